@@ -1,0 +1,69 @@
+import { Link } from "react-router";
+import { BRAND } from "~/lib/brand";
+import { FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from "~/components/ui/icons";
+import { NewsletterForm } from "./newsletter-form";
+
+export function Footer({ categories, year }: { categories: { id: string; name: string }[]; year: number }) {
+  return (
+    <footer className="mt-16 bg-leather-800 text-leather-100">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <Link to="/" className="flex items-center gap-2" aria-label={`${BRAND.fullName}, home`}>
+            <img src="/favicon.svg" alt="" width={40} height={40} className="h-10 w-10" loading="lazy" />
+            <span className="font-serif text-xl font-semibold text-white">{BRAND.name}</span>
+          </Link>
+          <p className="mt-4 text-sm leading-6 text-leather-200">{BRAND.blurb}</p>
+          <ul className="mt-4 flex gap-3" aria-label="Social media">
+            <li>
+              <a href={BRAND.instagram} rel="noopener noreferrer" target="_blank" className="inline-flex rounded-full p-2 hover:bg-leather-700" aria-label="Instagram">
+                <InstagramIcon />
+              </a>
+            </li>
+            <li>
+              <a href={BRAND.youtube} rel="noopener noreferrer" target="_blank" className="inline-flex rounded-full p-2 hover:bg-leather-700" aria-label="YouTube">
+                <YoutubeIcon />
+              </a>
+            </li>
+            <li className="inline-flex p-2 text-leather-300" aria-hidden="true">
+              <FacebookIcon />
+            </li>
+            <li className="inline-flex p-2 text-leather-300" aria-hidden="true">
+              <XIcon />
+            </li>
+          </ul>
+        </div>
+        <nav aria-label="Categories">
+          <h2 className="font-serif text-lg text-white">Shop</h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            {categories.map((c) => (
+              <li key={c.id}>
+                <Link to={`/shop/category/${c.id}`} className="hover:text-white hover:underline">
+                  {c.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label="Company">
+          <h2 className="font-serif text-lg text-white">Company</h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            <li>
+              <Link to="/about" className="hover:text-white hover:underline">About Us</Link>
+            </li>
+            <li>
+              <Link to="/contact" className="hover:text-white hover:underline">Contact</Link>
+            </li>
+          </ul>
+        </nav>
+        <div>
+          <h2 className="font-serif text-lg text-white">Newsletter</h2>
+          <p className="mb-3 mt-4 text-sm text-leather-200">New collections and offers, once a month.</p>
+          <NewsletterForm />
+        </div>
+      </div>
+      <div className="border-t border-leather-700 py-5 text-center text-sm text-leather-200">
+        © {year} {BRAND.fullName}. All rights reserved.
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,112 @@
+import { useEffect, useState } from "react";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { BRAND } from "~/lib/brand";
+import { CartIcon, MenuIcon, SearchIcon, UserIcon } from "~/components/ui/icons";
+import { isActiveLink, NAV_LINKS } from "./nav-links";
+import { useCartCount } from "./use-cart-count";
+
+function linkClass(active: boolean) {
+  return `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+    active ? "bg-leather-100 text-leather-800" : "text-stone-700 hover:bg-leather-100 hover:text-leather-800"
+  }`;
+}
+
+function SearchBox({ id }: { id: string }) {
+  return (
+    <Form method="get" action="/shop" role="search" className="relative">
+      <label htmlFor={id} className="sr-only">
+        Search Products
+      </label>
+      <input
+        id={id}
+        type="search"
+        name="q"
+        placeholder="Search Products"
+        className="w-full rounded-full border border-leather-200 bg-white py-2 pl-4 pr-10 text-sm text-stone-900 placeholder:text-stone-600 focus:border-leather-500"
+      />
+      <button type="submit" className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-stone-600">
+        <SearchIcon />
+        <span className="sr-only">Search</span>
+      </button>
+    </Form>
+  );
+}
+
+export function Navbar() {
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const count = useCartCount();
+  useEffect(() => setOpen(false), [pathname]);
+  const cartLabel = `Cart, ${count} ${count === 1 ? "item" : "items"}`;
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-leather-200 bg-leather-50/95 backdrop-blur">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+        <Link to="/" className="flex items-center gap-2" aria-label={`${BRAND.fullName}, home`}>
+          <img src="/favicon.svg" alt="" width={40} height={40} className="h-10 w-10" />
+          <span className="font-serif text-xl font-semibold text-leather-800">{BRAND.name}</span>
+        </Link>
+
+        <ul className="ml-4 hidden items-center gap-1 md:flex">
+          {NAV_LINKS.map((l) => (
+            <li key={l.to}>
+              <NavLink to={l.to} className={() => linkClass(isActiveLink(l.to, pathname))} aria-current={isActiveLink(l.to, pathname) ? "page" : undefined}>
+                {l.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+
+        <div className="ml-auto hidden w-64 md:block">
+          <SearchBox id="desktop-search" />
+        </div>
+        <div className="ml-auto flex items-center gap-1 md:ml-0">
+          <Link to="/login" className="hidden rounded-full p-2 text-stone-700 hover:bg-leather-100 md:inline-flex" aria-label="Profile">
+            <UserIcon />
+          </Link>
+          <Link to="/cart" className={`relative inline-flex rounded-full p-2 hover:bg-leather-100 ${isActiveLink("/cart", pathname) ? "text-leather-800" : "text-stone-700"}`} aria-label={cartLabel}>
+            <CartIcon />
+            {count > 0 && (
+              <span aria-hidden="true" className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-leather-700 px-1 text-center text-xs font-semibold leading-5 text-white">
+                {count}
+              </span>
+            )}
+          </Link>
+          <button
+            type="button"
+            className="inline-flex rounded-md p-2 text-stone-700 hover:bg-leather-100 md:hidden"
+            aria-label={open ? "Close menu" : "Open menu"}
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            onClick={() => setOpen((o) => !o)}
+          >
+            <MenuIcon open={open} />
+          </button>
+        </div>
+      </nav>
+
+      {open && (
+        <div id="mobile-menu" className="border-t border-leather-200 bg-leather-50 px-4 pb-4 md:hidden">
+          <ul className="flex flex-col gap-1 py-3">
+            {NAV_LINKS.map((l) => (
+              <li key={l.to}>
+                <NavLink to={l.to} onClick={() => setOpen(false)} className={() => `block ${linkClass(isActiveLink(l.to, pathname))}`} aria-current={isActiveLink(l.to, pathname) ? "page" : undefined}>
+                  {l.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <SearchBox id="mobile-search" />
+          <div className="mt-3 grid grid-cols-2 gap-2">
+            <Link to="/login" onClick={() => setOpen(false)} className="flex items-center justify-center gap-2 rounded-md border border-leather-300 px-3 py-2 text-sm font-medium text-leather-800">
+              <UserIcon className="h-5 w-5" /> Profile
+            </Link>
+            <Link to="/cart" onClick={() => setOpen(false)} className="flex items-center justify-center gap-2 rounded-md bg-leather-700 px-3 py-2 text-sm font-medium text-white">
+              <CartIcon className="h-5 w-5" /> Cart{count > 0 ? ` (${count})` : ""}
+            </Link>
+          </div>
+        </div>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,41 @@
+import { Link } from "react-router";
+import { Img } from "~/components/ui/img";
+import { Price } from "~/components/ui/price";
+import { Stars } from "~/components/ui/stars";
+import { imageSrcSet, imageUrl } from "~/modules/media/media-url";
+import type { ProductCard as Card } from "~/modules/catalog/catalog.server";
+
+export function ProductCard({ product, priority = false }: { product: Card; priority?: boolean }) {
+  return (
+    <article className="group relative flex flex-col overflow-hidden rounded-xl border border-leather-200 bg-white shadow-sm transition hover:shadow-md">
+      <div className="relative aspect-square bg-leather-100">
+        <Img
+          src={imageUrl(product.image, 640)}
+          srcSet={imageSrcSet(product.image)}
+          sizes="(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
+          alt={product.name}
+          width={640}
+          height={640}
+          priority={priority}
+          className={`h-full w-full object-cover transition group-hover:scale-[1.02] ${product.outOfStock ? "opacity-60" : ""}`}
+        />
+        <div className="absolute left-2 top-2 flex flex-col gap-1">
+          {product.isNew && <span className="rounded bg-leather-800 px-2 py-0.5 text-xs font-bold tracking-wide text-white">NEW</span>}
+          {product.outOfStock && <span className="rounded bg-stone-800 px-2 py-0.5 text-xs font-semibold text-white">Out of Stock</span>}
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-3">
+        <p className="text-xs uppercase tracking-wide text-stone-600">{product.categoryName}</p>
+        <h3 className="font-medium text-stone-900">
+          <Link to={`/product/${product.id}`} className="after:absolute after:inset-0">
+            {product.name}
+          </Link>
+        </h3>
+        <Stars rating={product.rating} />
+        <div className="mt-auto pt-1">
+          <Price variant={product} />
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,388 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { newId } from "./ids";
+
+/*
+ * The relational model of the whole shop. Money is always an integer number of paisa
+ * (1 PKR = 100 paisa) in a bigint column, never a float: see docs/decisions/0003-money-in-paisa.md.
+ */
+
+const id = () =>
+  text("id")
+    .primaryKey()
+    .$defaultFn(() => newId());
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const money = (name: string) => bigint(name, { mode: "number" });
+
+// ---------------------------------------------------------------- catalogue
+
+export const categories = pgTable("categories", {
+  id: id(),
+  name: text("name").notNull(),
+  /** Storage key of the category image (resized WebP set), or null. */
+  imageKey: text("image_key"),
+  createdAt: createdAt(),
+});
+
+export const products = pgTable(
+  "products",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    code: text("code").notNull().default(""),
+    /** 0 means no rating yet. */
+    rating: doublePrecision("rating").notNull().default(0),
+    reviewCount: integer("review_count").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }),
+  },
+  (t) => [index("products_created_at_idx").on(t.createdAt)],
+);
+
+export const productCategories = pgTable(
+  "product_categories",
+  {
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    categoryId: text("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+    /** Order of the categories on the product; the first names the product's category. */
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.categoryId] }),
+    index("product_categories_category_idx").on(t.categoryId),
+  ],
+);
+
+export const variants = pgTable(
+  "variants",
+  {
+    id: id(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    name: text("name").notNull(),
+    soleColor: text("sole_color").notNull().default(""),
+    price: money("price").notNull(),
+    inOffer: boolean("in_offer").notNull().default(false),
+    discountPrice: money("discount_price").notNull().default(0),
+  },
+  (t) => [
+    index("variants_product_idx").on(t.productId),
+    check("variants_price_nonnegative", sql`${t.price} >= 0 and ${t.discountPrice} >= 0`),
+  ],
+);
+
+/** Stock of one size of one variant. The guarded UPDATE on `qty` is the lock against overselling. */
+export const stock = pgTable(
+  "stock",
+  {
+    id: id(),
+    variantId: text("variant_id")
+      .notNull()
+      .references(() => variants.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    size: text("size").notNull().default(""),
+    qty: integer("qty").notNull().default(0),
+  },
+  (t) => [
+    index("stock_variant_idx").on(t.variantId),
+    check("stock_qty_nonnegative", sql`${t.qty} >= 0`),
+  ],
+);
+
+/** Images and videos of a variant, in display order. */
+export const media = pgTable(
+  "media",
+  {
+    id: id(),
+    variantId: text("variant_id")
+      .notNull()
+      .references(() => variants.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["image", "video"] }).notNull(),
+    position: integer("position").notNull().default(0),
+    /** Storage key; images are stored as `{key}-{width}.webp` for each width in `widths`. */
+    storageKey: text("storage_key").notNull(),
+    widths: integer("widths").array().notNull().default(sql`'{}'::integer[]`),
+    width: integer("width"),
+    height: integer("height"),
+    contentType: text("content_type").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("media_variant_idx").on(t.variantId)],
+);
+
+/** Trail of every stock change: orders, cancellations, staff edits. */
+export const stockMovements = pgTable(
+  "stock_movements",
+  {
+    id: id(),
+    stockId: text("stock_id").references(() => stock.id, { onDelete: "set null" }),
+    delta: integer("delta").notNull(),
+    reason: text("reason", { enum: ["order", "cancel", "reinstate", "adjust"] }).notNull(),
+    orderId: text("order_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("stock_movements_order_idx").on(t.orderId)],
+);
+
+// ---------------------------------------------------------------- orders
+
+export const orderStatuses = ["confirmed", "shipped", "completed", "cancelled"] as const;
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: id(),
+    /** The shopper-facing number: 'ORD-' plus a millisecond timestamp, unique. */
+    orderNumber: text("order_number").notNull(),
+    idempotencyKey: text("idempotency_key"),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    alternatePhone: text("alternate_phone").notNull().default(""),
+    streetAddress: text("street_address").notNull(),
+    apartment: text("apartment").notNull().default(""),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    zipCode: text("zip_code").notNull(),
+    country: text("country").notNull().default("Pakistan"),
+    landmark: text("landmark").notNull().default(""),
+    notes: text("notes").notNull().default(""),
+    paymentMethod: text("payment_method").notNull().default("cod"),
+    subtotal: money("subtotal").notNull(),
+    tax: money("tax").notNull(),
+    shipping: money("shipping").notNull().default(0),
+    total: money("total").notNull(),
+    status: text("status", { enum: orderStatuses }).notNull().default("confirmed"),
+    courier: text("courier"),
+    trackingNumber: text("tracking_number"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("orders_order_number_idx").on(t.orderNumber),
+    uniqueIndex("orders_idempotency_key_idx").on(t.idempotencyKey),
+    index("orders_created_at_idx").on(t.createdAt),
+    index("orders_status_idx").on(t.status),
+  ],
+);
+
+/** A snapshot of what was bought: it survives later edits or deletion of the product. */
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: id(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: text("product_id").references(() => products.id, { onDelete: "set null" }),
+    variantId: text("variant_id").references(() => variants.id, { onDelete: "set null" }),
+    stockId: text("stock_id").references(() => stock.id, { onDelete: "set null" }),
+    productName: text("product_name").notNull(),
+    variantName: text("variant_name").notNull().default(""),
+    productImage: text("product_image").notNull().default(""),
+    color: text("color").notNull().default(""),
+    size: text("size").notNull().default(""),
+    quantity: integer("quantity").notNull(),
+    /** Regular price at purchase. */
+    price: money("price").notNull(),
+    /** Discounted price at purchase, or null when no discount applied. */
+    discountPrice: money("discount_price"),
+    unitPrice: money("unit_price").notNull(),
+    lineTotal: money("line_total").notNull(),
+  },
+  (t) => [index("order_items_order_idx").on(t.orderId)],
+);
+
+export const orderHistory = pgTable(
+  "order_history",
+  {
+    id: id(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status").notNull(),
+    changedBy: text("changed_by"),
+    note: text("note").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_history_order_idx").on(t.orderId)],
+);
+
+// ---------------------------------------------------------------- messages and subscribers
+
+export const submissionStatuses = ["new", "read", "replied", "resolved"] as const;
+
+export const contactSubmissions = pgTable(
+  "contact_submissions",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull().default(""),
+    subject: text("subject").notNull().default("other"),
+    message: text("message").notNull(),
+    status: text("status", { enum: submissionStatuses }).notNull().default("new"),
+    read: boolean("read").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }),
+  },
+  (t) => [index("contact_submissions_created_at_idx").on(t.createdAt)],
+);
+
+export const subscribers = pgTable(
+  "subscribers",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("subscribers_email_lower_idx").on(sql`lower(${t.email})`)],
+);
+
+// ---------------------------------------------------------------- mail outbox
+
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: id(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull().default(""),
+    status: text("status", { enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("mail_outbox_pending_idx").on(t.status, t.nextAttemptAt)],
+);
+
+// ---------------------------------------------------------------- accounts (better-auth tables)
+
+export const userRoles = ["user", "admin", "main-admin"] as const;
+export const genders = ["male", "female", "other"] as const;
+
+/** The profile. No password here: credentials live in `account`, hashed. */
+export const user = pgTable(
+  "user",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    gender: text("gender").notNull().default(""),
+    numberCode: text("number_code").notNull().default("+92"),
+    number: text("number").notNull().default(""),
+    role: text("role", { enum: userRoles }).notNull().default("user"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("user_email_idx").on(t.email), index("user_role_idx").on(t.role)],
+);
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+  },
+  (t) => [uniqueIndex("session_token_idx").on(t.token), index("session_user_idx").on(t.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    /** scrypt hash, never the password itself. */
+    password: text("password"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("account_user_idx").on(t.userId)],
+);
+
+export const verification = pgTable("verification", {
+  id: text("id").primaryKey(),
+  identifier: text("identifier").notNull(),
+  value: text("value").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Failed sign-in attempts, per account and per address, for throttling. */
+export const loginAttempts = pgTable(
+  "login_attempts",
+  {
+    key: text("key").primaryKey(),
+    failures: integer("failures").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+);
+
+export const schema = {
+  categories,
+  products,
+  productCategories,
+  variants,
+  stock,
+  media,
+  stockMovements,
+  orders,
+  orderItems,
+  orderHistory,
+  contactSubmissions,
+  subscribers,
+  mailOutbox,
+  user,
+  session,
+  account,
+  verification,
+  loginAttempts,
+};

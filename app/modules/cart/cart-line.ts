@@ -1,0 +1,29 @@
+/**
+ * The cart line as kept in browser storage under `shoppingCart` (spec section 3). The browser's copy
+ * is only a wish list: the server recomputes every price from the database.
+ */
+export const CART_STORAGE_KEY = "shoppingCart";
+export const CART_UPDATED_EVENT = "cartUpdated";
+
+export interface CartLine {
+  productID: string;
+  productVariantKey: string;
+  productSize: string;
+  productQuantity: number;
+  productName: string;
+  /** Price in rupees as shown when the line was added (a hint; the server's price wins). */
+  productPrice: number;
+  /** Discounted price in rupees, or null when no discount applied. */
+  productDiscountPrice: number | null;
+  productImage: string;
+  productColor: string;
+}
+
+/**
+ * The variant key: the variant id plus size, or (without an id) the colour/type name with spaces
+ * turned to underscores plus size.
+ */
+export function variantKey(variant: { id?: string | null; name: string }, size: string): string {
+  const base = variant.id ? variant.id : variant.name.replace(/ /g, "_");
+  return `${base}_${size}`;
+}

@@ -1,0 +1,47 @@
+import { CART_STORAGE_KEY, CART_UPDATED_EVENT, type CartLine } from "./cart-line";
+
+/** Browser-only: reading and writing the cart in localStorage. */
+
+function isCartLine(value: unknown): value is CartLine {
+  if (!value || typeof value !== "object") return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.productID === "string" &&
+    typeof v.productVariantKey === "string" &&
+    typeof v.productQuantity === "number" &&
+    Number.isFinite(v.productQuantity)
+  );
+}
+
+export function readCart(storage: Storage = window.localStorage): CartLine[] {
+  try {
+    const parsed: unknown = JSON.parse(storage.getItem(CART_STORAGE_KEY) ?? "[]");
+    return Array.isArray(parsed) ? parsed.filter(isCartLine) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function writeCart(lines: CartLine[], storage: Storage = window.localStorage) {
+  storage.setItem(CART_STORAGE_KEY, JSON.stringify(lines));
+  window.dispatchEvent(new Event(CART_UPDATED_EVENT));
+}
+
+/** Adds a line, or adds to the quantity of the same product, variant and size (capped at `maxQty`). */
+export function addToCart(line: CartLine, maxQty: number, storage: Storage = window.localStorage) {
+  const lines = readCart(storage);
+  const existing = lines.find(
+    (l) => l.productID === line.productID && l.productVariantKey === line.productVariantKey,
+  );
+  if (existing) {
+    existing.productQuantity = Math.min(existing.productQuantity + line.productQuantity, maxQty);
+    Object.assign(existing, { ...line, productQuantity: existing.productQuantity });
+  } else {
+    lines.push({ ...line, productQuantity: Math.min(line.productQuantity, maxQty) });
+  }
+  writeCart(lines, storage);
+}
+
+export function cartCount(lines: CartLine[]): number {
+  return lines.reduce((n, l) => n + Math.max(0, l.productQuantity), 0);
+}

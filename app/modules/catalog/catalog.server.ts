@@ -1,0 +1,354 @@
+import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "~/lib/db.server";
+import {
+  categories,
+  media,
+  productCategories,
+  products,
+  stock,
+  variants,
+} from "~/lib/schema.server";
+import { DomainError } from "~/lib/errors";
+import type { StoredImage } from "~/modules/media/media-url";
+import { isNew } from "./product-rules";
+
+// ------------------------------------------------------------------ shapes
+
+export interface CategorySummary {
+  id: string;
+  name: string;
+  image: StoredImage | null;
+  createdAt: string;
+  productCount: number;
+}
+
+export interface ProductCard {
+  id: string;
+  name: string;
+  categoryName: string;
+  rating: number;
+  price: number;
+  inOffer: boolean;
+  discountPrice: number;
+  outOfStock: boolean;
+  isNew: boolean;
+  image: StoredImage | null;
+}
+
+export interface ProductDetail {
+  id: string;
+  name: string;
+  description: string;
+  code: string;
+  rating: number;
+  reviewCount: number;
+  createdAt: string;
+  categories: { id: string; name: string }[];
+  variants: VariantDetail[];
+}
+
+export interface VariantDetail {
+  id: string;
+  name: string;
+  soleColor: string;
+  price: number;
+  inOffer: boolean;
+  discountPrice: number;
+  stock: { id: string; size: string; qty: number }[];
+  images: (StoredImage & { id: string; width: number | null; height: number | null })[];
+  videos: { id: string; key: string; contentType: string }[];
+}
+
+export const UNNAMED_CATEGORY = "Unnamed Category";
+export const UNCATEGORIZED = "Uncategorized";
+
+// ------------------------------------------------------------------ rules as SQL
+
+/**
+ * SQL mirror of `hasDiscount` in pricing.ts, for filtering in the database (featured products).
+ * catalog.integration.test.ts checks both agree on every edge case.
+ */
+export function variantOnOfferSql(v: typeof variants = variants): SQL {
+  return sql`(${v.inOffer} and ${v.discountPrice} > 0 and ${v.discountPrice} < ${v.price})`;
+}
+
+/** Escapes LIKE wildcards so a shopper's '%' or '_' is searched for literally. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const toImage = (row: { storageKey: string; widths: number[] }): StoredImage => ({
+  key: row.storageKey,
+  widths: row.widths,
+});
+
+// ------------------------------------------------------------------ categories
+
+export async function listCategories(db: Db): Promise<CategorySummary[]> {
+  const rows = await db
+    .select({
+      id: categories.id,
+      name: categories.name,
+      imageKey: categories.imageKey,
+      createdAt: categories.createdAt,
+      productCount: count(productCategories.productId),
+    })
+    .from(categories)
+    .leftJoin(productCategories, eq(productCategories.categoryId, categories.id))
+    .groupBy(categories.id)
+    .orderBy(desc(categories.createdAt), asc(categories.id));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name.trim() || UNNAMED_CATEGORY,
+    image: r.imageKey ? { key: r.imageKey, widths: CATEGORY_IMAGE_WIDTHS } : null,
+    createdAt: r.createdAt.toISOString(),
+    productCount: Number(r.productCount),
+  }));
+}
+
+export const CATEGORY_IMAGE_WIDTHS = [320, 640];
+
+export async function getCategory(db: Db, id: string) {
+  const [row] = await db.select().from(categories).where(eq(categories.id, id)).limit(1);
+  return row;
+}
+
+// ------------------------------------------------------------------ product listings
+
+export interface ListProductsInput {
+  q?: string;
+  categoryId?: string;
+  featuredOnly?: boolean;
+  page?: number;
+  pageSize?: number;
+  now?: Date;
+}
+
+export async function listProductCards(
+  db: Db,
+  input: ListProductsInput,
+): Promise<{ items: ProductCard[]; total: number; page: number; pageSize: number }> {
+  const pageSize = Math.min(Math.max(input.pageSize ?? 24, 1), 100);
+  const page = Math.max(input.page ?? 1, 1);
+  const where: SQL[] = [];
+  const q = input.q?.trim();
+  if (q) {
+    const pattern = likePattern(q);
+    where.push(or(ilike(products.name, pattern), ilike(products.description, pattern))!);
+  }
+  if (input.categoryId) {
+    where.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(productCategories)
+          .where(
+            and(
+              eq(productCategories.productId, products.id),
+              eq(productCategories.categoryId, input.categoryId),
+            ),
+          ),
+      ),
+    );
+  }
+  if (input.featuredOnly) {
+    where.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(variants)
+          .where(and(eq(variants.productId, products.id), variantOnOfferSql())),
+      ),
+    );
+  }
+  const condition = where.length ? and(...where) : undefined;
+
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(products)
+      .where(condition)
+      .orderBy(desc(products.createdAt), asc(products.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(products).where(condition),
+  ]);
+  const items = await toCards(db, rows, input.now ?? new Date());
+  return { items, total: Number(total), page, pageSize };
+}
+
+type ProductRow = typeof products.$inferSelect;
+
+/** Builds cards for product rows: the first variant is the one a card shows. */
+async function toCards(db: Db, rows: ProductRow[], now: Date): Promise<ProductCard[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [variantRows, categoryRows] = await Promise.all([
+    db
+      .selectDistinctOn([variants.productId], {
+        id: variants.id,
+        productId: variants.productId,
+        price: variants.price,
+        inOffer: variants.inOffer,
+        discountPrice: variants.discountPrice,
+      })
+      .from(variants)
+      .where(inArray(variants.productId, ids))
+      .orderBy(variants.productId, asc(variants.position), asc(variants.id)),
+    db
+      .selectDistinctOn([productCategories.productId], {
+        productId: productCategories.productId,
+        name: categories.name,
+      })
+      .from(productCategories)
+      .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+      .where(inArray(productCategories.productId, ids))
+      .orderBy(productCategories.productId, asc(productCategories.position), asc(categories.name)),
+  ]);
+  const variantIds = variantRows.map((v) => v.id);
+  const [stockRows, imageRows] = variantIds.length
+    ? await Promise.all([
+        db
+          .select({ variantId: stock.variantId, qty: sql<number>`coalesce(sum(${stock.qty}), 0)::int` })
+          .from(stock)
+          .where(inArray(stock.variantId, variantIds))
+          .groupBy(stock.variantId),
+        db
+          .selectDistinctOn([media.variantId], {
+            variantId: media.variantId,
+            storageKey: media.storageKey,
+            widths: media.widths,
+          })
+          .from(media)
+          .where(and(inArray(media.variantId, variantIds), eq(media.kind, "image")))
+          .orderBy(media.variantId, asc(media.position), asc(media.id)),
+      ])
+    : [[], []];
+
+  const variantBy = new Map(variantRows.map((v) => [v.productId, v]));
+  const categoryBy = new Map(categoryRows.map((c) => [c.productId, c.name]));
+  const stockBy = new Map(stockRows.map((s) => [s.variantId, Number(s.qty)]));
+  const imageBy = new Map(imageRows.map((m) => [m.variantId, toImage(m)]));
+
+  return rows.map((p) => {
+    const v = variantBy.get(p.id);
+    const categoryName = categoryBy.get(p.id);
+    return {
+      id: p.id,
+      name: p.name,
+      categoryName: categoryName === undefined ? UNCATEGORIZED : categoryName.trim() || UNNAMED_CATEGORY,
+      rating: p.rating,
+      price: v?.price ?? 0,
+      inOffer: v?.inOffer ?? false,
+      discountPrice: v?.discountPrice ?? 0,
+      outOfStock: !v || (stockBy.get(v.id) ?? 0) <= 0,
+      isNew: isNew(p.createdAt, now),
+      image: v ? (imageBy.get(v.id) ?? null) : null,
+    };
+  });
+}
+
+// ------------------------------------------------------------------ one product
+
+export async function getProductDetail(db: Db, id: string): Promise<ProductDetail> {
+  const [p] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+  if (!p) throw new DomainError("NOT_FOUND", "Product not found");
+  const [categoryRows, variantRows] = await Promise.all([
+    db
+      .select({ id: categories.id, name: categories.name })
+      .from(productCategories)
+      .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+      .where(eq(productCategories.productId, id))
+      .orderBy(asc(productCategories.position), asc(categories.name)),
+    db
+      .select()
+      .from(variants)
+      .where(eq(variants.productId, id))
+      .orderBy(asc(variants.position), asc(variants.id)),
+  ]);
+  const variantIds = variantRows.map((v) => v.id);
+  const [stockRows, mediaRows] = variantIds.length
+    ? await Promise.all([
+        db
+          .select()
+          .from(stock)
+          .where(inArray(stock.variantId, variantIds))
+          .orderBy(asc(stock.position), asc(stock.id)),
+        db
+          .select()
+          .from(media)
+          .where(inArray(media.variantId, variantIds))
+          .orderBy(asc(media.position), asc(media.id)),
+      ])
+    : [[], []];
+  return {
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    code: p.code,
+    rating: p.rating,
+    reviewCount: p.reviewCount,
+    createdAt: p.createdAt.toISOString(),
+    categories: categoryRows.map((c) => ({ id: c.id, name: c.name.trim() || UNNAMED_CATEGORY })),
+    variants: variantRows.map((v) => ({
+      id: v.id,
+      name: v.name,
+      soleColor: v.soleColor,
+      price: v.price,
+      inOffer: v.inOffer,
+      discountPrice: v.discountPrice,
+      stock: stockRows
+        .filter((s) => s.variantId === v.id)
+        .map((s) => ({ id: s.id, size: s.size, qty: s.qty })),
+      images: mediaRows
+        .filter((m) => m.variantId === v.id && m.kind === "image")
+        .map((m) => ({ id: m.id, ...toImage(m), width: m.width, height: m.height })),
+      videos: mediaRows
+        .filter((m) => m.variantId === v.id && m.kind === "video")
+        .map((m) => ({ id: m.id, key: m.storageKey, contentType: m.contentType })),
+    })),
+  };
+}
+
+// ------------------------------------------------------------------ sitemap
+
+export async function listSitemapEntries(db: Db) {
+  const [productRows, categoryRows] = await Promise.all([
+    db
+      .select({ id: products.id, updatedAt: products.updatedAt, createdAt: products.createdAt })
+      .from(products)
+      .orderBy(desc(products.createdAt)),
+    db.select({ id: categories.id, createdAt: categories.createdAt }).from(categories),
+  ]);
+  return {
+    products: productRows.map((p) => ({ id: p.id, lastModified: (p.updatedAt ?? p.createdAt).toISOString() })),
+    categories: categoryRows.map((c) => ({ id: c.id, lastModified: c.createdAt.toISOString() })),
+  };
+}
+
+// ------------------------------------------------------------------ footer and home
+
+/** The newest categories, for the footer (at most four). */
+export async function listFooterCategories(db: Db, limit = 4) {
+  const rows = await db
+    .select({ id: categories.id, name: categories.name })
+    .from(categories)
+    .orderBy(desc(categories.createdAt), asc(categories.id))
+    .limit(limit);
+  return rows.map((r) => ({ id: r.id, name: r.name.trim() || "Unknown Category" }));
+}
+
+/** The newest category, for the home page's latest-collection card. */
+export async function newestCategory(db: Db): Promise<{ id: string; name: string; image: StoredImage | null } | null> {
+  const [row] = await db
+    .select()
+    .from(categories)
+    .orderBy(desc(categories.createdAt), asc(categories.id))
+    .limit(1);
+  if (!row) return null;
+  return {
+    id: row.id,
+    name: row.name.trim() || "New Arrivals",
+    image: row.imageKey ? { key: row.imageKey, widths: CATEGORY_IMAGE_WIDTHS } : null,
+  };
+}

@@ -1,0 +1,65 @@
+import fs from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import path from "node:path";
+import type { Readable } from "node:stream";
+
+/**
+ * Where uploaded and generated files live. The local-disk implementation keeps them under
+ * `DATA_DIR/uploads`; an S3-compatible one can implement the same interface.
+ */
+export interface FileStorage {
+  put(key: string, data: Buffer): Promise<void>;
+  /** A stream of the file, or null when there is none. */
+  open(key: string): Promise<{ stream: Readable; size: number } | null>;
+  delete(key: string): Promise<void>;
+}
+
+const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
+
+export function isSafeKey(key: string): boolean {
+  return SAFE_KEY.test(key) && !key.includes("..");
+}
+
+export class LocalDiskStorage implements FileStorage {
+  constructor(private readonly root: string) {}
+
+  private pathOf(key: string): string {
+    if (!isSafeKey(key)) throw new Error(`Unsafe storage key: ${key}`);
+    return path.join(this.root, key);
+  }
+
+  async put(key: string, data: Buffer) {
+    const file = this.pathOf(key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    await fs.writeFile(tmp, data);
+    await fs.rename(tmp, file);
+  }
+
+  async open(key: string) {
+    if (!isSafeKey(key)) return null;
+    const file = this.pathOf(key);
+    try {
+      const info = await fs.stat(file);
+      if (!info.isFile()) return null;
+      return { stream: createReadStream(file), size: info.size };
+    } catch {
+      return null;
+    }
+  }
+
+  async delete(key: string) {
+    await fs.rm(this.pathOf(key), { force: true });
+  }
+}
+
+let current: FileStorage | undefined;
+
+export function setStorage(storage: FileStorage) {
+  current = storage;
+}
+
+export function getStorage(): FileStorage {
+  if (!current) throw new Error("File storage is not set up yet");
+  return current;
+}

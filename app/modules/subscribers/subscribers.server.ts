@@ -1,0 +1,16 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "~/lib/db.server";
+import { subscribers } from "~/lib/schema.server";
+
+/**
+ * Subscribes an e-mail once: a repeat (in any letter case) is not a second row and is still
+ * answered as a success, so the form does not reveal who has subscribed.
+ */
+export async function subscribe(db: Db, email: string): Promise<{ created: boolean }> {
+  const rows = await db
+    .insert(subscribers)
+    .values({ email: email.trim() })
+    .onConflictDoNothing({ target: sql`lower(${subscribers.email})` as never })
+    .returning({ id: subscribers.id });
+  return { created: rows.length > 0 };
+}

@@ -1,0 +1,80 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type LinksFunction,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { useNonce } from "~/lib/nonce";
+import { getEnv } from "~/lib/env.server";
+import { getDb } from "~/lib/db.server";
+import { listFooterCategories } from "~/modules/catalog/catalog.server";
+import { logger } from "~/lib/logger.server";
+import "./app.css";
+
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+];
+
+export async function loader() {
+  const env = getEnv();
+  // Footer data failing must not take the page down: the footer then shows no categories.
+  const footerCategories = await listFooterCategories(getDb()).catch((error: unknown) => {
+    logger.error({ err: error }, "footer categories failed");
+    return [];
+  });
+  return data({ publicUrl: env.publicUrl, footerCategories, year: new Date().getFullYear() });
+}
+
+/** Root data (footer categories, public URL) does not change as a shopper moves around. */
+export function shouldRevalidate() {
+  return false;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#4d3018" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let title = "Something went wrong";
+  let detail = "Please try again in a moment.";
+  if (isRouteErrorResponse(error)) {
+    title = error.status === 404 ? "Page Not Found" : `${error.status} ${error.statusText}`;
+    detail = typeof error.data === "string" && error.data ? error.data : detail;
+  }
+  return (
+    <main className="mx-auto max-w-xl px-4 py-24 text-center">
+      <title>{`${title} | Chamra Leather`}</title>
+      <h1 className="font-serif text-3xl text-leather-800">{title}</h1>
+      <p className="mt-4 text-stone-700">{detail}</p>
+      <a href="/" className="mt-8 inline-block rounded-md bg-leather-700 px-5 py-3 font-medium text-white">
+        Go Home
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,152 @@
+import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
+import type { Route } from "./+types/shop";
+import { getDb } from "~/lib/db.server";
+import { logger } from "~/lib/logger.server";
+import { publicUrlFrom, seo } from "~/lib/seo";
+import { getCategory, listCategories, listProductCards } from "~/modules/catalog/catalog.server";
+import { SHOP_PAGE_SIZE, shopQuerySchema } from "~/modules/catalog/catalog.schema";
+import { ProductCard } from "~/components/storefront/product-card";
+import { RouteError } from "~/components/ui/route-error";
+import { SearchIcon } from "~/components/ui/icons";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const query = shopQuerySchema.parse(Object.fromEntries(url.searchParams));
+  // The category filter without JavaScript submits ?category=…; give it its proper address.
+  if (!params.categoryId && query.category !== undefined) {
+    throw redirect(query.category ? `/shop/category/${encodeURIComponent(query.category)}` : "/shop");
+  }
+  const db = getDb();
+  const categoryId = params.categoryId;
+  const [category, categories] = await Promise.all([
+    categoryId ? getCategory(db, categoryId) : Promise.resolve(undefined),
+    listCategories(db).catch((error: unknown) => {
+      logger.error({ err: error }, "categories failed to load");
+      return [];
+    }),
+  ]);
+  if (categoryId && !category) throw data("Category not found", { status: 404 });
+  try {
+    const result = await listProductCards(db, { q: query.q, categoryId, page: query.page, pageSize: SHOP_PAGE_SIZE });
+    return data({ ok: true as const, ...result, q: query.q, categoryId: categoryId ?? "", categoryName: category?.name ?? "", categories });
+  } catch (error) {
+    logger.error({ err: error }, "products failed to load");
+    return data(
+      { ok: false as const, items: [], total: 0, page: 1, pageSize: SHOP_PAGE_SIZE, q: query.q, categoryId: categoryId ?? "", categoryName: category?.name ?? "", categories },
+      { status: 503 },
+    );
+  }
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const name = loaderData?.categoryName;
+  const path = loaderData?.categoryId ? `/shop/category/${loaderData.categoryId}` : "/shop";
+  return seo(publicUrlFrom(matches), {
+    title: name ? `${name} | Shop` : "Shop all leather goods",
+    description: name
+      ? `Handcrafted leather ${name.toLowerCase()} from Pakistan. Free delivery, cash on delivery.`
+      : "Browse handcrafted leather wallets, bags, belts, office pieces, backpacks and shoes. Free delivery across Pakistan.",
+    path,
+    noindex: Boolean(loaderData?.q),
+  });
+}
+
+function pageHref(base: string, q: string, page: number) {
+  const params = new URLSearchParams();
+  if (q) params.set("q", q);
+  if (page > 1) params.set("page", String(page));
+  const s = params.toString();
+  return s ? `${base}?${s}` : base;
+}
+
+export default function Shop({ loaderData }: Route.ComponentProps) {
+  const { ok, items, total, page, pageSize, q, categoryId, categoryName, categories } = loaderData;
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const base = categoryId ? `/shop/category/${categoryId}` : "/shop";
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const busy = navigation.state === "loading" && navigation.location.pathname.startsWith("/shop");
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <h1 className="font-serif text-3xl text-leather-800 md:text-4xl">{categoryName || "Shop"}</h1>
+      <p className="mt-1 text-stone-700">Handcrafted leather goods, delivered free across Pakistan.</p>
+
+      <div className="mt-6 flex flex-col gap-3 md:flex-row">
+        <Form method="get" action={base} role="search" className="relative flex-1" key={categoryId}>
+          <label htmlFor="shop-search" className="sr-only">Search by name or description</label>
+          <input
+            id="shop-search"
+            type="search"
+            name="q"
+            defaultValue={q}
+            placeholder="Search by name or description..."
+            className="w-full rounded-md border border-leather-300 bg-white py-2.5 pl-3 pr-11 text-stone-900 placeholder:text-stone-600"
+          />
+          <button type="submit" className="absolute inset-y-0 right-0 flex w-11 items-center justify-center text-stone-600">
+            <SearchIcon />
+            <span className="sr-only">Search</span>
+          </button>
+        </Form>
+        <Form method="get" action="/shop" className="flex gap-2">
+          <label htmlFor="shop-category" className="sr-only">Category</label>
+          <select
+            id="shop-category"
+            name="category"
+            value={categoryId}
+            onChange={(e) => navigate(e.target.value ? `/shop/category/${e.target.value}` : "/shop")}
+            className="rounded-md border border-leather-300 bg-white px-3 py-2.5 text-stone-900 md:w-56"
+          >
+            <option value="">All Categories</option>
+            {categories.map((c) => (
+              <option key={c.id} value={c.id}>{c.name}</option>
+            ))}
+          </select>
+          <noscript>
+            <button type="submit" className="rounded-md bg-leather-700 px-4 py-2 text-white">Apply</button>
+          </noscript>
+        </Form>
+      </div>
+
+      {!ok ? (
+        <p role="alert" className="mt-8 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800">
+          Failed to load products. Please try again.
+        </p>
+      ) : items.length === 0 ? (
+        <div className="mt-10 rounded-xl border border-dashed border-leather-300 bg-white px-6 py-12 text-center">
+          <p className="text-lg text-stone-800">No products found matching your search and filter criteria.</p>
+          <Link to="/shop" className="mt-5 inline-block rounded-md bg-leather-700 px-5 py-2.5 font-medium text-white hover:bg-leather-800">
+            Clear Search & Filters
+          </Link>
+        </div>
+      ) : (
+        <>
+          <p className="mt-6 text-sm text-stone-700" aria-live="polite">
+            {total} {total === 1 ? "product" : "products"}
+            {q ? ` matching “${q}”` : ""}
+          </p>
+          <div className={`mt-3 grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4 ${busy ? "opacity-60" : ""}`}>
+            {items.map((p, i) => (
+              <ProductCard key={p.id} product={p} priority={i < 2} />
+            ))}
+          </div>
+          {pages > 1 && (
+            <nav aria-label="Pages" className="mt-8 flex items-center justify-center gap-3">
+              {page > 1 ? (
+                <Link to={pageHref(base, q, page - 1)} className="rounded-md border border-leather-300 bg-white px-4 py-2 text-sm font-medium">Previous</Link>
+              ) : null}
+              <span className="text-sm text-stone-700">Page {page} of {pages}</span>
+              {page < pages ? (
+                <Link to={pageHref(base, q, page + 1)} className="rounded-md border border-leather-300 bg-white px-4 py-2 text-sm font-medium">Next</Link>
+              ) : null}
+            </nav>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteError backTo={{ to: "/shop", label: "Back to Shop" }} />;
+}

@@ -1,0 +1,77 @@
+// `npm test`: unit and integration tests on the embedded database, the same integration tests on
+// PostgreSQL when TEST_DATABASE_URL is set, then browser tests against the production build.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const results = path.join(root, "test-results");
+fs.mkdirSync(results, { recursive: true });
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failedSteps = [];
+
+function run(title, command, args, env = {}) {
+  console.log(`\n=== ${title} ===`);
+  const r = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  if (r.status !== 0) failedSteps.push(title);
+  return r.status === 0;
+}
+
+function countVitest(file) {
+  try {
+    const report = JSON.parse(fs.readFileSync(file, "utf8"));
+    totals.passed += report.numPassedTests ?? 0;
+    totals.failed += report.numFailedTests ?? 0;
+    totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  } catch {
+    // No report: the step failed before running tests and is counted as failed below.
+  }
+}
+
+function countPlaywright(file) {
+  try {
+    const report = JSON.parse(fs.readFileSync(file, "utf8"));
+    totals.passed += report.stats?.expected ?? 0;
+    totals.failed += (report.stats?.unexpected ?? 0) + (report.stats?.flaky ?? 0);
+    totals.skipped += report.stats?.skipped ?? 0;
+  } catch {
+    // As above.
+  }
+}
+
+if (!fs.existsSync(chromium)) {
+  console.error(
+    `\nChromium is missing at ${chromium}: the browser tests need it.\n` +
+      "Install Debian's package (as root): apt-get update && apt-get install -y chromium\n" +
+      "(or set CHROMIUM_PATH to a Chromium binary). Never download a browser.\n",
+  );
+  process.exit(1);
+}
+
+const vitest = path.join(root, "node_modules", ".bin", "vitest");
+const pgliteReport = path.join(results, "vitest-pglite.json");
+fs.rmSync(pgliteReport, { force: true });
+run("Unit and integration tests (embedded PGlite)", vitest, ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${pgliteReport}`]);
+countVitest(pgliteReport);
+
+if (process.env.TEST_DATABASE_URL) {
+  const pgReport = path.join(results, "vitest-postgres.json");
+  fs.rmSync(pgReport, { force: true });
+  run("Integration tests (PostgreSQL at TEST_DATABASE_URL)", vitest, ["run", "--project", "integration", "--reporter=default", "--reporter=json", `--outputFile.json=${pgReport}`], { TEST_DB: "postgres" });
+  countVitest(pgReport);
+} else {
+  console.log("\nPostgreSQL integration run left out: TEST_DATABASE_URL is not set (e.g. postgres://postgres@localhost/shop_test).");
+}
+
+if (run("Production build", "npx", ["react-router", "build"], { NODE_ENV: "production" })) {
+  const e2eReport = path.join(results, "e2e.json");
+  fs.rmSync(e2eReport, { force: true });
+  run("Browser tests (Chromium, production build)", path.join(root, "node_modules", ".bin", "playwright"), ["test"]);
+  countPlaywright(e2eReport);
+}
+
+console.log("");
+if (failedSteps.length) console.log(`Failed: ${failedSteps.join("; ")}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedSteps.length ? 1 : 0);

@@ -1,0 +1,202 @@
+import fs from "node:fs";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { Readable } from "node:stream";
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { serve, type ServerType } from "@hono/node-server";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { createRequestHandler } from "react-router";
+import { ConfigError, getEnv, type Env } from "~/lib/env.server";
+import { openDatabase, ping, setDatabase, type Database } from "~/lib/db.server";
+import { FolderLockedError } from "~/lib/folder-lock.server";
+import { logger } from "~/lib/logger.server";
+import { LocalDiskStorage, setStorage, type FileStorage } from "~/modules/media/storage.server";
+import { isCatalogueEmpty, seedDemoCatalogue } from "~/modules/catalog/demo-catalogue.server";
+import { ensureMainAdmin } from "~/modules/accounts/accounts.server";
+import "~/lib/load-context";
+
+const MEDIA_TYPES: Record<string, string> = {
+  ".webp": "image/webp",
+  ".mp4": "video/mp4",
+  ".webm": "video/webm",
+};
+
+export function securityHeaders(nonce: string, secure: boolean): Record<string, string> {
+  const csp = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "media-src 'self' blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+  const headers: Record<string, string> = {
+    "Content-Security-Policy": csp,
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
+    "Cross-Origin-Opener-Policy": "same-origin",
+  };
+  if (secure) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
+  return headers;
+}
+
+export function createApp(options: { database: Database; storage: FileStorage; env: Env; clientDir: string }) {
+  const { database, storage, env, clientDir } = options;
+  const secure = env.publicUrl.startsWith("https://");
+  const handle = createRequestHandler(
+    // @ts-expect-error virtual module provided by React Router's Vite plugin at build time
+    () => import("virtual:react-router/server-build"),
+    env.NODE_ENV === "development" ? "development" : "production",
+  );
+  const app = new Hono<{ Variables: { nonce: string } }>();
+
+  // One log line per request, with status and duration.
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    logger.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, "request");
+  });
+
+  app.use(async (c, next) => {
+    const nonce = randomBytes(16).toString("base64");
+    c.set("nonce", nonce);
+    await next();
+    for (const [name, value] of Object.entries(securityHeaders(nonce, secure))) {
+      c.res.headers.set(name, value);
+    }
+  });
+
+  app.use(compress());
+
+  app.get("/healthz", async (c) => {
+    const up = await ping(database.db);
+    return c.json(
+      { status: up ? "ok" : "unavailable", database: up ? "up" : "down", kind: database.kind },
+      up ? 200 : 503,
+      { "Cache-Control": "no-store" },
+    );
+  });
+
+  // Fingerprinted build assets: cached for a year.
+  app.use(
+    "/assets/*",
+    serveStatic({
+      root: clientDir,
+      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+    }),
+  );
+
+  // Stored images and videos: keys are unique per upload, so they never change either.
+  app.get("/media/*", async (c) => {
+    const key = decodeURIComponent(c.req.path.slice("/media/".length));
+    const type = MEDIA_TYPES[path.extname(key).toLowerCase()];
+    if (!type) return c.notFound();
+    const file = await storage.open(key);
+    if (!file) return c.notFound();
+    return new Response(Readable.toWeb(file.stream) as ReadableStream, {
+      headers: {
+        "Content-Type": type,
+        "Content-Length": String(file.size),
+        "Cache-Control": "public, max-age=31536000, immutable",
+      },
+    });
+  });
+
+  // Other public files (favicon, placeholder image, robots): cached for a day.
+  app.use(
+    "*",
+    serveStatic({
+      root: clientDir,
+      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=86400"),
+    }),
+  );
+
+  app.all("*", (c) => handle(c.req.raw, { nonce: c.get("nonce") }));
+
+  app.onError((error, c) => {
+    logger.error({ err: error, path: c.req.path }, "unhandled error");
+    return c.text("Something went wrong on our side. Please try again.", 500);
+  });
+
+  return app;
+}
+
+/** Opens the database, prepares the data folder and serves the shop. */
+export async function start(): Promise<{ server: ServerType; close: () => Promise<void> }> {
+  let env: Env;
+  try {
+    env = getEnv();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const embedded = !env.DATABASE_URL;
+  const firstStart = embedded && !fs.existsSync(path.join(env.dataDir, "pglite", "PG_VERSION"));
+  let database: Database;
+  try {
+    database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+  } catch (error) {
+    if (error instanceof FolderLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  setDatabase(database);
+  const storage = new LocalDiskStorage(path.join(env.dataDir, "uploads"));
+  setStorage(storage);
+
+  if (firstStart && (await isCatalogueEmpty(database.db))) {
+    const count = await seedDemoCatalogue(database.db, storage);
+    logger.info({ products: count }, "demo catalogue loaded into the new embedded database");
+  }
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+    const result = await ensureMainAdmin(database.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
+    if (result === "created") logger.info({ email: env.ADMIN_EMAIL }, "main admin created");
+  }
+
+  const clientDir = path.relative(process.cwd(), path.resolve("build/client"));
+  const app = createApp({ database, storage, env, clientDir });
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", () => resolve());
+    server.once("error", reject);
+  });
+  logger.info(
+    { url: env.publicUrl, port: env.PORT, database: database.kind, dataDir: embedded ? env.dataDir : undefined },
+    "shop is serving",
+  );
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.close();
+      setDatabase(undefined);
+    })());
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      logger.info({ signal }, "shutting down");
+      const force = setTimeout(() => process.exit(1), 10_000);
+      force.unref();
+      close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+  return { server, close };
+}

@@ -1,0 +1,41 @@
+import { randomBytes } from "node:crypto";
+import { openDatabase, type Database } from "~/lib/db.server";
+
+/**
+ * A fresh, migrated database for one test file: an in-memory PGlite by default, or a new
+ * PostgreSQL database on the server at TEST_DATABASE_URL when TEST_DB=postgres.
+ */
+export function testTarget(): "pglite" | "postgres" {
+  return process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
+}
+
+export interface TestDatabase extends Database {
+  /** URL of the database (PostgreSQL only), for opening a second pool as another app instance would. */
+  url?: string;
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (testTarget() === "pglite") return openDatabase({});
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
+  const { Client } = await import("pg");
+  const name = `shop_test_${randomBytes(6).toString("hex")}`;
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    ...database,
+    url: url.toString(),
+    close: async () => {
+      await database.close();
+      const drop = new Client({ connectionString: serverUrl });
+      await drop.connect();
+      await drop.query(`drop database if exists ${name} with (force)`);
+      await drop.end();
+    },
+  };
+}
