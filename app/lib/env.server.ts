@@ -50,7 +50,8 @@ const envSchema = z
         message: "ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither",
       });
     }
-  });
+    // Run even when other variables are wrong, so every problem is listed at once.
+  }, { when: (payload) => typeof payload.value === "object" && payload.value !== null });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string; publicUrl: string };
 

@@ -5,7 +5,11 @@ export const NAV_LINKS = [
   { to: "/contact", label: "Contact" },
 ] as const;
 
-/** Home is active only on the root path; the other links when the path starts with their target. */
+/**
+ * Home is active only on the root path; the other links when the path starts with their target
+ * (as a whole segment: /shop/category/x but not /shopping).
+ */
 export function isActiveLink(target: string, pathname: string): boolean {
-  return target === "/" ? pathname === "/" : pathname.startsWith(target);
+  if (target === "/") return pathname === "/";
+  return pathname === target || pathname.startsWith(`${target}/`);
 }

@@ -27,3 +27,12 @@ export function variantKey(variant: { id?: string | null; name: string }, size: 
   const base = variant.id ? variant.id : variant.name.replace(/ /g, "_");
   return `${base}_${size}`;
 }
+
+/**
+ * Splits a variant key back into the variant it names: an id (`{id}_{size}`) or, for keys made
+ * from a name, the name with underscores.
+ */
+export function parseVariantKey(key: string, size: string): string {
+  const suffix = `_${size}`;
+  return key.endsWith(suffix) ? key.slice(0, key.length - suffix.length) : key;
+}

@@ -36,7 +36,9 @@ export const UNKNOWN_SWATCH = "#9ca3af";
 
 /** The swatch colour for a colour name; any colour not known is grey. */
 export function swatchColor(name: string): string {
-  return KNOWN_SWATCHES[name.trim().toLowerCase()] ?? UNKNOWN_SWATCH;
+  const key = name.trim().toLowerCase();
+  // Own keys only: a colour named 'constructor' or 'toString' is not a swatch.
+  return Object.hasOwn(KNOWN_SWATCHES, key) ? KNOWN_SWATCHES[key] : UNKNOWN_SWATCH;
 }
 
 const numeric = (s: string) => /^\s*\d+(\.\d+)?\s*$/.test(s);
@@ -57,5 +59,6 @@ export function sortSizes<T>(items: ReadonlyArray<T>, sizeOf: (item: T) => strin
 
 /** Rating as text: whole numbers without decimals, otherwise one decimal. */
 export function formatRating(rating: number): string {
-  return Number.isInteger(rating) ? String(rating) : rating.toFixed(1);
+  const rounded = Math.round(rating * 10) / 10;
+  return Number.isInteger(rounded) ? String(rounded) : rounded.toFixed(1);
 }

@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import sharp, { type Metadata } from "sharp";
 import { newId } from "~/lib/ids";
 import { DomainError } from "~/lib/errors";
 import type { FileStorage } from "./storage.server";
@@ -25,13 +25,14 @@ export async function storeImage(
   folder: string,
   widths: number[] = IMAGE_WIDTHS,
 ): Promise<StoredImageResult> {
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
   } catch {
     throw new DomainError("INVALID", "The file is not an image we can read (JPEG, PNG, WebP, GIF or AVIF).");
   }
-  const allowed = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "svg"]);
+  // Raster formats only (AVIF is reported as heif); SVG is a document, not a photo.
+  const allowed = new Set(["jpeg", "png", "webp", "gif", "heif"]);
   if (!meta.format || !allowed.has(meta.format) || !meta.width || !meta.height) {
     throw new DomainError("INVALID", "The file is not an image we can read (JPEG, PNG, WebP, GIF or AVIF).");
   }

@@ -1,0 +1,159 @@
+import { useId, useState } from "react";
+import { swatchColor } from "~/modules/catalog/product-rules";
+import { clampQuantity, colourOf, sizeLabel, type ColourVariant, type StockRow } from "./product-selection";
+
+const groupLabel = "text-sm font-medium text-stone-800";
+
+/** One round swatch per colour/variant; the selected one is pressed. */
+export function ColourSwatches<T extends ColourVariant>({
+  options,
+  selected,
+  onSelect,
+}: {
+  options: { index: number; variant: T }[];
+  selected: T;
+  onSelect: (index: number) => void;
+}) {
+  const labelId = useId();
+  return (
+    <div>
+      <p id={labelId} className={groupLabel}>
+        Colour: <span className="font-normal text-stone-700">{selected.name}</span>
+      </p>
+      <div role="group" aria-labelledby={labelId} className="mt-2 flex flex-wrap gap-3">
+        {options.map(({ index, variant }) => {
+          const pressed = variant === selected;
+          return (
+            <button
+              key={variant.id}
+              type="button"
+              aria-label={variant.name}
+              aria-pressed={pressed}
+              title={variant.name}
+              onClick={() => onSelect(index)}
+              className={`flex h-11 w-11 items-center justify-center rounded-full border-2 transition ${
+                pressed ? "border-leather-700" : "border-transparent hover:border-leather-300"
+              }`}
+            >
+              <span
+                aria-hidden="true"
+                className="h-8 w-8 rounded-full border border-stone-300 shadow-inner"
+                style={{ backgroundColor: swatchColor(colourOf(variant)) }}
+              />
+            </button>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+/** Size buttons in display order; sold-out sizes are disabled, struck through and named so. */
+export function SizePicker({
+  rows,
+  selected,
+  onSelect,
+}: {
+  rows: StockRow[];
+  selected: string;
+  onSelect: (size: string) => void;
+}) {
+  const labelId = useId();
+  if (rows.length === 0) return null;
+  return (
+    <div>
+      <p id={labelId} className={groupLabel}>
+        Size: <span className="font-normal text-stone-700">{sizeLabel(selected)}</span>
+      </p>
+      <div role="group" aria-labelledby={labelId} className="mt-2 flex flex-wrap gap-2">
+        {rows.map((row) => {
+          const soldOut = row.qty <= 0;
+          const pressed = row.size === selected;
+          const label = sizeLabel(row.size);
+          return (
+            <button
+              key={row.id}
+              type="button"
+              disabled={soldOut}
+              aria-pressed={pressed}
+              aria-label={soldOut ? `${label}, sold out` : label}
+              onClick={() => onSelect(row.size)}
+              className={`min-h-11 min-w-12 rounded-md border px-3 text-sm font-medium transition ${
+                soldOut
+                  ? "cursor-not-allowed border-stone-200 bg-stone-100 text-stone-600 line-through"
+                  : pressed
+                    ? "border-leather-800 bg-leather-800 text-white"
+                    : "border-leather-300 bg-white text-stone-900 hover:border-leather-600"
+              }`}
+            >
+              {label}
+            </button>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+const stepButton =
+  "flex h-11 w-11 items-center justify-center text-xl text-stone-800 hover:bg-leather-100 disabled:cursor-not-allowed disabled:text-stone-400 disabled:hover:bg-transparent";
+
+/** Quantity between 1 and the stock: minus, a number field, plus. */
+export function QuantityPicker({
+  quantity,
+  stock,
+  onChange,
+}: {
+  quantity: number;
+  stock: number;
+  onChange: (quantity: number) => void;
+}) {
+  const id = useId();
+  // What is being typed, until the field loses focus; the quantity itself is always valid.
+  const [draft, setDraft] = useState<string | null>(null);
+  const none = stock <= 0;
+  return (
+    <div>
+      <label htmlFor={id} className={`block ${groupLabel}`}>
+        Quantity
+      </label>
+      <div className="mt-2 inline-flex items-center overflow-hidden rounded-md border border-leather-300 bg-white">
+        <button
+          type="button"
+          className={stepButton}
+          aria-label="Decrease quantity"
+          disabled={none || quantity <= 1}
+          onClick={() => onChange(clampQuantity(quantity - 1, stock))}
+        >
+          −
+        </button>
+        <input
+          id={id}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={Math.max(1, stock)}
+          step={1}
+          disabled={none}
+          value={draft ?? String(quantity)}
+          onChange={(e) => {
+            setDraft(e.target.value);
+            const n = Number(e.target.value);
+            if (e.target.value !== "" && Number.isFinite(n)) onChange(clampQuantity(n, stock));
+          }}
+          onBlur={() => setDraft(null)}
+          className="h-11 w-14 border-x border-leather-200 text-center text-base text-stone-900 [appearance:textfield] disabled:bg-stone-50 [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
+        />
+        <button
+          type="button"
+          className={stepButton}
+          aria-label="Increase quantity"
+          disabled={none || quantity >= stock}
+          onClick={() => onChange(clampQuantity(quantity + 1, stock))}
+        >
+          +
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseEnv } from "./env.server";
+
+function problemsOf(source: Record<string, string | undefined>): string[] {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("parseEnv", () => {
+  it("starts with sensible defaults on an empty environment", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.HOST).toBe("0.0.0.0");
+    expect(env.NODE_ENV).toBe("production");
+    expect(env.dataDir).toBe(path.resolve("./data"));
+    expect(path.isAbsolute(env.dataDir)).toBe(true);
+    expect(env.publicUrl).toBe("http://localhost:3000");
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.LOG_LEVEL).toBe("info");
+  });
+
+  it("treats blank values as unset", () => {
+    const env = parseEnv({ PORT: "", DATABASE_URL: "  ", ADMIN_EMAIL: "", ADMIN_PASSWORD: "" });
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it("takes the public URL from PUBLIC_URL without a trailing slash, or from the port", () => {
+    expect(parseEnv({ PUBLIC_URL: "https://shop.example.pk/" }).publicUrl).toBe("https://shop.example.pk");
+    expect(parseEnv({ PORT: "8080" }).publicUrl).toBe("http://localhost:8080");
+  });
+
+  it("accepts a full valid configuration", () => {
+    const env = parseEnv({
+      PORT: "8080",
+      DATA_DIR: "/var/lib/shop",
+      DATABASE_URL: "postgresql://shop:secret@db:5432/shop",
+      ADMIN_EMAIL: "owner@example.pk",
+      ADMIN_PASSWORD: "owner-password",
+    });
+    expect(env.PORT).toBe(8080);
+    expect(env.dataDir).toBe("/var/lib/shop");
+    expect(env.DATABASE_URL).toBe("postgresql://shop:secret@db:5432/shop");
+  });
+
+  it("lists every problem at once", () => {
+    const problems = problemsOf({
+      PORT: "eighty",
+      DATABASE_URL: "mysql://shop@db/shop",
+      ADMIN_EMAIL: "owner@example.pk",
+    });
+    expect(problems).toHaveLength(3);
+    expect(problems.find((p) => p.startsWith("PORT:"))).toBeDefined();
+    expect(problems).toContain("DATABASE_URL: must be a postgres:// or postgresql:// URL");
+    expect(problems).toContain("ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither");
+  });
+
+  it("refuses ports out of range and a password without an e-mail", () => {
+    expect(problemsOf({ PORT: "70000" })[0]).toMatch(/^PORT:/);
+    expect(problemsOf({ PORT: "0" })[0]).toMatch(/^PORT:/);
+    expect(problemsOf({ ADMIN_PASSWORD: "owner-password" })).toEqual([
+      "ADMIN_EMAIL: ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither",
+    ]);
+  });
+
+  it("explains the problems in the error message an operator reads", () => {
+    try {
+      parseEnv({ PORT: "eighty", ADMIN_EMAIL: "not-an-email", ADMIN_PASSWORD: "owner-password" });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as Error).message).toContain("The shop cannot start; fix its configuration:");
+      expect((error as Error).message).toContain("  - ADMIN_EMAIL: must be an e-mail address");
+      expect((error as Error).message).toMatch(/ {2}- PORT: /);
+    }
+  });
+});

@@ -1,0 +1,195 @@
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import readline from "node:readline";
+import { count } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "./db.server";
+import { acquireFolderLock, FolderLockedError, type FolderLock } from "./folder-lock.server";
+import { subscribers } from "./schema.server";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const tempDirs: string[] = [];
+const children: ChildProcessWithoutNullStreams[] = [];
+const tempDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-lock-"));
+  tempDirs.push(dir);
+  return dir;
+};
+
+afterAll(() => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** The pid of a process that has certainly ended. */
+async function deadPid(): Promise<number> {
+  const child = spawn(process.execPath, ["-e", ""]);
+  const pid = child.pid!;
+  await new Promise((resolve) => child.once("exit", resolve));
+  return pid;
+}
+
+describe("acquireFolderLock", () => {
+  const held: FolderLock[] = [];
+  afterEach(() => {
+    for (const lock of held.splice(0)) lock.release();
+  });
+
+  it("creates the lock file with this process's pid and removes it on release", () => {
+    const dir = tempDir();
+    const lock = acquireFolderLock(dir);
+    expect(lock.file).toBe(path.join(dir, "shop.lock"));
+    expect(fs.readFileSync(lock.file, "utf8").split("\n").slice(0, 2)).toEqual([String(process.pid), os.hostname()]);
+    lock.release();
+    expect(fs.existsSync(lock.file)).toBe(false);
+    // Released: the folder can be locked again.
+    held.push(acquireFolderLock(dir));
+  });
+
+  it("creates a missing data folder", () => {
+    const dir = path.join(tempDir(), "nested", "data");
+    held.push(acquireFolderLock(dir));
+    expect(fs.existsSync(path.join(dir, "shop.lock"))).toBe(true);
+  });
+
+  it("refuses a second lock on a folder that is held, naming the folder, the owner and what to do", () => {
+    const dir = tempDir();
+    held.push(acquireFolderLock(dir));
+    let error: unknown;
+    try {
+      acquireFolderLock(dir);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(FolderLockedError);
+    expect((error as FolderLockedError).ownerPid).toBe(process.pid);
+    expect((error as Error).message).toBe(
+      `The data folder ${dir} is in use by another running shop process (pid ${process.pid}). ` +
+        "Stop that process first, or start this one with a different DATA_DIR.",
+    );
+    // The holder's lock is still in place.
+    expect(fs.readFileSync(path.join(dir, "shop.lock"), "utf8").startsWith(`${process.pid}\n`)).toBe(true);
+  });
+
+  it("takes over a lock left by a process that died", async () => {
+    const dir = tempDir();
+    const pid = await deadPid();
+    fs.writeFileSync(path.join(dir, "shop.lock"), `${pid}\n${os.hostname()}\n2024-01-01T00:00:00.000Z\n`);
+    const lock = acquireFolderLock(dir);
+    held.push(lock);
+    expect(fs.readFileSync(lock.file, "utf8").startsWith(`${process.pid}\n`)).toBe(true);
+  });
+
+  it("does not take over a lock of a live process on this host", () => {
+    const dir = tempDir();
+    // pid 1 always exists.
+    fs.writeFileSync(path.join(dir, "shop.lock"), `1\n${os.hostname()}\n`);
+    expect(() => acquireFolderLock(dir)).toThrow(FolderLockedError);
+    expect(fs.readFileSync(path.join(dir, "shop.lock"), "utf8")).toBe(`1\n${os.hostname()}\n`);
+  });
+
+  it("never takes over a lock held from another host (a shared folder)", async () => {
+    const dir = tempDir();
+    const pid = await deadPid();
+    fs.writeFileSync(path.join(dir, "shop.lock"), `${pid}\nanother-host.example\n`);
+    expect(() => acquireFolderLock(dir)).toThrow(FolderLockedError);
+  });
+
+  it("release leaves alone a lock file that another process took over", () => {
+    const dir = tempDir();
+    const lock = acquireFolderLock(dir);
+    fs.writeFileSync(lock.file, `1\n${os.hostname()}\n`);
+    lock.release();
+    expect(fs.readFileSync(lock.file, "utf8")).toBe(`1\n${os.hostname()}\n`);
+  });
+});
+
+describe("two shop processes on one data folder", () => {
+  let dataDir: string;
+  let child: ChildProcessWithoutNullStreams | undefined;
+  let replies: AsyncIterator<string>;
+
+  async function reply(): Promise<string> {
+    const timeout = new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error("the other shop process did not answer within 30 s")), 30_000).unref(),
+    );
+    const next = await Promise.race([replies.next(), timeout]);
+    if (next.done) throw new Error("the other shop process ended");
+    return next.value;
+  }
+  async function ask(command: string): Promise<string> {
+    child!.stdin.write(`${command}\n`);
+    return reply();
+  }
+
+  beforeAll(async () => {
+    dataDir = tempDir();
+    child = spawn(process.execPath, ["--import", "tsx", path.join(root, "tests/support/open-embedded.ts"), dataDir], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: "test" },
+    });
+    children.push(child);
+    let stderr = "";
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    replies = readline.createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+    const first = await reply().catch((error) => {
+      throw new Error(`${(error as Error).message}\n${stderr}`);
+    });
+    expect(first).toBe("opened");
+    expect(await ask("add first@example.pk")).toBe("added");
+  });
+
+  it("the second process refuses to open the folder and leaves the first one working", async () => {
+    const error = await openDatabase({ dataDir }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FolderLockedError);
+    expect((error as FolderLockedError).ownerPid).toBe(child!.pid);
+    expect((error as Error).message).toContain(`in use by another running shop process (pid ${child!.pid})`);
+
+    // The first process still reads and writes its data.
+    expect(await ask("count")).toBe("count 1");
+    expect(await ask("add second@example.pk")).toBe("added");
+    expect(await ask("count")).toBe("count 2");
+    expect(fs.readFileSync(path.join(dataDir, "shop.lock"), "utf8").startsWith(`${child!.pid}\n`)).toBe(true);
+  });
+
+  it("once the first process has closed, the folder opens with all its data", async () => {
+    expect(await ask("close")).toBe("closed");
+    await new Promise((resolve) => (child!.exitCode !== null ? resolve(null) : child!.once("exit", resolve)));
+    expect(child!.exitCode).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, "shop.lock"))).toBe(false);
+
+    const database = await openDatabase({ dataDir });
+    try {
+      const [row] = await database.db.select({ n: count() }).from(subscribers);
+      expect(Number(row.n)).toBe(2);
+    } finally {
+      await database.close();
+    }
+    expect(fs.existsSync(path.join(dataDir, "shop.lock"))).toBe(false);
+  });
+
+  it("a folder left locked by a killed process opens again with its data", async () => {
+    const dir = tempDir();
+    const victim = spawn(process.execPath, ["--import", "tsx", path.join(root, "tests/support/open-embedded.ts"), dir], { cwd: root });
+    children.push(victim);
+    const lines = readline.createInterface({ input: victim.stdout })[Symbol.asyncIterator]();
+    const next = async () => (await lines.next()).value;
+    expect(await next()).toBe("opened");
+    victim.stdin.write("add kept@example.pk\n");
+    expect(await next()).toBe("added");
+    const exited = new Promise((resolve) => victim.once("exit", resolve));
+    victim.kill("SIGKILL");
+    await exited;
+    expect(fs.existsSync(path.join(dir, "shop.lock"))).toBe(true);
+
+    const database = await openDatabase({ dataDir: dir });
+    try {
+      const [row] = await database.db.select({ n: count() }).from(subscribers);
+      expect(Number(row.n)).toBe(1);
+    } finally {
+      await database.close();
+    }
+  });
+});

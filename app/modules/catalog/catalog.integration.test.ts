@@ -1,0 +1,366 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "~/lib/db.server";
+import { DomainError } from "~/lib/errors";
+import { newId } from "~/lib/ids";
+import { categories, media, productCategories, products, stock, variants } from "~/lib/schema.server";
+import { createTestDatabase, testTarget, type TestDatabase } from "../../../tests/support/test-db";
+import {
+  getProductDetail,
+  likePattern,
+  listCategories,
+  listFooterCategories,
+  listProductCards,
+  listSitemapEntries,
+  newestCategory,
+} from "./catalog.server";
+import { hasDiscount } from "./pricing";
+
+const DAY = 24 * 60 * 60 * 1000;
+const NOW = new Date();
+const daysAgo = (days: number) => new Date(NOW.getTime() - days * DAY);
+
+interface VariantSpec {
+  name: string;
+  position: number;
+  price: number;
+  inOffer?: boolean;
+  discountPrice?: number;
+  /** [size, qty, position] */
+  stock?: [string, number, number][];
+  /** [key, position] */
+  images?: [string, number][];
+  videos?: [string, number][];
+}
+
+/** Inserts a product the way the admin would store it; rows go in out of position order on purpose. */
+async function addProduct(
+  db: Db,
+  p: { name: string; description?: string; createdAt: Date; rating?: number; categoryIds?: string[]; variants?: VariantSpec[] },
+) {
+  const id = newId();
+  await db.insert(products).values({ id, name: p.name, description: p.description ?? "", createdAt: p.createdAt, rating: p.rating ?? 0 });
+  for (const [position, categoryId] of (p.categoryIds ?? []).entries()) {
+    await db.insert(productCategories).values({ productId: id, categoryId, position });
+  }
+  const variantIds: Record<string, string> = {};
+  for (const v of [...(p.variants ?? [])].reverse()) {
+    const variantId = newId();
+    variantIds[v.name] = variantId;
+    await db.insert(variants).values({
+      id: variantId,
+      productId: id,
+      position: v.position,
+      name: v.name,
+      price: v.price,
+      inOffer: v.inOffer ?? false,
+      discountPrice: v.discountPrice ?? 0,
+    });
+    for (const [size, qty, position] of v.stock ?? []) {
+      await db.insert(stock).values({ variantId, size, qty, position });
+    }
+    for (const [key, position] of v.images ?? []) {
+      await db.insert(media).values({ variantId, kind: "image", position, storageKey: key, widths: [320, 640], width: 800, height: 600, contentType: "image/webp" });
+    }
+    for (const [key, position] of v.videos ?? []) {
+      await db.insert(media).values({ variantId, kind: "video", position, storageKey: key, contentType: "video/mp4" });
+    }
+  }
+  return { id, variantIds };
+}
+
+async function addCategory(db: Db, name: string, createdAt: Date, imageKey: string | null = null) {
+  const id = newId();
+  await db.insert(categories).values({ id, name, createdAt, imageKey });
+  return id;
+}
+
+describe(`catalogue queries (${testTarget()})`, () => {
+  let database: TestDatabase;
+  let db: Db;
+  const cat: Record<string, string> = {};
+  const prod: Record<string, { id: string; variantIds: Record<string, string> }> = {};
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = database.db;
+    cat.shoes = await addCategory(db, "Shoes", daysAgo(200));
+    cat.wallets = await addCategory(db, "Wallets", daysAgo(100));
+    cat.belts = await addCategory(db, "Belts", daysAgo(50));
+    cat.blank = await addCategory(db, "   ", daysAgo(10));
+    cat.bags = await addCategory(db, "Bags", daysAgo(5), "categories/bags");
+
+    // Shown first (newest); its first category by position is Wallets, though Belts sorts first by name.
+    prod.wallet = await addProduct(db, {
+      name: "Classic Bifold Wallet",
+      description: "Full-grain cowhide with six card slots.",
+      createdAt: daysAgo(2),
+      rating: 4.5,
+      categoryIds: [cat.wallets, cat.belts],
+      variants: [
+        {
+          name: "Black",
+          position: 0,
+          price: 350000,
+          inOffer: true,
+          discountPrice: 299000,
+          stock: [["One Size", 3, 0]],
+          images: [["products/wallet-black-3", 2], ["products/wallet-black-1", 0], ["products/wallet-black-2", 1]],
+          videos: [["products/wallet-black-video", 3]],
+        },
+        { name: "Brown", position: 1, price: 350000, stock: [["One Size", 0, 0]], images: [["products/wallet-brown", 0]] },
+      ],
+    });
+    // 29 days old: still new. Its only category has a blank name.
+    prod.pouch = await addProduct(db, {
+      name: "Snake_Skin Pouch",
+      description: "A small pouch.",
+      createdAt: daysAgo(29),
+      categoryIds: [cat.blank],
+      variants: [{ name: "Red", position: 0, price: 95000, inOffer: false, discountPrice: 50000, stock: [["One Size", 4, 0]] }],
+    });
+    // The first variant has no stock at all (the second has): the card is out of stock.
+    prod.belt = await addProduct(db, {
+      name: "Formal Dress Belt",
+      description: "A 35 mm belt with a polished STEEL buckle.",
+      createdAt: daysAgo(40),
+      categoryIds: [cat.belts],
+      variants: [
+        { name: "Black", position: 0, price: 320000, stock: [["36", 0, 1], ["34", 0, 0], ["9", 0, 2]] },
+        { name: "Brown", position: 1, price: 320000, stock: [["34", 5, 0]] },
+      ],
+    });
+    // A discount equal to the price is no discount.
+    prod.tote = await addProduct(db, {
+      name: "100% Leather Tote",
+      description: "An open tote.",
+      createdAt: daysAgo(60),
+      variants: [{ name: "Tan", position: 0, price: 1250000, inOffer: true, discountPrice: 1250000, stock: [["One Size", 2, 0]], images: [["products/tote", 0]] }],
+    });
+    // No variants at all.
+    prod.holder = await addProduct(db, {
+      name: "Card Holder",
+      description: "A slim WALLET for cards.",
+      createdAt: daysAgo(300),
+      categoryIds: [cat.wallets],
+    });
+    await db.update(products).set({ updatedAt: daysAgo(1) }).where(eq(products.id, prod.holder.id));
+  });
+
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  const names = async (input: Parameters<typeof listProductCards>[1]) =>
+    (await listProductCards(db, { now: NOW, ...input })).items.map((c) => c.name);
+
+  describe("listProductCards", () => {
+    it("lists every product, newest first", async () => {
+      const result = await listProductCards(db, { now: NOW });
+      expect(result.items.map((c) => c.name)).toEqual([
+        "Classic Bifold Wallet",
+        "Snake_Skin Pouch",
+        "Formal Dress Belt",
+        "100% Leather Tote",
+        "Card Holder",
+      ]);
+      expect(result.total).toBe(5);
+    });
+
+    it("searches names and descriptions whatever the letter case", async () => {
+      expect(await names({ q: "wallet" })).toEqual(["Classic Bifold Wallet", "Card Holder"]);
+      expect(await names({ q: "steel" })).toEqual(["Formal Dress Belt"]);
+      expect(await names({ q: "  BIFOLD " })).toEqual(["Classic Bifold Wallet"]);
+      expect(await names({ q: "   " })).toHaveLength(5);
+      expect(await names({ q: "velvet" })).toEqual([]);
+    });
+
+    it("searches '%', '_' and '\\' literally, not as wildcards", async () => {
+      expect(await names({ q: "%" })).toEqual(["100% Leather Tote"]);
+      expect(await names({ q: "100%" })).toEqual(["100% Leather Tote"]);
+      expect(await names({ q: "_" })).toEqual(["Snake_Skin Pouch"]);
+      expect(await names({ q: "b_lt" })).toEqual([]);
+      expect(await names({ q: "%tote" })).toEqual([]);
+      expect(await names({ q: "\\" })).toEqual([]);
+      expect(likePattern("50%_off\\")).toBe("%50\\%\\_off\\\\%");
+    });
+
+    it("filters by category, alone or with a search", async () => {
+      expect(await names({ categoryId: cat.wallets })).toEqual(["Classic Bifold Wallet", "Card Holder"]);
+      expect(await names({ categoryId: cat.belts })).toEqual(["Classic Bifold Wallet", "Formal Dress Belt"]);
+      expect(await names({ categoryId: cat.belts, q: "wallet" })).toEqual(["Classic Bifold Wallet"]);
+      expect(await names({ categoryId: cat.bags })).toEqual([]);
+      expect(await names({ categoryId: "no-such-category" })).toEqual([]);
+    });
+
+    it("featured products are exactly those with a variant whose discount applies", async () => {
+      const result = await listProductCards(db, { featuredOnly: true, now: NOW });
+      expect(result.items.map((c) => c.name)).toEqual(["Classic Bifold Wallet"]);
+      expect(result.total).toBe(1);
+      expect(await names({ featuredOnly: true, categoryId: cat.blank })).toEqual([]);
+    });
+
+    it("pages through the list with the total on every page", async () => {
+      const page2 = await listProductCards(db, { page: 2, pageSize: 2, now: NOW });
+      expect(page2.items.map((c) => c.name)).toEqual(["Formal Dress Belt", "100% Leather Tote"]);
+      expect(page2).toMatchObject({ total: 5, page: 2, pageSize: 2 });
+      expect(await names({ page: 3, pageSize: 2 })).toEqual(["Card Holder"]);
+      const beyond = await listProductCards(db, { page: 4, pageSize: 2, now: NOW });
+      expect(beyond.items).toEqual([]);
+      expect(beyond.total).toBe(5);
+      // Nonsense paging falls back to sane values.
+      const odd = await listProductCards(db, { page: 0, pageSize: 100000, now: NOW });
+      expect(odd).toMatchObject({ page: 1, pageSize: 100, total: 5 });
+      expect(odd.items).toHaveLength(5);
+    });
+
+    it("shows on each card what the shopper sees for the first variant", async () => {
+      const cards = (await listProductCards(db, { now: NOW })).items;
+      const byName = Object.fromEntries(cards.map((c) => [c.name, c]));
+      expect(byName["Classic Bifold Wallet"]).toEqual({
+        id: prod.wallet.id,
+        name: "Classic Bifold Wallet",
+        categoryName: "Wallets",
+        rating: 4.5,
+        price: 350000,
+        inOffer: true,
+        discountPrice: 299000,
+        outOfStock: false,
+        isNew: true,
+        image: { key: "products/wallet-black-1", widths: [320, 640] },
+      });
+      expect(byName["Snake_Skin Pouch"]).toMatchObject({ categoryName: "Unnamed Category", isNew: true, outOfStock: false, image: null });
+      expect(byName["Formal Dress Belt"]).toMatchObject({ categoryName: "Belts", isNew: false, outOfStock: true, image: null, price: 320000 });
+      expect(byName["100% Leather Tote"]).toMatchObject({ categoryName: "Uncategorized", outOfStock: false, image: { key: "products/tote", widths: [320, 640] } });
+      expect(byName["Card Holder"]).toMatchObject({ categoryName: "Wallets", price: 0, outOfStock: true, isNew: false, image: null });
+    });
+
+    it("a product stops being new 30 days after it was added", async () => {
+      const later = new Date(NOW.getTime() + 2 * DAY);
+      const cards = (await listProductCards(db, { now: later })).items;
+      expect(cards.filter((c) => c.isNew).map((c) => c.name)).toEqual(["Classic Bifold Wallet"]);
+    });
+  });
+
+  describe("getProductDetail", () => {
+    it("gives variants, sizes and media in the order the admin set", async () => {
+      const detail = await getProductDetail(db, prod.wallet.id);
+      expect(detail).toMatchObject({ id: prod.wallet.id, name: "Classic Bifold Wallet", description: "Full-grain cowhide with six card slots.", rating: 4.5 });
+      expect(detail.categories.map((c) => c.name)).toEqual(["Wallets", "Belts"]);
+      expect(detail.variants.map((v) => v.name)).toEqual(["Black", "Brown"]);
+      const [black, brown] = detail.variants;
+      expect(black).toMatchObject({ id: prod.wallet.variantIds.Black, price: 350000, inOffer: true, discountPrice: 299000 });
+      expect(black.stock.map(({ size, qty }) => ({ size, qty }))).toEqual([{ size: "One Size", qty: 3 }]);
+      expect(black.images.map((i) => i.key)).toEqual(["products/wallet-black-1", "products/wallet-black-2", "products/wallet-black-3"]);
+      expect(black.images[0]).toMatchObject({ widths: [320, 640], width: 800, height: 600 });
+      expect(black.videos).toEqual([{ id: expect.any(String), key: "products/wallet-black-video", contentType: "video/mp4" }]);
+      expect(brown.images.map((i) => i.key)).toEqual(["products/wallet-brown"]);
+      expect(brown.videos).toEqual([]);
+    });
+
+    it("keeps stock rows in position order", async () => {
+      const detail = await getProductDetail(db, prod.belt.id);
+      expect(detail.variants[0].stock.map((s) => s.size)).toEqual(["34", "36", "9"]);
+      expect(detail.variants[1].stock).toEqual([{ id: expect.any(String), size: "34", qty: 5 }]);
+      expect(detail.categories).toEqual([{ id: cat.belts, name: "Belts" }]);
+    });
+
+    it("shows a blank category name as 'Unnamed Category' and a product without variants as empty", async () => {
+      expect((await getProductDetail(db, prod.pouch.id)).categories).toEqual([{ id: cat.blank, name: "Unnamed Category" }]);
+      expect((await getProductDetail(db, prod.holder.id)).variants).toEqual([]);
+    });
+
+    it("refuses an unknown product with NOT_FOUND", async () => {
+      const error = await getProductDetail(db, "no-such-product").catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(DomainError);
+      expect((error as DomainError).code).toBe("NOT_FOUND");
+      expect((error as DomainError).message).toBe("Product not found");
+    });
+  });
+
+  describe("categories", () => {
+    it("lists categories newest first with the number of products in each", async () => {
+      const list = await listCategories(db);
+      expect(list.map((c) => [c.name, c.productCount])).toEqual([
+        ["Bags", 0],
+        ["Unnamed Category", 1],
+        ["Belts", 2],
+        ["Wallets", 2],
+        ["Shoes", 0],
+      ]);
+      expect(list[0].image).toEqual({ key: "categories/bags", widths: [320, 640] });
+      expect(list[1].image).toBeNull();
+      expect(list[0].createdAt).toBe(daysAgo(5).toISOString());
+    });
+
+    it("the footer shows the four newest categories", async () => {
+      expect(await listFooterCategories(db)).toEqual([
+        { id: cat.bags, name: "Bags" },
+        { id: cat.blank, name: "Unknown Category" },
+        { id: cat.belts, name: "Belts" },
+        { id: cat.wallets, name: "Wallets" },
+      ]);
+    });
+
+    it("the newest category is the latest collection", async () => {
+      expect(await newestCategory(db)).toEqual({ id: cat.bags, name: "Bags", image: { key: "categories/bags", widths: [320, 640] } });
+    });
+  });
+
+  it("the sitemap lists every product and category with its last change", async () => {
+    const entries = await listSitemapEntries(db);
+    expect(entries.products).toHaveLength(5);
+    expect(entries.products[0]).toEqual({ id: prod.wallet.id, lastModified: daysAgo(2).toISOString() });
+    expect(entries.products.find((p) => p.id === prod.holder.id)?.lastModified).toBe(daysAgo(1).toISOString());
+    expect(entries.categories.map((c) => c.id).sort()).toEqual(Object.values(cat).sort());
+  });
+});
+
+describe(`an empty shop and the offer rule in SQL (${testTarget()})`, () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it("an empty shop has no products, categories or latest collection", async () => {
+    expect(await listProductCards(database.db, {})).toMatchObject({ items: [], total: 0 });
+    expect(await listCategories(database.db)).toEqual([]);
+    expect(await listFooterCategories(database.db)).toEqual([]);
+    expect(await newestCategory(database.db)).toBeNull();
+    expect(await listSitemapEntries(database.db)).toEqual({ products: [], categories: [] });
+  });
+
+  it("featured products in SQL agree with hasDiscount on every edge case", async () => {
+    const cases: [inOffer: boolean, price: number, discountPrice: number][] = [
+      [true, 350000, 299000],
+      [true, 350000, 349999],
+      [true, 350000, 1],
+      [true, 350000, 350000],
+      [true, 350000, 350001],
+      [true, 350000, 0],
+      [true, 0, 0],
+      [true, 0, 100],
+      [true, 1, 0],
+      [false, 350000, 299000],
+      [false, 350000, 0],
+      [false, 0, 0],
+      [true, 9_000_000_000_000, 8_999_999_999_999],
+      [false, 9_000_000_000_000, 8_999_999_999_999],
+    ];
+    const expected = new Set<string>();
+    for (const [i, [inOffer, price, discountPrice]] of cases.entries()) {
+      const name = `case ${i}: inOffer=${inOffer} price=${price} discount=${discountPrice}`;
+      await addProduct(database.db, { name, createdAt: NOW, variants: [{ name: "Only", position: 0, price, inOffer, discountPrice }] });
+      if (hasDiscount({ inOffer, price, discountPrice })) expected.add(name);
+    }
+    expect(expected.size).toBeGreaterThan(0);
+    expect(expected.size).toBeLessThan(cases.length);
+    const featured = await listProductCards(database.db, { featuredOnly: true, pageSize: 100 });
+    expect(new Set(featured.items.map((c) => c.name))).toEqual(expected);
+    expect(featured.total).toBe(expected.size);
+  });
+});

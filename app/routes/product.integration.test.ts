@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDatabase, setDatabase, type Database } from "~/lib/db.server";
+import { createTestDatabase, type TestDatabase } from "../../tests/support/test-db";
+import { insertProduct } from "../../tests/support/fixtures";
+import { loader } from "./product";
+
+/** What the loader answered: its data and status, whether returned or thrown. */
+async function load(id: string): Promise<{ status: number; data: unknown }> {
+  const args = { params: { id }, request: new Request(`http://shop.test/product/${id}`), context: {} } as unknown as Parameters<typeof loader>[0];
+  try {
+    const result = (await loader(args)) as unknown as { data: unknown; init?: { status?: number } | null };
+    return { status: result.init?.status ?? 200, data: result.data };
+  } catch (thrown) {
+    const response = thrown as { data: unknown; init?: { status?: number } | null };
+    return { status: response.init?.status ?? 0, data: response.data };
+  }
+}
+
+let database: TestDatabase;
+let previous: Database | undefined;
+
+beforeAll(async () => {
+  previous = getDatabase();
+  database = await createTestDatabase();
+  setDatabase(database);
+});
+afterAll(async () => {
+  setDatabase(previous);
+  await database?.close();
+});
+
+describe("product page loader", () => {
+  it("answers a product with its variants", async () => {
+    const p = await insertProduct(database.db, { name: "Pen Case", variants: [{ name: "Black", price: 160000, stock: [["One Size", 3]] }] });
+    const result = await load(p.productId);
+    expect(result.status).toBe(200);
+    expect(result.data).toMatchObject({ product: { id: p.productId, name: "Pen Case", variants: [{ name: "Black" }] } });
+  });
+
+  it("answers 404 'Product not found' for an unknown or malformed id", async () => {
+    expect(await load("nope")).toEqual({ status: 404, data: "Product not found" });
+    expect(await load("x".repeat(200))).toEqual({ status: 404, data: "Product not found" });
+  });
+
+  it("answers 404 for a product without variants, for the page to say so", async () => {
+    const p = await insertProduct(database.db, { name: "Empty Product", variants: [] });
+    const result = await load(p.productId);
+    expect(result.status).toBe(404);
+    expect(result.data).toMatchObject({ product: { name: "Empty Product", variants: [] } });
+  });
+
+  it("answers 503 'Failed to load product details' when the database fails", async () => {
+    setDatabase({ kind: "pglite", close: async () => {}, db: { select: () => { throw new Error("connection lost"); } } as never });
+    try {
+      expect(await load("anything")).toEqual({ status: 503, data: "Failed to load product details" });
+    } finally {
+      setDatabase(database);
+    }
+  });
+});

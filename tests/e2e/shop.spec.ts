@@ -1,0 +1,178 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("shop listing", () => {
+  test("lists product cards with name, category, rating and price", async ({ page }) => {
+    await page.goto("/shop");
+    await expect(page.getByRole("heading", { level: 1, name: "Shop" })).toBeVisible();
+    await expect(page.getByText("30 products")).toBeVisible();
+    const card = page.getByRole("article").filter({ has: page.getByRole("link", { name: "Classic Bifold Wallet" }) });
+    await expect(card.getByText("Wallet", { exact: true })).toBeVisible();
+    await expect(card.getByRole("img", { name: "Rated 4.5 out of 5" })).toBeVisible();
+    await expect(card.getByText("PKR 2,990.00")).toBeVisible();
+    await expect(card.getByText("PKR 3,500.00")).toBeVisible();
+    await expect(card.getByText("15% off")).toBeVisible();
+    await expect(card.getByText("NEW", { exact: true })).toBeVisible();
+  });
+
+  test("marks a sold-out product and shows no NEW badge on old products", async ({ page }) => {
+    await page.goto("/shop?q=Chelsea");
+    const card = page.getByRole("article").filter({ has: page.getByRole("link", { name: "Chelsea Boot" }) });
+    await expect(card.getByText("Out of Stock")).toBeVisible();
+    await expect(card.getByText("NEW", { exact: true })).toHaveCount(0);
+  });
+
+  test("searches name and description on the server", async ({ page }) => {
+    await page.goto("/shop");
+    await page.getByLabel("Search by name or description").fill("hand-stitched");
+    await page.getByLabel("Search by name or description").press("Enter");
+    await expect(page).toHaveURL(/\/shop\?q=hand-stitched/);
+    await expect(page.getByRole("link", { name: "Classic Bifold Wallet" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Peshawari Chappal" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Leather Tote" })).toHaveCount(0);
+  });
+
+  test("the category dropdown navigates and resets the search", async ({ page }) => {
+    await page.goto("/shop?q=leather");
+    await page.getByLabel("Category").selectOption({ label: "Belts" });
+    await expect(page).toHaveURL(/\/shop\/category\/[A-Za-z0-9]+$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Belts" })).toBeVisible();
+    await expect(page.getByLabel("Search by name or description")).toHaveValue("");
+    await expect(page.getByText("5 products")).toBeVisible();
+    await page.getByLabel("Category").selectOption({ label: "All Categories" });
+    await expect(page).toHaveURL(/\/shop$/);
+  });
+
+  test("an empty result offers to clear search and filters", async ({ page }) => {
+    await page.goto("/shop?q=zzznothing");
+    await expect(page.getByText("No products found matching your search and filter criteria.")).toBeVisible();
+    await page.getByRole("link", { name: "Clear Search & Filters" }).click();
+    await expect(page).toHaveURL(/\/shop$/);
+    await expect(page.getByText("30 products")).toBeVisible();
+  });
+
+  test("a search for a wildcard character is literal", async ({ page }) => {
+    await page.goto("/shop?q=%25");
+    await expect(page.getByText("No products found matching your search and filter criteria.")).toBeVisible();
+  });
+
+  test("an unknown category is a 404, not a crash", async ({ page }) => {
+    const response = await page.goto("/shop/category/does-not-exist");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText("Category not found")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to Shop" })).toBeVisible();
+  });
+
+  test("pages through the catalogue", async ({ page }) => {
+    await page.goto("/shop");
+    await expect(page.getByText("Page 1 of 2")).toBeVisible();
+    await page.getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page.getByText("Page 2 of 2")).toBeVisible();
+    await expect(page.getByRole("article")).toHaveCount(6);
+  });
+
+  test("works without JavaScript", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/shop");
+    await page.getByLabel("Category").selectOption({ label: "Shoe" });
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Shoe" })).toBeVisible();
+    await expect(page.getByRole("article")).toHaveCount(6);
+    await context.close();
+  });
+});
+
+test.describe("navigation", () => {
+  test("highlights the active link: Home only on /, the others by prefix", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Home", exact: true })).toHaveAttribute("aria-current", "page");
+    await page.goto("/shop/category/whatever-id");
+    await expect(nav.getByRole("link", { name: "Home", exact: true })).not.toHaveAttribute("aria-current", "page");
+    await page.goto("/shop?q=belt");
+    await expect(nav.getByRole("link", { name: "Shop", exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Home", exact: true })).not.toHaveAttribute("aria-current", "page");
+  });
+
+  test("the search box in the bar searches the shop", async ({ page }) => {
+    await page.goto("/about");
+    await page.getByRole("searchbox", { name: "Search Products" }).fill("belt");
+    await page.getByRole("searchbox", { name: "Search Products" }).press("Enter");
+    await expect(page).toHaveURL(/\/shop\?q=belt/);
+    await expect(page.getByRole("link", { name: "Formal Dress Belt" })).toBeVisible();
+  });
+
+  test("home category cards lead to the category and the footer lists four newest categories", async ({ page }) => {
+    await page.goto("/");
+    const footerCategories = page.getByRole("navigation", { name: "Categories" }).getByRole("link");
+    await expect(footerCategories).toHaveText(["Shoe", "Backpacks", "Office", "Belts"]);
+    await expect(page.getByText(`© ${new Date().getFullYear()}`)).toBeVisible();
+    await page.getByRole("link", { name: /^Belts 5 items$/ }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Belts" })).toBeVisible();
+  });
+
+  test("the latest-collection card leads to the newest category", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("link", { name: /Latest collection/ }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Shoe" })).toBeVisible();
+  });
+});
+
+test.describe("mobile menu @mobile", () => {
+  test("opens with 'Open menu', closes when a link is chosen", async ({ page }) => {
+    await page.goto("/");
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    await expect(toggle).toBeVisible();
+    await toggle.click();
+    await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute("aria-expanded", "true");
+    const menu = page.locator("#mobile-menu");
+    await expect(menu.getByRole("link", { name: "Shop" })).toBeVisible();
+    await expect(menu.getByRole("searchbox", { name: "Search Products" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Profile" })).toHaveAttribute("href", "/login");
+    await expect(menu.getByRole("link", { name: /^Cart/ })).toHaveAttribute("href", "/cart");
+    await menu.getByRole("link", { name: "About" }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.locator("#mobile-menu")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeVisible();
+  });
+
+  test("the menu button toggles the panel closed again", async ({ page }) => {
+    await page.goto("/shop");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("button", { name: "Close menu" }).click();
+    await expect(page.locator("#mobile-menu")).toHaveCount(0);
+  });
+});
+
+test.describe("search engines", () => {
+  test("pages carry a title, description, canonical URL and Open Graph tags", async ({ page }) => {
+    await page.goto("/shop");
+    await expect(page).toHaveTitle(/Shop all leather goods/);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /leather/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/shop$/);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /Shop/);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^http/);
+  });
+
+  test("sitemap lists home, shop, categories and products; robots points to it", async ({ request }) => {
+    const sitemap = await request.get("/sitemap.xml");
+    expect(sitemap.status()).toBe(200);
+    expect(sitemap.headers()["content-type"]).toContain("xml");
+    const xml = await sitemap.text();
+    expect(xml.match(/\/product\//g)?.length).toBe(30);
+    expect(xml.match(/\/shop\/category\//g)?.length).toBe(6);
+    expect(xml).toMatch(/<loc>http[^<]+\/shop<\/loc>/);
+    const robots = await (await request.get("/robots.txt")).text();
+    expect(robots).toContain("Disallow: /admin");
+    expect(robots).toMatch(/Sitemap: http.*\/sitemap.xml/);
+  });
+
+  test("unknown paths answer 404 with the not-found page", async ({ request }) => {
+    for (const path of ["/no-such-page", "/shop/extra/deep", "/product"]) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(404);
+      expect(await response.text()).toContain("Page Not Found");
+    }
+  });
+});
