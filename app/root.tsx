@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   type LinksFunction,
+  type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { useNonce } from "~/lib/nonce";
@@ -14,6 +15,8 @@ import { getEnv } from "~/lib/env.server";
 import { getDb } from "~/lib/db.server";
 import { listFooterCategories } from "~/modules/catalog/catalog.server";
 import { logger } from "~/lib/logger.server";
+import { readFlash } from "~/lib/flash.server";
+import { getCurrentUser } from "~/modules/accounts/session.server";
 import "./app.css";
 
 export const links: LinksFunction = () => [
@@ -21,19 +24,38 @@ export const links: LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const env = getEnv();
   // Footer data failing must not take the page down: the footer then shows no categories.
-  const footerCategories = await listFooterCategories(getDb()).catch((error: unknown) => {
-    logger.error({ err: error }, "footer categories failed");
-    return [];
-  });
-  return data({ publicUrl: env.publicUrl, footerCategories, year: new Date().getFullYear() });
+  const [footerCategories, user] = await Promise.all([
+    listFooterCategories(getDb()).catch((error: unknown) => {
+      logger.error({ err: error }, "footer categories failed");
+      return [];
+    }),
+    getCurrentUser(request).catch((error: unknown) => {
+      logger.error({ err: error }, "session lookup failed");
+      return null;
+    }),
+  ]);
+  const flash = readFlash(request);
+  return data(
+    {
+      publicUrl: env.publicUrl,
+      footerCategories,
+      year: new Date().getFullYear(),
+      user: user && { firstName: user.firstName, email: user.email, role: user.role },
+      flash: flash.message,
+    },
+    flash.clear ? { headers: { "Set-Cookie": flash.clear } } : undefined,
+  );
 }
 
-/** Root data (footer categories, public URL) does not change as a shopper moves around. */
-export function shouldRevalidate() {
-  return false;
+/**
+ * Root data (footer categories, who is signed in) changes only through a form submission
+ * (signing in or out), not as a shopper moves from page to page.
+ */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod ? defaultShouldRevalidate : false;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

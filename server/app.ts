@@ -14,6 +14,8 @@ import { logger } from "~/lib/logger.server";
 import { LocalDiskStorage, setStorage, type FileStorage } from "~/modules/media/storage.server";
 import { isCatalogueEmpty, seedDemoCatalogue } from "~/modules/catalog/demo-catalogue.server";
 import { ensureMainAdmin } from "~/modules/accounts/accounts.server";
+import { createAuth, loadAuthSecret, setAuth } from "~/lib/auth.server";
+import { createTransport, setMailer, startMailer } from "~/modules/mail/mail.server";
 import "~/lib/load-context";
 
 const MEDIA_TYPES: Record<string, string> = {
@@ -52,11 +54,11 @@ export function createApp(options: { database: Database; storage: FileStorage; e
   const { database, storage, env, clientDir } = options;
   const secure = env.publicUrl.startsWith("https://");
   const handle = createRequestHandler(
-    // @ts-expect-error virtual module provided by React Router's Vite plugin at build time
+    // Virtual module provided by React Router's Vite plugin at build time.
     () => import("virtual:react-router/server-build"),
     env.NODE_ENV === "development" ? "development" : "production",
   );
-  const app = new Hono<{ Variables: { nonce: string } }>();
+  const app = new Hono<{ Variables: { nonce: string }; Bindings: { incoming?: { socket?: { remoteAddress?: string } } } }>();
 
   // One log line per request, with status and duration.
   app.use(async (c, next) => {
@@ -73,6 +75,20 @@ export function createApp(options: { database: Database; storage: FileStorage; e
     for (const [name, value] of Object.entries(securityHeaders(nonce, secure))) {
       c.res.headers.set(name, value);
     }
+  });
+
+  // Every state-changing request must come from the shop's own pages (CSRF defence).
+  app.use(async (c, next) => {
+    if (!["GET", "HEAD", "OPTIONS"].includes(c.req.method)) {
+      const origin = c.req.header("origin");
+      const site = c.req.header("sec-fetch-site");
+      const allowed = new Set([new URL(c.req.url).origin, env.publicUrl]);
+      if ((origin && !allowed.has(origin)) || (!origin && site === "cross-site")) {
+        logger.warn({ origin, path: c.req.path }, "cross-site request refused");
+        return c.text("Cross-site request refused.", 403);
+      }
+    }
+    await next();
   });
 
   app.use(compress());
@@ -120,7 +136,9 @@ export function createApp(options: { database: Database; storage: FileStorage; e
     }),
   );
 
-  app.all("*", (c) => handle(c.req.raw, { nonce: c.get("nonce") }));
+  app.all("*", (c) =>
+    handle(c.req.raw, { nonce: c.get("nonce"), clientAddress: c.env?.incoming?.socket?.remoteAddress }),
+  );
 
   app.onError((error, c) => {
     logger.error({ err: error, path: c.req.path }, "unhandled error");
@@ -163,6 +181,11 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
     const count = await seedDemoCatalogue(database.db, storage);
     logger.info({ products: count }, "demo catalogue loaded into the new embedded database");
   }
+  setAuth(createAuth(database.db, { secret: await loadAuthSecret(database.db), baseURL: env.publicUrl }));
+  const mailer = startMailer(database.db, createTransport({ smtpUrl: env.SMTP_URL, outboxDir: path.join(env.dataDir, "outbox") }));
+  setMailer(mailer);
+  mailer.kick();
+
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     const result = await ensureMainAdmin(database.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
     if (result === "created") logger.info({ email: env.ADMIN_EMAIL }, "main admin created");
@@ -183,7 +206,11 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      mailer.stop();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        if ("closeIdleConnections" in server) server.closeIdleConnections();
+      });
       await database.close();
       setDatabase(undefined);
     })());

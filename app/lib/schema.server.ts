@@ -195,8 +195,13 @@ export const orderItems = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     productId: text("product_id").references(() => products.id, { onDelete: "set null" }),
-    variantId: text("variant_id").references(() => variants.id, { onDelete: "set null" }),
-    stockId: text("stock_id").references(() => stock.id, { onDelete: "set null" }),
+    /*
+     * Plain references, no foreign keys: a snapshot outlives the variant and size it was taken
+     * from (deleting a product cascades to both). stockId is how a cancellation finds the size to
+     * restock, when it still exists.
+     */
+    variantId: text("variant_id"),
+    stockId: text("stock_id"),
     productName: text("product_name").notNull(),
     variantName: text("variant_name").notNull().default(""),
     productImage: text("product_image").notNull().default(""),
@@ -366,6 +371,15 @@ export const loginAttempts = pgTable(
   },
 );
 
+
+
+/** Shop-wide settings the application generates itself (e.g. the session-signing secret). */
+export const appSettings = pgTable("app_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: createdAt(),
+});
+
 export const schema = {
   categories,
   products,
@@ -385,4 +399,5 @@ export const schema = {
   account,
   verification,
   loginAttempts,
+  appSettings,
 };

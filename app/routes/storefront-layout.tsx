@@ -1,6 +1,7 @@
 import { Outlet, useRouteLoaderData } from "react-router";
 import { Navbar } from "~/components/storefront/navbar";
 import { Footer } from "~/components/storefront/footer";
+import { FlashBanner } from "~/components/ui/flash-banner";
 import type { loader as rootLoader } from "~/root";
 
 export default function StorefrontLayout() {
@@ -10,7 +11,8 @@ export default function StorefrontLayout() {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
         Skip to content
       </a>
-      <Navbar />
+      <Navbar user={root?.user ?? null} />
+      <FlashBanner message={root?.flash} />
       <main id="main" className="flex-1">
         <Outlet />
       </main>

@@ -4,6 +4,7 @@ import { BRAND } from "~/lib/brand";
 import { CartIcon, MenuIcon, SearchIcon, UserIcon } from "~/components/ui/icons";
 import { isActiveLink, NAV_LINKS } from "./nav-links";
 import { useCartCount } from "./use-cart-count";
+import { isAdminRole } from "~/modules/accounts/roles";
 
 function linkClass(active: boolean) {
   return `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
@@ -32,7 +33,39 @@ function SearchBox({ id }: { id: string }) {
   );
 }
 
-export function Navbar() {
+export interface NavUser {
+  firstName: string;
+  email: string;
+  role: string;
+}
+
+/** Signed in: a small menu with the back office (staff) and Log out. Works without JavaScript. */
+function ProfileMenu({ user }: { user: NavUser }) {
+  return (
+    <details className="relative hidden md:block">
+      <summary className="flex cursor-pointer list-none items-center rounded-full p-2 text-stone-700 hover:bg-leather-100" aria-label="Profile">
+        <UserIcon />
+      </summary>
+      <div className="absolute right-0 mt-2 w-56 rounded-lg border border-leather-200 bg-white p-2 shadow-lg">
+        <p className="truncate px-3 py-2 text-sm text-stone-700">
+          Signed in as <span className="font-medium text-stone-900">{user.firstName || user.email}</span>
+        </p>
+        {isAdminRole(user.role) && (
+          <Link to="/admin" className="block rounded-md px-3 py-2 text-sm text-stone-800 hover:bg-leather-100">
+            Admin Panel
+          </Link>
+        )}
+        <Form method="post" action="/logout">
+          <button type="submit" className="w-full rounded-md px-3 py-2 text-left text-sm text-stone-800 hover:bg-leather-100">
+            Log out
+          </button>
+        </Form>
+      </div>
+    </details>
+  );
+}
+
+export function Navbar({ user }: { user: NavUser | null }) {
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const count = useCartCount();
@@ -61,9 +94,13 @@ export function Navbar() {
           <SearchBox id="desktop-search" />
         </div>
         <div className="ml-auto flex items-center gap-1 md:ml-0">
-          <Link to="/login" className="hidden rounded-full p-2 text-stone-700 hover:bg-leather-100 md:inline-flex" aria-label="Profile">
-            <UserIcon />
-          </Link>
+          {user ? (
+            <ProfileMenu user={user} />
+          ) : (
+            <Link to="/login" className="hidden rounded-full p-2 text-stone-700 hover:bg-leather-100 md:inline-flex" aria-label="Profile">
+              <UserIcon />
+            </Link>
+          )}
           <Link to="/cart" className={`relative inline-flex rounded-full p-2 hover:bg-leather-100 ${isActiveLink("/cart", pathname) ? "text-leather-800" : "text-stone-700"}`} aria-label={cartLabel}>
             <CartIcon />
             {count > 0 && (
@@ -98,9 +135,17 @@ export function Navbar() {
           </ul>
           <SearchBox id="mobile-search" />
           <div className="mt-3 grid grid-cols-2 gap-2">
-            <Link to="/login" onClick={() => setOpen(false)} className="flex items-center justify-center gap-2 rounded-md border border-leather-300 px-3 py-2 text-sm font-medium text-leather-800">
-              <UserIcon className="h-5 w-5" /> Profile
-            </Link>
+            {user ? (
+              <Form method="post" action="/logout" className="contents">
+                <button type="submit" className="flex items-center justify-center gap-2 rounded-md border border-leather-300 px-3 py-2 text-sm font-medium text-leather-800">
+                  <UserIcon className="h-5 w-5" /> Log out
+                </button>
+              </Form>
+            ) : (
+              <Link to="/login" onClick={() => setOpen(false)} className="flex items-center justify-center gap-2 rounded-md border border-leather-300 px-3 py-2 text-sm font-medium text-leather-800">
+                <UserIcon className="h-5 w-5" /> Profile
+              </Link>
+            )}
             <Link to="/cart" onClick={() => setOpen(false)} className="flex items-center justify-center gap-2 rounded-md bg-leather-700 px-3 py-2 text-sm font-medium text-white">
               <CartIcon className="h-5 w-5" /> Cart{count > 0 ? ` (${count})` : ""}
             </Link>

@@ -1,0 +1,86 @@
+import { Link } from "react-router";
+import { formatPrice } from "~/modules/catalog/pricing";
+import { Img } from "~/components/ui/img";
+import type { CartRow } from "./use-cart";
+
+function ProblemNote({ row }: { row: CartRow }) {
+  if (row.problem === "unavailable") return <p className="text-sm font-medium text-red-700">This item is no longer available.</p>;
+  if (row.problem === "sold-out") return <p className="text-sm font-medium text-red-700">Sold out</p>;
+  if (row.problem === "short")
+    return <p className="text-sm font-medium text-red-700">Only {row.priced!.available} left in stock</p>;
+  return null;
+}
+
+export function CartLineRow({ row, onQuantity, onRemove }: { row: CartRow; onQuantity: (q: number) => void; onRemove: () => void }) {
+  const { line, priced } = row;
+  const max = priced?.found ? priced.available : line.productQuantity;
+  const name = priced?.productName || line.productName;
+  const storedUnit = Math.round(((line.productDiscountPrice ?? line.productPrice) || 0) * 100);
+  const priceChanged = priced?.found && storedUnit > 0 && storedUnit !== priced.unitPrice;
+  return (
+    <li className="flex gap-4 py-5" aria-label={name}>
+      <div className="h-24 w-24 shrink-0 overflow-hidden rounded-lg bg-leather-100">
+        <Img src={priced?.image || line.productImage || "/placeholder.svg"} alt={name} width={96} height={96} className="h-full w-full object-cover" />
+      </div>
+      <div className="flex flex-1 flex-col gap-1">
+        <div className="flex justify-between gap-3">
+          <Link to={`/product/${line.productID}`} className="font-medium text-stone-900 hover:underline">
+            {name}
+          </Link>
+          <p className="font-semibold text-stone-900">{priced?.found ? formatPrice(priced.unitPrice * line.productQuantity) : "—"}</p>
+        </div>
+        <p className="text-sm text-stone-700">
+          {line.productColor && <>Colour: {line.productColor} · </>}Size: {line.productSize || "One Size"}
+        </p>
+        {priced?.found && (
+          <p className="text-sm text-stone-700">
+            {formatPrice(priced.unitPrice)} each
+            {priced.discountPrice !== null && <s className="ml-2 text-stone-500">{formatPrice(priced.price)}</s>}
+            {priceChanged && <span className="ml-2 font-medium text-amber-800">Price updated since you added it</span>}
+          </p>
+        )}
+        <ProblemNote row={row} />
+        <div className="mt-2 flex items-center gap-3">
+          <div className="inline-flex items-center rounded-md border border-leather-300 bg-white">
+            <button type="button" className="px-3 py-1.5 text-lg disabled:opacity-40" aria-label={`Decrease quantity of ${name}`} disabled={line.productQuantity <= 1} onClick={() => onQuantity(line.productQuantity - 1)}>
+              −
+            </button>
+            <span className="min-w-8 text-center" aria-label={`Quantity of ${name}`} aria-live="polite">
+              {line.productQuantity}
+            </span>
+            <button type="button" className="px-3 py-1.5 text-lg disabled:opacity-40" aria-label={`Increase quantity of ${name}`} disabled={line.productQuantity >= max} onClick={() => onQuantity(line.productQuantity + 1)}>
+              +
+            </button>
+          </div>
+          <button type="button" onClick={onRemove} className="text-sm text-stone-700 underline hover:text-red-700">
+            Remove<span className="sr-only"> {name}</span>
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+export function CartSummary({ totals }: { totals: { subtotal: number; tax: number; total: number } }) {
+  return (
+    <dl className="space-y-2 text-stone-800">
+      <div className="flex justify-between">
+        <dt>Subtotal</dt>
+        <dd>{formatPrice(totals.subtotal)}</dd>
+      </div>
+      <div className="flex justify-between">
+        <dt>Estimated tax (5%)</dt>
+        <dd>{formatPrice(totals.tax)}</dd>
+      </div>
+      <div className="flex justify-between">
+        <dt>Shipping</dt>
+        <dd className="font-medium text-green-800">Free</dd>
+      </div>
+      <div className="flex justify-between border-t border-leather-200 pt-3 text-lg font-semibold text-stone-900">
+        <dt>Total</dt>
+        <dd>{formatPrice(totals.total)}</dd>
+      </div>
+    </dl>
+  );
+}
+

@@ -1,0 +1,106 @@
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useFetcher } from "react-router";
+import { CART_STORAGE_KEY, CART_UPDATED_EVENT, type CartLine } from "~/modules/cart/cart-line";
+import { readCart, writeCart } from "~/modules/cart/cart-storage";
+import { totalsFor } from "~/modules/catalog/pricing";
+import type { PricedLine } from "~/modules/cart/cart.server";
+
+export type LineProblem = "unavailable" | "sold-out" | "short" | null;
+
+export interface CartRow {
+  line: CartLine;
+  priced: PricedLine | undefined;
+  problem: LineProblem;
+}
+
+export function lineProblem(line: CartLine, priced: PricedLine | undefined): LineProblem {
+  if (!priced) return null;
+  if (!priced.found) return "unavailable";
+  if (priced.available <= 0) return "sold-out";
+  if (priced.available < line.productQuantity) return "short";
+  return null;
+}
+
+const lineId = (l: { productID: string; productVariantKey: string }) => `${l.productID}|${l.productVariantKey}`;
+
+/**
+ * The browser's cart, priced by the server: prices and stock come from the database (via the /cart
+ * action), never from what the browser stored. Follows `cartUpdated` and other tabs.
+ */
+export function useCart() {
+  const [lines, setLines] = useState<CartLine[] | null>(null);
+  const fetcher = useFetcher<{ lines: PricedLine[] }>({ key: "cart-prices" });
+
+  useEffect(() => {
+    const refresh = () => setLines(readCart());
+    refresh();
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === null || e.key === CART_STORAGE_KEY) refresh();
+    };
+    window.addEventListener(CART_UPDATED_EVENT, refresh);
+    window.addEventListener("storage", onStorage);
+    return () => {
+      window.removeEventListener(CART_UPDATED_EVENT, refresh);
+      window.removeEventListener("storage", onStorage);
+    };
+  }, []);
+
+  // Ask the server for prices and stock whenever the set of items or a quantity changes.
+  const signature = lines?.map((l) => `${lineId(l)}:${l.productQuantity}`).join(",") ?? "";
+  const { submit } = fetcher;
+  const reprice = useCallback(() => {
+    if (!lines || lines.length === 0) return;
+    const payload = lines.map(({ productID, productVariantKey, productSize, productQuantity }) => ({
+      productID,
+      productVariantKey,
+      productSize,
+      productQuantity,
+    }));
+    submit({ cart: JSON.stringify(payload) }, { method: "post", action: "/cart" });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [signature, submit]);
+  useEffect(reprice, [reprice]);
+
+  const pricedBy = useMemo(() => new Map((fetcher.data?.lines ?? []).map((p) => [lineId(p), p])), [fetcher.data]);
+  const rows: CartRow[] = (lines ?? []).map((line) => {
+    const priced = pricedBy.get(lineId(line));
+    return { line, priced, problem: lineProblem(line, priced) };
+  });
+  const priced = rows.every((r) => r.priced);
+  const totals = totalsFor(
+    rows.filter((r) => r.priced?.found).map((r) => ({ unitPrice: r.priced!.unitPrice, quantity: r.line.productQuantity })),
+  );
+
+  const update = (next: CartLine[]) => writeCart(next);
+  return {
+    loaded: lines !== null,
+    rows,
+    priced,
+    pricing: fetcher.state !== "idle",
+    totals,
+    hasProblems: rows.some((r) => r.problem),
+    reprice,
+    setQuantity(line: CartLine, quantity: number) {
+      update((lines ?? []).map((l) => (lineId(l) === lineId(line) ? { ...l, productQuantity: quantity } : l)));
+    },
+    remove(line: CartLine) {
+      update((lines ?? []).filter((l) => lineId(l) !== lineId(line)));
+    },
+    clear() {
+      update([]);
+    },
+    /** Brings every line in line with the stock the server reported. */
+    fixProblems(available: Map<string, number>) {
+      update(
+        (lines ?? [])
+          .map((l) => {
+            const left = available.get(lineId(l));
+            return left === undefined ? l : { ...l, productQuantity: Math.min(l.productQuantity, left) };
+          })
+          .filter((l) => l.productQuantity > 0),
+      );
+    },
+  };
+}
+
+export { lineId };

@@ -1,0 +1,99 @@
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+
+/** A labelled form field with its hint and error, wired for assistive technology. */
+interface FieldProps {
+  id: string;
+  label: string;
+  required?: boolean;
+  hint?: string;
+  error?: string;
+  children?: ReactNode;
+}
+
+const control =
+  "mt-1 block w-full rounded-md border bg-white px-3 py-2.5 text-stone-900 placeholder:text-stone-500 disabled:opacity-60";
+
+function describedBy(id: string, hint?: string, error?: string) {
+  return [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+}
+
+function Frame({ id, label, required, hint, error, children }: FieldProps) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-stone-800">
+        {label}
+        {required && <span className="text-red-700" aria-hidden="true"> *</span>}
+      </label>
+      {children}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-stone-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function TextField({ id, label, required, hint, error, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <Frame id={id} label={label} required={required} hint={hint} error={error}>
+      <input
+        id={id}
+        name={input.name ?? id}
+        aria-invalid={error ? true : undefined}
+        aria-required={required || undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        className={`${control} ${error ? "border-red-600" : "border-leather-300"}`}
+        {...input}
+      />
+    </Frame>
+  );
+}
+
+export function SelectField({ id, label, required, hint, error, children, ...select }: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <Frame id={id} label={label} required={required} hint={hint} error={error}>
+      <select
+        id={id}
+        name={select.name ?? id}
+        aria-invalid={error ? true : undefined}
+        aria-required={required || undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        className={`${control} ${error ? "border-red-600" : "border-leather-300"}`}
+        {...select}
+      >
+        {children}
+      </select>
+    </Frame>
+  );
+}
+
+export function TextAreaField({ id, label, required, hint, error, ...area }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <Frame id={id} label={label} required={required} hint={hint} error={error}>
+      <textarea
+        id={id}
+        name={area.name ?? id}
+        aria-invalid={error ? true : undefined}
+        aria-required={required || undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        className={`${control} ${error ? "border-red-600" : "border-leather-300"}`}
+        {...area}
+      />
+    </Frame>
+  );
+}
+
+export function FormAlert({ message }: { message?: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+      {message}
+    </p>
+  );
+}

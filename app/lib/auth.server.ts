@@ -1,0 +1,62 @@
+import { randomBytes } from "node:crypto";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { eq } from "drizzle-orm";
+import type { Db } from "./db.server";
+import { newId } from "./ids";
+import { account, appSettings, session, user, verification } from "./schema.server";
+
+/**
+ * Accounts with better-auth: e-mail and password (scrypt hashes in `account`, never in the
+ * profile), sessions in the database, HttpOnly SameSite=Lax cookies, Secure behind HTTPS.
+ * Its own rate limiter is off: login throttling is ours (login-throttle.server.ts), per account and
+ * per address, stored in the database so it holds across app instances.
+ */
+export function createAuth(db: Db, options: { secret: string; baseURL: string }) {
+  const secure = options.baseURL.startsWith("https://");
+  return betterAuth({
+    appName: "Chamra Leather",
+    baseURL: options.baseURL,
+    secret: options.secret,
+    database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification } }),
+    emailAndPassword: { enabled: true, minPasswordLength: 6, maxPasswordLength: 128, autoSignIn: true },
+    user: {
+      additionalFields: {
+        firstName: { type: "string", required: false, defaultValue: "" },
+        lastName: { type: "string", required: false, defaultValue: "" },
+        gender: { type: "string", required: false, defaultValue: "" },
+        numberCode: { type: "string", required: false, defaultValue: "+92" },
+        number: { type: "string", required: false, defaultValue: "" },
+        // Never accepted from a request: only staff tools set roles.
+        role: { type: "string", required: false, defaultValue: "user", input: false },
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: secure,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure, path: "/" },
+      database: { generateId: () => newId(24) },
+    },
+    logger: { disabled: process.env.NODE_ENV === "test" },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** The session-signing secret: generated once and kept in the database, shared by all instances. */
+export async function loadAuthSecret(db: Db): Promise<string> {
+  const candidate = randomBytes(32).toString("base64url");
+  await db.insert(appSettings).values({ key: "auth_secret", value: candidate }).onConflictDoNothing();
+  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, "auth_secret"));
+  return row.value;
+}
+
+let current: Auth | undefined;
+export function setAuth(auth: Auth | undefined) {
+  current = auth;
+}
+export function getAuth(): Auth {
+  if (!current) throw new Error("Accounts are not set up yet");
+  return current;
+}

@@ -1,0 +1,35 @@
+import { z } from "zod";
+
+export const REQUIRED_FIELDS = "Please fill out all required fields.";
+export const PASSWORD_MIN = "Password must be at least 6 characters.";
+export const genders = ["male", "female", "other"] as const;
+
+const email = z.string({ error: REQUIRED_FIELDS }).trim().min(1, REQUIRED_FIELDS).max(254).pipe(z.email("Please enter a valid email address."));
+
+export const loginSchema = z.object({
+  email,
+  password: z.string({ error: REQUIRED_FIELDS }).min(1, REQUIRED_FIELDS).max(128),
+});
+
+/** Signup. There is no role here: whatever a browser sends as a role is dropped. */
+export const signupSchema = z.object({
+  email,
+  password: z.string({ error: REQUIRED_FIELDS }).min(1, REQUIRED_FIELDS).min(6, PASSWORD_MIN).max(128, "Password must be at most 128 characters."),
+  firstName: z.string({ error: REQUIRED_FIELDS }).trim().min(1, REQUIRED_FIELDS).max(100),
+  lastName: z.string({ error: REQUIRED_FIELDS }).trim().min(1, REQUIRED_FIELDS).max(100),
+  gender: z.enum(genders, REQUIRED_FIELDS),
+  numberCode: z
+    .string()
+    .trim()
+    .regex(/^\+\d{1,4}$/, "Please enter a country code such as +92.")
+    .default("+92")
+    .catch("+92"),
+  number: z
+    .string()
+    .trim()
+    .max(20)
+    .regex(/^[0-9\s-]*$/, "Please enter a phone number with digits only.")
+    .default(""),
+});
+
+export type SignupInput = z.infer<typeof signupSchema>;

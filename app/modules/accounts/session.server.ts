@@ -1,0 +1,117 @@
+import { redirect } from "react-router";
+import type { Db } from "~/lib/db.server";
+import { DomainError } from "~/lib/errors";
+import { getAuth, type Auth } from "~/lib/auth.server";
+import { isAdminRole, isMainAdminRole, type Role } from "./roles";
+import type { SignupInput } from "./account.schema";
+import { assertNotThrottled, recordLoginFailure, recordLoginSuccess, throttleKeys } from "./login-throttle.server";
+
+export interface CurrentUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+}
+
+/** Only the cookie travels to the account service: origin checks are done once, in server/app.ts. */
+function cookieHeaders(headers: Headers): Headers {
+  const out = new Headers();
+  const cookie = headers.get("cookie");
+  if (cookie) out.set("cookie", cookie);
+  return out;
+}
+
+function setCookies(response: Response): Headers {
+  const out = new Headers();
+  for (const value of response.headers.getSetCookie()) out.append("Set-Cookie", value);
+  return out;
+}
+
+export async function getCurrentUser(request: Request, auth: Auth = getAuth()): Promise<CurrentUser | null> {
+  if (!request.headers.get("cookie")) return null;
+  const result = await auth.api.getSession({ headers: cookieHeaders(request.headers) });
+  if (!result) return null;
+  const u = result.user as typeof result.user & { firstName?: string; lastName?: string; role?: string };
+  return {
+    id: u.id,
+    email: u.email,
+    firstName: u.firstName ?? "",
+    lastName: u.lastName ?? "",
+    role: (u.role as Role) ?? "user",
+  };
+}
+
+/** Every admin loader and action starts here: anonymous → /login, signed-in non-admins → /. */
+export async function requireAdmin(request: Request): Promise<CurrentUser> {
+  const user = await getCurrentUser(request);
+  if (!user) throw redirect("/login");
+  if (!isAdminRole(user.role)) throw redirect("/");
+  return user;
+}
+
+/** For main-admin-only actions: plain admins are refused. */
+export async function requireMainAdmin(request: Request, message: string): Promise<CurrentUser> {
+  const user = await requireAdmin(request);
+  if (!isMainAdminRole(user.role)) throw new DomainError("FORBIDDEN", message);
+  return user;
+}
+
+export async function signIn(
+  db: Db,
+  input: { email: string; password: string; address?: string },
+  auth: Auth = getAuth(),
+): Promise<{ user: CurrentUser; headers: Headers }> {
+  const keys = throttleKeys(input.email, input.address);
+  await assertNotThrottled(db, keys);
+  const response = await auth.api.signInEmail({
+    body: { email: input.email.trim().toLowerCase(), password: input.password },
+    headers: new Headers(),
+    asResponse: true,
+  });
+  if (!response.ok) {
+    await recordLoginFailure(db, keys);
+    throw new DomainError("UNAUTHENTICATED", "Invalid email or password.");
+  }
+  await recordLoginSuccess(db, input.email);
+  const body = (await response.json()) as { user: { id: string; email: string; firstName?: string; lastName?: string; role?: Role } };
+  return {
+    user: {
+      id: body.user.id,
+      email: body.user.email,
+      firstName: body.user.firstName ?? "",
+      lastName: body.user.lastName ?? "",
+      role: body.user.role ?? "user",
+    },
+    headers: setCookies(response),
+  };
+}
+
+/** Creates a customer account (role 'user', always) and signs it in. */
+export async function signUp(input: SignupInput, auth: Auth = getAuth()): Promise<{ headers: Headers }> {
+  const response = await auth.api.signUpEmail({
+    body: {
+      email: input.email.toLowerCase(),
+      password: input.password,
+      name: `${input.firstName} ${input.lastName}`,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      gender: input.gender,
+      numberCode: input.numberCode,
+      number: input.number,
+    },
+    headers: new Headers(),
+    asResponse: true,
+  });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { message?: string; code?: string };
+    const taken = body.code === "USER_ALREADY_EXISTS" || /exist/i.test(body.message ?? "");
+    throw new DomainError(taken ? "CONFLICT" : "INVALID", taken ? "An account with this email already exists." : (body.message ?? "Please check your details."));
+  }
+  return { headers: setCookies(response) };
+}
+
+export async function signOut(request: Request, auth: Auth = getAuth()): Promise<Headers> {
+  const response = await auth.api.signOut({ headers: cookieHeaders(request.headers), asResponse: true });
+  return setCookies(response);
+}

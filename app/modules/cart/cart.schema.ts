@@ -1,0 +1,29 @@
+import { z } from "zod";
+
+export const MAX_CART_LINES = 50;
+export const MAX_LINE_QUANTITY = 99;
+
+/** What the server accepts of a browser's cart line: which item and how many, never a price. */
+export const cartLineInputSchema = z.object({
+  productID: z.string().trim().min(1).max(64),
+  productVariantKey: z.string().trim().min(1).max(200),
+  productSize: z.string().max(50).default(""),
+  productQuantity: z.coerce.number().int().min(1).max(MAX_LINE_QUANTITY),
+});
+
+export const cartInputSchema = z
+  .array(cartLineInputSchema)
+  .max(MAX_CART_LINES, `A cart holds at most ${MAX_CART_LINES} different items.`);
+
+export type CartLineInput = z.infer<typeof cartLineInputSchema>;
+
+/** Parses the cart sent as JSON in a form field; anything malformed is an empty cart. */
+export function parseCartField(value: FormDataEntryValue | null): CartLineInput[] | null {
+  if (typeof value !== "string") return null;
+  try {
+    const parsed = cartInputSchema.safeParse(JSON.parse(value));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { isValidPhone, normalizePhone } from "./phone";
+
+export const CHECKOUT_MESSAGES = {
+  firstName: "First name is required",
+  lastName: "Last name is required",
+  emailRequired: "Email is required",
+  emailInvalid: "Please enter a valid email address",
+  phoneRequired: "Phone number is required",
+  phoneInvalid: "Please enter a valid Pakistani phone number (03XXXXXXXXX)",
+  streetAddress: "Street address is required",
+  city: "City is required",
+  state: "State/Province is required",
+  zipCode: "ZIP code is required",
+  fixForm: "Please fix the errors in the form before proceeding.",
+  emptyCart: "Your cart is empty. Please add items before placing an order.",
+} as const;
+
+const required = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max, `Please keep this under ${max} characters.`);
+const optional = (max = 200) => z.string().trim().max(max, `Please keep this under ${max} characters.`).default("");
+
+/** The checkout form: one schema for the browser's messages and the server's rule. */
+export const checkoutSchema = z.object({
+  firstName: required(CHECKOUT_MESSAGES.firstName, 100),
+  lastName: required(CHECKOUT_MESSAGES.lastName, 100),
+  email: z
+    .string({ error: CHECKOUT_MESSAGES.emailRequired })
+    .trim()
+    .min(1, CHECKOUT_MESSAGES.emailRequired)
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, CHECKOUT_MESSAGES.emailInvalid)
+    .max(254, CHECKOUT_MESSAGES.emailInvalid),
+  phone: z
+    .string({ error: CHECKOUT_MESSAGES.phoneRequired })
+    .trim()
+    .min(1, CHECKOUT_MESSAGES.phoneRequired)
+    .refine(isValidPhone, CHECKOUT_MESSAGES.phoneInvalid)
+    .transform(normalizePhone),
+  // Optional, and may be a landline: only digits and the usual separators.
+  alternatePhone: optional(40).refine((v) => /^[0-9+\-\s().]*$/.test(v), "Please enter a valid phone number"),
+  streetAddress: required(CHECKOUT_MESSAGES.streetAddress, 300),
+  apartment: optional(200),
+  city: required(CHECKOUT_MESSAGES.city, 100),
+  state: required(CHECKOUT_MESSAGES.state, 100),
+  zipCode: required(CHECKOUT_MESSAGES.zipCode, 20),
+  country: z.string().trim().max(60).default("Pakistan").transform((v) => v || "Pakistan"),
+  landmark: optional(200),
+  notes: optional(1000),
+});
+
+export type CheckoutInput = z.infer<typeof checkoutSchema>;
+export type CheckoutField = keyof CheckoutInput;
+
+/** First message per field, for showing next to each input. */
+export function fieldErrors(error: z.ZodError): Partial<Record<CheckoutField, string>> {
+  const out: Partial<Record<CheckoutField, string>> = {};
+  for (const issue of error.issues) {
+    const key = issue.path[0] as CheckoutField;
+    out[key] ??= issue.message;
+  }
+  return out;
+}

@@ -1,0 +1,68 @@
+import { formatAmount } from "~/modules/catalog/pricing";
+import { BRAND } from "~/lib/brand";
+
+export interface OrderMailData {
+  orderNumber: string;
+  firstName: string;
+  lastName: string;
+  address: { streetAddress: string; apartment: string; city: string; state: string; zipCode: string; country: string; landmark: string };
+  phone: string;
+  items: { productName: string; color: string; size: string; quantity: number; unitPrice: number; lineTotal: number }[];
+  subtotal: number;
+  tax: number;
+  shipping: number;
+  total: number;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** The order confirmation e-mail: items, totals in PKR, address, and the COD and delivery promises. */
+export function orderConfirmationMail(order: OrderMailData): { subject: string; text: string; html: string } {
+  const a = order.address;
+  const addressLines = [
+    a.streetAddress,
+    a.apartment,
+    `${a.city}, ${a.state} ${a.zipCode}`,
+    a.country,
+    a.landmark ? `Landmark: ${a.landmark}` : "",
+  ].filter(Boolean);
+  const itemLine = (i: OrderMailData["items"][number]) =>
+    `${i.quantity} × ${i.productName}${i.color ? ` (${i.color}` : ""}${i.size ? `${i.color ? ", " : " ("}size ${i.size}` : ""}${i.color || i.size ? ")" : ""} — ${formatAmount(i.lineTotal)}`;
+  const text = [
+    `Dear ${order.firstName} ${order.lastName},`,
+    "",
+    `Thank you for your order ${order.orderNumber}. It is confirmed.`,
+    "",
+    "Items:",
+    ...order.items.map((i) => `  ${itemLine(i)}`),
+    "",
+    `Subtotal: ${formatAmount(order.subtotal)}`,
+    `Tax (5%): ${formatAmount(order.tax)}`,
+    `Shipping: Free`,
+    `Total: ${formatAmount(order.total)}`,
+    "",
+    "Delivery address:",
+    ...addressLines.map((l) => `  ${l}`),
+    `  Phone: ${order.phone}`,
+    "",
+    "Payment: cash on delivery. Please keep the total ready when your parcel arrives.",
+    "Delivery: within 3-5 business days, free across Pakistan.",
+    "",
+    `Questions? Reply to this e-mail or call ${BRAND.phone}.`,
+    BRAND.fullName,
+  ].join("\n");
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#2e1d10">
+<h1 style="font-family:Georgia,serif">Order Confirmed!</h1>
+<p>Dear ${escapeHtml(order.firstName)} ${escapeHtml(order.lastName)},</p>
+<p>Thank you for your order <strong>${escapeHtml(order.orderNumber)}</strong>. It is confirmed.</p>
+<table cellpadding="6" style="border-collapse:collapse">
+${order.items.map((i) => `<tr><td>${escapeHtml(itemLine(i))}</td></tr>`).join("\n")}
+</table>
+<p>Subtotal: ${formatAmount(order.subtotal)}<br>Tax (5%): ${formatAmount(order.tax)}<br>Shipping: Free<br><strong>Total: ${formatAmount(order.total)}</strong></p>
+<p><strong>Delivery address</strong><br>${addressLines.map(escapeHtml).join("<br>")}<br>Phone: ${escapeHtml(order.phone)}</p>
+<p>Payment: cash on delivery. Please keep the total ready when your parcel arrives.<br>Delivery: within 3-5 business days, free across Pakistan.</p>
+<p>${escapeHtml(BRAND.fullName)}</p>
+</body></html>`;
+  return { subject: `Order Confirmed! ${order.orderNumber}`, text, html };
+}

@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { openDatabase } from "~/lib/db.server";
+import { DomainError } from "~/lib/errors";
+import { mailOutbox, orderItems, orders, stock, stockMovements } from "~/lib/schema.server";
+import { deliverDueMail, type MailTransport } from "~/modules/mail/mail.server";
+import { createTestDatabase, testTarget, type TestDatabase } from "../../../tests/support/test-db";
+import { insertProduct } from "../../../tests/support/fixtures";
+import { checkoutSchema } from "./checkout.schema";
+import { placeOrder } from "./orders.server";
+
+const customer = checkoutSchema.parse({
+  firstName: "Ayesha",
+  lastName: "Khan",
+  email: "ayesha@example.pk",
+  phone: "+92 300 1234567",
+  streetAddress: "12 Mall Road",
+  city: "Lahore",
+  state: "Punjab",
+  zipCode: "54000",
+});
+
+let database: TestDatabase;
+let seq = 0;
+const key = () => `test-key-${Date.now()}-${seq++}`;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+async function product(qty: number, opts: { price?: number; inOffer?: boolean; discountPrice?: number } = {}) {
+  const p = await insertProduct(database.db, {
+    name: "Formal Dress Belt",
+    variants: [{ name: "Black", price: opts.price ?? 320000, inOffer: opts.inOffer, discountPrice: opts.discountPrice, stock: [["34", qty], ["36", 5]] }],
+  });
+  const v = p.variants[0];
+  return { ...p, variantId: v.id, stockId: v.stock[0].id, line: (q: number, size = "34") => ({ productID: p.productId, productVariantKey: `${v.id}_${size}`, productSize: size, productQuantity: q }) };
+}
+
+async function qtyOf(stockId: string) {
+  const [row] = await database.db.select({ qty: stock.qty }).from(stock).where(eq(stock.id, stockId));
+  return row.qty;
+}
+
+describe(`placing orders (${testTarget()})`, () => {
+  beforeEach(async () => {
+    await database.db.delete(mailOutbox);
+  });
+
+  it("prices from the database: a tampered browser price changes nothing", async () => {
+    const p = await product(5, { price: 350000, inOffer: true, discountPrice: 299000 });
+    const tampered = { ...p.line(2), productPrice: 1, productDiscountPrice: 1 } as never;
+    const placed = await placeOrder(database.db, { customer, lines: [tampered], idempotencyKey: key() });
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, placed.id));
+    expect(order.subtotal).toBe(598000);
+    expect(order.tax).toBe(29900);
+    expect(order.shipping).toBe(0);
+    expect(order.total).toBe(627900);
+    expect(order.status).toBe("confirmed");
+    expect(order.phone).toBe("03001234567");
+    expect(order.orderNumber).toMatch(/^ORD-\d{13}$/);
+    const [item] = await database.db.select().from(orderItems).where(eq(orderItems.orderId, placed.id));
+    expect(item).toMatchObject({ productName: "Formal Dress Belt", size: "34", quantity: 2, price: 350000, discountPrice: 299000, unitPrice: 299000, lineTotal: 598000 });
+    expect(await qtyOf(p.stockId)).toBe(3);
+  });
+
+  it("a short line rolls back the whole order and says what is left", async () => {
+    const a = await product(5);
+    const b = await product(1);
+    const error = await placeOrder(database.db, { customer, lines: [a.line(2), b.line(3)], idempotencyKey: key() }).catch((e) => e);
+    expect(error).toBeInstanceOf(DomainError);
+    expect(error.code).toBe("OUT_OF_STOCK");
+    expect(error.details.shortages).toEqual([expect.objectContaining({ productID: b.productId, size: "34", requested: 3, available: 1 })]);
+    expect(await qtyOf(a.stockId)).toBe(5);
+    expect(await qtyOf(b.stockId)).toBe(1);
+    const movements = await database.db.select().from(stockMovements).where(eq(stockMovements.stockId, a.stockId));
+    expect(movements).toHaveLength(0);
+  });
+
+  it("an unknown product or size is refused, not ordered", async () => {
+    const p = await product(5);
+    const error = await placeOrder(database.db, { customer, lines: [p.line(1, "99")], idempotencyKey: key() }).catch((e) => e);
+    expect(error.code).toBe("OUT_OF_STOCK");
+    expect(error.details.shortages[0]).toMatchObject({ size: "99", available: 0 });
+  });
+
+  it("an empty cart is refused", async () => {
+    await expect(placeOrder(database.db, { customer, lines: [], idempotencyKey: key() })).rejects.toThrow(
+      "Your cart is empty. Please add items before placing an order.",
+    );
+  });
+
+  it("the same idempotency key makes one order, also when sent twice at once", async () => {
+    const p = await product(10);
+    const k = key();
+    const [first, second] = await Promise.all([
+      placeOrder(database.db, { customer, lines: [p.line(1)], idempotencyKey: k }),
+      placeOrder(database.db, { customer, lines: [p.line(1)], idempotencyKey: k }),
+    ]);
+    const third = await placeOrder(database.db, { customer, lines: [p.line(1)], idempotencyKey: k });
+    expect(second.id).toBe(first.id);
+    expect(third).toMatchObject({ id: first.id, repeated: true });
+    expect(await qtyOf(p.stockId)).toBe(9);
+  });
+
+  it("order numbers stay unique when many orders land in the same millisecond", async () => {
+    const p = await product(50);
+    const frozen = new Date("2026-11-01T10:00:00.000Z");
+    const placed = await Promise.all(
+      Array.from({ length: 20 }, () => placeOrder(database.db, { customer, lines: [p.line(1)], idempotencyKey: key() }, () => frozen)),
+    );
+    const numbers = new Set(placed.map((o) => o.orderNumber));
+    expect(numbers.size).toBe(20);
+    expect(placed.map((o) => o.orderNumber)).toContain(`ORD-${frozen.getTime()}`);
+  });
+
+  it("queues the confirmation mail with the order, and a mail failure keeps the order and retries", async () => {
+    const p = await product(3);
+    const placed = await placeOrder(database.db, { customer, lines: [p.line(1)], idempotencyKey: key() });
+    const [queued] = await database.db.select().from(mailOutbox);
+    expect(queued).toMatchObject({ to: "ayesha@example.pk", status: "pending" });
+    expect(queued.subject).toContain(placed.orderNumber);
+    expect(queued.text).toContain("cash on delivery");
+    expect(queued.text).toContain("3-5 business days");
+    expect(queued.text).toContain("PKR 3,360");
+
+    const failing: MailTransport = { send: async () => { throw new Error("SMTP down"); } };
+    const now = new Date();
+    expect(await deliverDueMail(database.db, failing, now)).toEqual({ sent: 0, failed: 1 });
+    const [afterFailure] = await database.db.select().from(mailOutbox);
+    expect(afterFailure).toMatchObject({ status: "pending", attempts: 1, lastError: "SMTP down" });
+    expect(afterFailure.nextAttemptAt.getTime()).toBeGreaterThan(now.getTime());
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, placed.id));
+    expect(order.status).toBe("confirmed");
+
+    const sent: string[] = [];
+    const working: MailTransport = { send: async (m) => void sent.push(m.to) };
+    expect(await deliverDueMail(database.db, working, now)).toEqual({ sent: 0, failed: 0 });
+    expect(await deliverDueMail(database.db, working, new Date(now.getTime() + 120_000))).toEqual({ sent: 1, failed: 0 });
+    expect(sent).toEqual(["ayesha@example.pk"]);
+    const [afterRetry] = await database.db.select().from(mailOutbox);
+    expect(afterRetry).toMatchObject({ status: "sent", attempts: 2 });
+  });
+
+  it("never oversells: 200 concurrent orders for 10 in stock make exactly 10 orders", async () => {
+    const p = await product(10);
+    const other = database.url ? await openDatabase({ databaseUrl: database.url, poolSize: 10 }) : undefined;
+    try {
+      const pools = other ? [database.db, other.db] : [database.db];
+      const results = await Promise.allSettled(
+        Array.from({ length: 200 }, (_, i) =>
+          placeOrder(pools[i % pools.length], { customer, lines: [p.line(1)], idempotencyKey: key() }),
+        ),
+      );
+      const placed = results.filter((r) => r.status === "fulfilled");
+      const refused = results.filter((r) => r.status === "rejected");
+      expect(placed).toHaveLength(10);
+      for (const r of refused) expect((r as PromiseRejectedResult).reason.code).toBe("OUT_OF_STOCK");
+      expect(await qtyOf(p.stockId)).toBe(0);
+      const [{ n }] = await database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(orderItems)
+        .where(eq(orderItems.stockId, p.stockId));
+      expect(Number(n)).toBe(10);
+    } finally {
+      await other?.close();
+    }
+  });
+});

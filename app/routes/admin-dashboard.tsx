@@ -1,0 +1,87 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/admin-dashboard";
+import { getDb } from "~/lib/db.server";
+import { requireAdmin } from "~/modules/accounts/session.server";
+import { dashboardSummary } from "~/modules/orders/order-stats.server";
+import { listLowStock } from "~/modules/inventory/low-stock.server";
+import { LOW_STOCK_THRESHOLD } from "~/modules/inventory/stock-rules";
+import { formatAmount } from "~/modules/catalog/pricing";
+import { RouteError } from "~/components/ui/route-error";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const db = getDb();
+  const [summary, lowStock] = await Promise.all([dashboardSummary(db), listLowStock(db)]);
+  return { summary, lowStock };
+}
+
+const statusLabel = { confirmed: "Confirmed", shipped: "Shipped", completed: "Completed", cancelled: "Cancelled" } as const;
+
+function Card({ label, value }: { label: string; value: string | number }) {
+  return (
+    <div className="rounded-xl border border-stone-200 bg-white p-4">
+      <p className="text-sm text-stone-600">{label}</p>
+      <p className="mt-1 text-2xl font-semibold text-stone-900">{value}</p>
+    </div>
+  );
+}
+
+export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  const { summary, lowStock } = loaderData;
+  return (
+    <div className="space-y-8">
+      <h1 className="font-serif text-3xl text-leather-800">Dashboard</h1>
+      <section aria-label="Totals" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        <Card label="Products" value={summary.products} />
+        <Card label="Categories" value={summary.categories} />
+        <Card label="Order value today" value={formatAmount(summary.todayValue)} />
+        <Card label="Order value this month" value={formatAmount(summary.monthValue)} />
+        {(Object.keys(statusLabel) as (keyof typeof statusLabel)[]).map((s) => (
+          <Card key={s} label={`${statusLabel[s]} orders`} value={summary.orders[s]} />
+        ))}
+      </section>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section className="rounded-xl border border-stone-200 bg-white p-4">
+          <h2 className="font-serif text-xl text-leather-800">Low stock (≤ {LOW_STOCK_THRESHOLD})</h2>
+          {lowStock.length === 0 ? (
+            <p className="mt-3 text-stone-600">Every size has more than {LOW_STOCK_THRESHOLD} in stock.</p>
+          ) : (
+            <ul className="mt-3 divide-y divide-stone-100">
+              {lowStock.map((s, i) => (
+                <li key={i} className="flex justify-between gap-3 py-2 text-sm">
+                  <Link to={`/admin/products/${s.productId}/view`} className="text-leather-700 underline">
+                    {s.productName} — {s.variantName}, {s.size || "No Size"}
+                  </Link>
+                  <span className={s.qty === 0 ? "font-semibold text-red-700" : "text-amber-800"}>{s.qty} left</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section className="rounded-xl border border-stone-200 bg-white p-4">
+          <h2 className="font-serif text-xl text-leather-800">Latest orders</h2>
+          {summary.latest.length === 0 ? (
+            <p className="mt-3 text-stone-600">No orders yet.</p>
+          ) : (
+            <ul className="mt-3 divide-y divide-stone-100">
+              {summary.latest.map((o) => (
+                <li key={o.id} className="flex justify-between gap-3 py-2 text-sm">
+                  <span>
+                    <span className="font-mono">{o.orderNumber}</span> · {o.firstName} {o.lastName}
+                  </span>
+                  <span>
+                    {formatAmount(o.total)} · {statusLabel[o.status]}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteError backTo={{ to: "/admin", label: "Back to the Admin Panel" }} />;
+}

@@ -1,0 +1,87 @@
+import { NavLink, Outlet, useLocation } from "react-router";
+import type { Route } from "./+types/admin-layout";
+import { requireAdmin } from "~/modules/accounts/session.server";
+import { RouteError } from "~/components/ui/route-error";
+
+export const ADMIN_LINKS = [
+  { to: "/admin/products", label: "Products" },
+  { to: "/admin/categories", label: "Categories" },
+  { to: "/admin/orders", label: "Orders" },
+  { to: "/admin/contactsubmissions", label: "Contact Submissions" },
+  { to: "/admin/managesubscriptions", label: "Manage Subscriptions" },
+  { to: "/admin/createadmin", label: "Create Admin" },
+  { to: "/admin/adminlist", label: "Admin List" },
+] as const;
+
+export function meta() {
+  return [{ title: "Admin Panel | Chamra Leather" }, { name: "robots", content: "noindex" }];
+}
+
+/** The guard of the back office (every admin loader and action calls requireAdmin too). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireAdmin(request);
+  return { user: { firstName: user.firstName, email: user.email, role: user.role } };
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
+  return (
+    <div className="min-h-screen bg-stone-100 md:flex">
+      <details className="group border-b border-leather-800 bg-leather-900 text-leather-100 md:hidden">
+        <summary className="flex cursor-pointer list-none items-center justify-between px-4 py-3 font-serif text-lg text-white">
+          Admin Panel <span className="text-sm text-leather-200">Menu</span>
+        </summary>
+        <AdminNav pathname={pathname} />
+      </details>
+      <aside className="hidden w-64 shrink-0 bg-leather-900 text-leather-100 md:block">
+        <p className="px-5 py-5 font-serif text-xl text-white">Admin Panel</p>
+        <AdminNav pathname={pathname} />
+      </aside>
+      <div className="flex-1">
+        <header className="flex items-center justify-between border-b border-stone-200 bg-white px-5 py-3">
+          <a href="/" className="text-sm text-leather-700 underline">
+            View shop
+          </a>
+          <p className="text-sm text-stone-700">
+            {loaderData.user.firstName || loaderData.user.email} · {loaderData.user.role === "main-admin" ? "Main Admin" : "Admin"}
+          </p>
+        </header>
+        <main className="p-5">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
+
+function AdminNav({ pathname }: { pathname: string }) {
+  return (
+    <nav aria-label="Admin">
+      <ul className="space-y-1 px-3 pb-4">
+        <li>
+          <NavLink to="/admin" end className={({ isActive }) => `block rounded-md px-3 py-2 text-sm ${isActive ? "bg-leather-700 text-white" : "hover:bg-leather-800"}`}>
+            Dashboard
+          </NavLink>
+        </li>
+        {ADMIN_LINKS.map((l) => (
+          <li key={l.to}>
+            <NavLink to={l.to} className={`block rounded-md px-3 py-2 text-sm ${pathname.startsWith(l.to) ? "bg-leather-700 text-white" : "hover:bg-leather-800"}`}>
+              {l.label}
+            </NavLink>
+          </li>
+        ))}
+        <li>
+          <form method="post" action="/logout">
+            <button type="submit" className="w-full rounded-md px-3 py-2 text-left text-sm hover:bg-leather-800">
+              Log out
+            </button>
+          </form>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteError backTo={{ to: "/admin", label: "Back to the Admin Panel" }} />;
+}

@@ -1,0 +1,238 @@
+import { useEffect, useRef, useState, type FocusEvent } from "react";
+import { data, Link, useFetcher, useNavigate } from "react-router";
+import type { Route } from "./+types/checkout";
+import { getDb } from "~/lib/db.server";
+import { isDomainError, toHttp } from "~/lib/errors";
+import { logger } from "~/lib/logger.server";
+import { publicUrlFrom, seo } from "~/lib/seo";
+import { parseCartField } from "~/modules/cart/cart.schema";
+import { CHECKOUT_MESSAGES, checkoutSchema, fieldErrors, type CheckoutField } from "~/modules/orders/checkout.schema";
+import { placeOrder, type Shortage } from "~/modules/orders/orders.server";
+import { kickMailer } from "~/modules/mail/mail.server";
+import { formatPrice } from "~/modules/catalog/pricing";
+import { lineId, useCart } from "~/components/storefront/use-cart";
+import { CartSummary } from "~/components/storefront/cart-lines";
+import { FormAlert, TextAreaField, TextField } from "~/components/ui/field";
+import { RouteError } from "~/components/ui/route-error";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(publicUrlFrom(matches), { title: "Checkout", description: "Cash on delivery checkout.", path: "/checkout", noindex: true });
+}
+
+type ActionResult =
+  | { ok: true; orderId: string; orderTotal: number; storedOrderId: string }
+  | { ok: false; message: string; errors?: Partial<Record<CheckoutField, string>>; shortages?: Shortage[] };
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const parsed = checkoutSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    return data<ActionResult>({ ok: false, message: CHECKOUT_MESSAGES.fixForm, errors: fieldErrors(parsed.error) }, { status: 400 });
+  }
+  const lines = parseCartField(form.get("cart"));
+  if (!lines || lines.length === 0) {
+    return data<ActionResult>({ ok: false, message: CHECKOUT_MESSAGES.emptyCart }, { status: 400 });
+  }
+  const idempotencyKey = String(form.get("idempotencyKey") ?? "");
+  if (!/^[A-Za-z0-9-]{16,64}$/.test(idempotencyKey)) {
+    return data<ActionResult>({ ok: false, message: "There was an error placing your order. Please try again. Error: the form expired, please reload the page." }, { status: 400 });
+  }
+  try {
+    const order = await placeOrder(getDb(), { customer: parsed.data, lines, idempotencyKey });
+    kickMailer();
+    return data<ActionResult>({ ok: true, orderId: order.orderNumber, orderTotal: order.total, storedOrderId: order.id });
+  } catch (error) {
+    if (isDomainError(error) && error.code === "OUT_OF_STOCK") {
+      const shortages = (error.details?.shortages ?? []) as Shortage[];
+      const list = shortages
+        .map((s) => `${s.productName}${s.size ? ` (size ${s.size})` : ""}: ${s.available === 0 ? "sold out" : `only ${s.available} left`}`)
+        .join("; ");
+      return data<ActionResult>(
+        { ok: false, message: `Some items are no longer available in the quantity you chose — ${list}. Your cart has been updated; please review it and place the order again.`, shortages },
+        { status: 409 },
+      );
+    }
+    const { status, message, code } = toHttp(error);
+    if (code === "INTERNAL") logger.error({ err: error }, "order placement failed");
+    return data<ActionResult>({ ok: false, message: `There was an error placing your order. Please try again. Error: ${message}` }, { status });
+  }
+}
+
+const FIELDS: { name: CheckoutField; label: string; required?: boolean; type?: string; autoComplete?: string; full?: boolean; hint?: string }[] = [
+  { name: "firstName", label: "First name", required: true, autoComplete: "given-name" },
+  { name: "lastName", label: "Last name", required: true, autoComplete: "family-name" },
+  { name: "email", label: "Email", required: true, type: "email", autoComplete: "email" },
+  { name: "phone", label: "Phone", required: true, type: "tel", autoComplete: "tel", hint: "03XXXXXXXXX" },
+  { name: "alternatePhone", label: "Alternate phone", type: "tel", autoComplete: "tel" },
+];
+const ADDRESS: typeof FIELDS = [
+  { name: "streetAddress", label: "Street address", required: true, autoComplete: "address-line1", full: true },
+  { name: "apartment", label: "Apartment, suite, etc.", autoComplete: "address-line2", full: true },
+  { name: "city", label: "City", required: true, autoComplete: "address-level2" },
+  { name: "state", label: "State/Province", required: true, autoComplete: "address-level1" },
+  { name: "zipCode", label: "ZIP code", required: true, autoComplete: "postal-code" },
+  { name: "country", label: "Country", autoComplete: "country-name" },
+  { name: "landmark", label: "Landmark", full: true, hint: "Near a mosque, school or market — helps our courier" },
+];
+
+function newKey() {
+  return crypto.randomUUID();
+}
+
+function validateField(name: CheckoutField, value: string): string | undefined {
+  const result = checkoutSchema.shape[name].safeParse(value);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
+export default function Checkout() {
+  const cart = useCart();
+  const fetcher = useFetcher<ActionResult>();
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<Partial<Record<CheckoutField, string>>>({});
+  const [banner, setBanner] = useState<string | null>(null);
+  const [key, setKey] = useState("");
+  const submitting = fetcher.state !== "idle";
+
+  useEffect(() => setKey(newKey()), []);
+
+  useEffect(() => {
+    const result = fetcher.data;
+    if (fetcher.state !== "idle" || !result) return;
+    if (result.ok) {
+      cart.clear();
+      navigate("/confirmorder", { replace: true, state: { orderId: result.orderId, orderTotal: result.orderTotal, storedOrderId: result.storedOrderId } });
+      return;
+    }
+    setBanner(result.message);
+    if (result.errors) setErrors(result.errors);
+    if (result.shortages?.length) {
+      cart.fixProblems(new Map(result.shortages.map((s) => [lineId(s), s.available])));
+      setKey(newKey());
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.state, fetcher.data]);
+
+  const onBlur = (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    const name = event.target.name as CheckoutField;
+    if (!(name in checkoutSchema.shape)) return;
+    const message = validateField(name, event.target.value);
+    setErrors((e) => ({ ...e, [name]: message }));
+  };
+  const onEdit = (event: { target: EventTarget | null }) => {
+    const name = (event.target as HTMLInputElement).name as CheckoutField;
+    if (errors[name]) setErrors((e) => ({ ...e, [name]: undefined }));
+  };
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const formData = new FormData(event.currentTarget);
+    const parsed = checkoutSchema.safeParse(Object.fromEntries(formData));
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      setBanner(CHECKOUT_MESSAGES.fixForm);
+      return;
+    }
+    if (cart.rows.length === 0) {
+      setBanner(CHECKOUT_MESSAGES.emptyCart);
+      return;
+    }
+    setBanner(null);
+    const payload = cart.rows.map(({ line }) => ({
+      productID: line.productID,
+      productVariantKey: line.productVariantKey,
+      productSize: line.productSize,
+      productQuantity: line.productQuantity,
+    }));
+    formData.set("cart", JSON.stringify(payload));
+    formData.set("idempotencyKey", key);
+    fetcher.submit(formData, { method: "post" });
+  };
+
+  const field = (f: (typeof FIELDS)[number]) => {
+    const common = {
+      id: f.name,
+      label: f.label,
+      required: f.required,
+      error: errors[f.name],
+      hint: f.hint,
+      onBlur,
+      onChange: onEdit,
+      autoComplete: f.autoComplete,
+    };
+    return (
+      <div key={f.name} className={f.full ? "sm:col-span-2" : undefined}>
+        <TextField {...common} type={f.type ?? "text"} defaultValue={f.name === "country" ? "Pakistan" : undefined} />
+      </div>
+    );
+  };
+
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="font-serif text-3xl text-leather-800">Checkout</h1>
+      <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
+        <form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="space-y-6" aria-describedby={banner ? "checkout-banner" : undefined}>
+          <div id="checkout-banner">
+            <FormAlert message={banner} />
+          </div>
+          <fieldset className="rounded-xl border border-leather-200 bg-white p-5">
+            <legend className="px-1 font-serif text-xl text-leather-800">Your details</legend>
+            <div className="grid gap-4 sm:grid-cols-2">{FIELDS.map(field)}</div>
+          </fieldset>
+          <fieldset className="rounded-xl border border-leather-200 bg-white p-5">
+            <legend className="px-1 font-serif text-xl text-leather-800">Shipping address</legend>
+            <div className="grid gap-4 sm:grid-cols-2">{ADDRESS.map(field)}</div>
+          </fieldset>
+          <fieldset className="rounded-xl border border-leather-200 bg-white p-5">
+            <legend className="px-1 font-serif text-xl text-leather-800">Order notes</legend>
+            <TextAreaField id="notes" label="Notes for your order (optional)" rows={3} onChange={onEdit} />
+          </fieldset>
+          <fieldset className="rounded-xl border border-leather-200 bg-white p-5">
+            <legend className="px-1 font-serif text-xl text-leather-800">Payment</legend>
+            <label className="flex items-center gap-3">
+              <input type="radio" name="paymentMethod" value="cod" defaultChecked readOnly className="h-4 w-4 accent-leather-700" />
+              <span>
+                <span className="font-medium">Cash on Delivery</span>
+                <span className="block text-sm text-stone-600">Pay in cash when your order arrives. Delivery in 3-5 business days.</span>
+              </span>
+            </label>
+          </fieldset>
+          <button type="submit" disabled={submitting || !key} className="w-full rounded-md bg-leather-700 px-4 py-3.5 text-lg font-semibold text-white hover:bg-leather-800 disabled:opacity-60">
+            {submitting ? "Placing Order..." : "Place Order"}
+          </button>
+        </form>
+        <aside className="h-fit rounded-xl border border-leather-200 bg-white p-5" aria-label="Order summary">
+          <h2 className="mb-4 font-serif text-xl text-leather-800">Order summary</h2>
+          {cart.loaded && cart.rows.length === 0 ? (
+            <p className="text-stone-700">
+              Your cart is empty. <Link to="/shop" className="text-leather-700 underline">Continue Shopping</Link>
+            </p>
+          ) : (
+            <>
+              <ul className="mb-4 space-y-2 text-sm">
+                {cart.rows.map((r) => (
+                  <li key={lineId(r.line)} className="flex justify-between gap-3">
+                    <span>
+                      {r.line.productQuantity} × {r.priced?.productName || r.line.productName}
+                      <span className="block text-xs text-stone-600">
+                        {r.line.productColor} · {r.line.productSize || "One Size"}
+                      </span>
+                      {r.problem && <span className="block text-xs font-medium text-red-700">{r.problem === "short" ? `Only ${r.priced?.available} left` : "Not available"}</span>}
+                    </span>
+                    <span>{r.priced?.found ? formatPrice(r.priced.unitPrice * r.line.productQuantity) : "—"}</span>
+                  </li>
+                ))}
+              </ul>
+              <CartSummary totals={cart.totals} />
+            </>
+          )}
+        </aside>
+      </div>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteError backTo={{ to: "/cart", label: "Back to Cart" }} />;
+}

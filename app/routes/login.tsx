@@ -1,0 +1,79 @@
+import { useState } from "react";
+import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import type { Route } from "./+types/login";
+import { getDb } from "~/lib/db.server";
+import { toHttp } from "~/lib/errors";
+import { flashCookie } from "~/lib/flash.server";
+import { logger } from "~/lib/logger.server";
+import { publicUrlFrom, seo } from "~/lib/seo";
+import { loginSchema } from "~/modules/accounts/account.schema";
+import { landingPathFor } from "~/modules/accounts/roles";
+import { getCurrentUser, signIn } from "~/modules/accounts/session.server";
+import { FormAlert, TextField } from "~/components/ui/field";
+import { RouteError } from "~/components/ui/route-error";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(publicUrlFrom(matches), { title: "Log in", description: "Log in to your Chamra Leather account.", path: "/login", noindex: true });
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getCurrentUser(request);
+  if (user) throw redirect(landingPathFor(user.role));
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const parsed = loginSchema.safeParse(form);
+  const email = typeof form.email === "string" ? form.email : "";
+  if (!parsed.success) return data({ error: parsed.error.issues[0].message, email }, { status: 400 });
+  try {
+    const { user, headers } = await signIn(getDb(), { ...parsed.data, address: context.clientAddress });
+    headers.append("Set-Cookie", flashCookie("Login successful!"));
+    return redirect(landingPathFor(user.role), { headers });
+  } catch (error) {
+    const { status, message, code } = toHttp(error);
+    if (code === "INTERNAL") logger.error({ err: error }, "login failed");
+    return data({ error: `Failed to log in. ${message}`, email }, { status });
+  }
+}
+
+export default function Login() {
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [clientError, setClientError] = useState<string | null>(null);
+  const busy = navigation.state === "submitting";
+  return (
+    <section className="mx-auto max-w-md px-4 py-12">
+      <h1 className="font-serif text-3xl text-leather-800">Log in</h1>
+      <p className="mt-2 text-stone-700">Welcome back. Log in to your account.</p>
+      <Form
+        method="post"
+        noValidate
+        className="mt-8 space-y-4 rounded-xl border border-leather-200 bg-white p-6 shadow-sm"
+        onSubmit={(event) => {
+          const parsed = loginSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+          setClientError(parsed.success ? null : parsed.error.issues[0].message);
+          if (!parsed.success) event.preventDefault();
+        }}
+      >
+        <FormAlert message={clientError ?? result?.error} />
+        <TextField id="email" label="Email" type="email" autoComplete="email" required defaultValue={result?.email} />
+        <TextField id="password" label="Password" type="password" autoComplete="current-password" required />
+        <button type="submit" disabled={busy} className="w-full rounded-md bg-leather-700 px-4 py-3 font-semibold text-white hover:bg-leather-800 disabled:opacity-60">
+          {busy ? "Logging in..." : "Log in"}
+        </button>
+        <p className="text-center text-sm text-stone-700">
+          New here?{" "}
+          <Link to="/signup" className="font-medium text-leather-700 underline">
+            Create an account
+          </Link>
+        </p>
+      </Form>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

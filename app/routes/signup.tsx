@@ -1,0 +1,106 @@
+import { useState } from "react";
+import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import type { Route } from "./+types/signup";
+import { toHttp } from "~/lib/errors";
+import { flashCookie } from "~/lib/flash.server";
+import { logger } from "~/lib/logger.server";
+import { publicUrlFrom, seo } from "~/lib/seo";
+import { genders, signupSchema } from "~/modules/accounts/account.schema";
+import { landingPathFor } from "~/modules/accounts/roles";
+import { getCurrentUser, signUp } from "~/modules/accounts/session.server";
+import { FormAlert, SelectField, TextField } from "~/components/ui/field";
+import { RouteError } from "~/components/ui/route-error";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(publicUrlFrom(matches), { title: "Sign up", description: "Create a Chamra Leather account.", path: "/signup", noindex: true });
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getCurrentUser(request);
+  if (user) throw redirect(landingPathFor(user.role));
+  return null;
+}
+
+type Values = Partial<Record<"email" | "firstName" | "lastName" | "gender" | "numberCode" | "number", string>>;
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  // Keep what the visitor typed (never the password) so nothing has to be typed again.
+  const values: Values = {};
+  for (const k of ["email", "firstName", "lastName", "gender", "numberCode", "number"] as const) {
+    if (typeof form[k] === "string") values[k] = form[k] as string;
+  }
+  const parsed = signupSchema.safeParse(form);
+  if (!parsed.success) return data({ error: parsed.error.issues[0].message, values }, { status: 400 });
+  try {
+    const { headers } = await signUp(parsed.data);
+    headers.append("Set-Cookie", flashCookie("Signup successful! Profile created."));
+    return redirect(landingPathFor("user"), { headers });
+  } catch (error) {
+    const { status, message, code } = toHttp(error);
+    if (code === "INTERNAL") logger.error({ err: error }, "signup failed");
+    return data({ error: `Failed to create an account. ${message}`, values }, { status });
+  }
+}
+
+export default function Signup() {
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [clientError, setClientError] = useState<string | null>(null);
+  const busy = navigation.state === "submitting";
+  const v = result?.values ?? {};
+  return (
+    <section className="mx-auto max-w-lg px-4 py-12">
+      <h1 className="font-serif text-3xl text-leather-800">Create an account</h1>
+      <Form
+        method="post"
+        noValidate
+        className="mt-8 grid gap-4 rounded-xl border border-leather-200 bg-white p-6 shadow-sm sm:grid-cols-2"
+        onSubmit={(event) => {
+          const parsed = signupSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+          setClientError(parsed.success ? null : parsed.error.issues[0].message);
+          if (!parsed.success) event.preventDefault();
+        }}
+      >
+        <div className="sm:col-span-2">
+          <FormAlert message={clientError ?? result?.error} />
+        </div>
+        <div className="sm:col-span-2">
+          <TextField id="email" label="Email" type="email" autoComplete="email" required defaultValue={v.email} />
+        </div>
+        <div className="sm:col-span-2">
+          <TextField id="password" label="Password" type="password" autoComplete="new-password" required hint="min 6 chars" minLength={6} />
+        </div>
+        <TextField id="firstName" label="First name" autoComplete="given-name" required defaultValue={v.firstName} />
+        <TextField id="lastName" label="Last name" autoComplete="family-name" required defaultValue={v.lastName} />
+        <SelectField id="gender" label="Gender" required defaultValue={v.gender ?? ""}>
+          <option value="" disabled>
+            Select…
+          </option>
+          {genders.map((g) => (
+            <option key={g} value={g}>
+              {g[0].toUpperCase() + g.slice(1)}
+            </option>
+          ))}
+        </SelectField>
+        <div className="grid grid-cols-[5.5rem_1fr] gap-2">
+          <TextField id="numberCode" label="Code" defaultValue={v.numberCode ?? "+92"} autoComplete="tel-country-code" />
+          <TextField id="number" label="Phone number" type="tel" autoComplete="tel-national" defaultValue={v.number} />
+        </div>
+        <button type="submit" disabled={busy} className="rounded-md bg-leather-700 px-4 py-3 font-semibold text-white hover:bg-leather-800 disabled:opacity-60 sm:col-span-2">
+          {busy ? "Creating account..." : "Sign up"}
+        </button>
+        <p className="text-center text-sm text-stone-700 sm:col-span-2">
+          Already have an account?{" "}
+          <Link to="/login" className="font-medium text-leather-700 underline">
+            Log in
+          </Link>
+        </p>
+      </Form>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

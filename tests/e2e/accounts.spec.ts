@@ -1,0 +1,128 @@
+import { expect, test, type Page } from "@playwright/test";
+
+const unique = () => `shopper-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.pk`;
+
+async function signUp(page: Page, email: string, password = "secret123") {
+  await page.goto("/signup");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByLabel("First name").fill("Sana");
+  await page.getByLabel("Last name").fill("Malik");
+  await page.getByLabel("Gender").selectOption("female");
+  await page.getByLabel("Phone number").fill("3001234567");
+  await page.getByRole("button", { name: "Sign up" }).click();
+}
+
+async function signUpAndWait(page: Page, email: string) {
+  await signUp(page, email);
+  await expect(page).toHaveURL(/\/$/);
+}
+
+test.describe("accounts", () => {
+  test("signup creates a customer, signs in, and logout signs out", async ({ page }) => {
+    const email = unique();
+    await signUp(page, email);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("status").filter({ hasText: "Signup successful! Profile created." })).toBeVisible();
+    await page.getByRole("navigation", { name: "Main" }).locator("summary", { hasText: "" }).first().click();
+    await expect(page.getByText("Signed in as")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Admin Panel" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expect(page.getByRole("link", { name: "Profile" })).toHaveAttribute("href", "/login");
+  });
+
+  test("signup shows the spec's messages and keeps what was typed", async ({ page }) => {
+    await page.goto("/signup");
+    await expect(page.getByText("min 6 chars")).toBeVisible();
+    await expect(page.getByLabel("Code")).toHaveValue("+92");
+    await page.getByLabel("Email").fill("someone@example.pk");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Please fill out all required fields.");
+    await expect(page.getByLabel("Email")).toHaveValue("someone@example.pk");
+  });
+
+  test("signing up twice with one e-mail is refused with a clear message", async ({ page }) => {
+    const email = unique();
+    await signUp(page, email);
+    await expect(page).toHaveURL(/\/$/);
+    await page.getByRole("navigation", { name: "Main" }).locator("summary").first().click();
+    await page.getByRole("button", { name: "Log out" }).click();
+    await signUp(page, email.toUpperCase());
+    await expect(page.getByRole("alert")).toHaveText("Failed to create an account. An account with this email already exists.");
+  });
+
+  test("a role sent with the signup form is ignored", async ({ page, request }) => {
+    const email = unique();
+    await page.goto("/signup");
+    const response = await page.request.post("/signup", {
+      headers: { Origin: new URL(page.url()).origin },
+      form: { email, password: "secret123", firstName: "Eve", lastName: "X", gender: "other", role: "main-admin", numberCode: "+92", number: "" },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(302);
+    // The new account is a customer: the back office sends it home.
+    await page.goto("/admin");
+    await expect(page).toHaveURL(/\/$/);
+    void request;
+  });
+
+  test("login: wrong password fails with the spec's text; the owner lands on /admin", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByLabel("Email").fill("owner@example.pk");
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Failed to log in. Invalid email or password.");
+    await expect(page.getByLabel("Email")).toHaveValue("owner@example.pk");
+    await page.getByLabel("Password").fill("owner-password");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+    await expect(page.getByText("Admin Panel", { exact: true }).filter({ visible: true })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Login successful!" })).toHaveCount(0);
+  });
+
+  test("login needs both fields", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Please fill out all required fields.");
+    await expect(page.getByRole("link", { name: "Create an account" })).toHaveAttribute("href", "/signup");
+  });
+
+  test("a customer logging in lands on the home page", async ({ page }) => {
+    const email = unique();
+    await signUpAndWait(page, email);
+    await page.getByRole("navigation", { name: "Main" }).locator("summary").first().click();
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expect(page.getByRole("link", { name: "Profile" })).toBeVisible();
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("secret123");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("status").filter({ hasText: "Login successful!" })).toBeVisible();
+  });
+});
+
+test.describe("the back office guard", () => {
+  test("anonymous visitors to /admin go to /login", async ({ page }) => {
+    await page.goto("/admin");
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto("/admin/orders");
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("signed-in customers visiting /admin go to /", async ({ page }) => {
+    await signUpAndWait(page, unique());
+    await page.goto("/admin");
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("a cross-site form post is refused", async ({ request }) => {
+    const response = await request.post("/login", {
+      headers: { Origin: "https://evil.example" },
+      form: { email: "owner@example.pk", password: "owner-password" },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(403);
+  });
+});

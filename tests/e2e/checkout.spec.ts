@@ -1,0 +1,142 @@
+import { expect, test, type Page } from "@playwright/test";
+
+async function addBeltToCart(page: Page, size = "34") {
+  await page.goto("/shop?q=Formal%20Dress%20Belt");
+  await page.getByRole("link", { name: "Formal Dress Belt" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Formal Dress Belt" })).toBeVisible();
+  await page.getByRole("button", { name: size, exact: true }).click();
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByRole("link", { name: /^Cart, 1 item/ })).toBeVisible();
+}
+
+async function fillCheckout(page: Page, phone = "0300-1234567") {
+  await page.getByLabel("First name").fill("Ayesha");
+  await page.getByLabel("Last name").fill("Khan");
+  await page.getByLabel("Email").fill("ayesha@example.pk");
+  await page.getByRole("textbox", { name: "Phone", exact: true }).fill(phone);
+  await page.getByLabel("Street address").fill("12 Mall Road");
+  await page.getByLabel("City").fill("Lahore");
+  await page.getByLabel("State/Province").fill("Punjab");
+  await page.getByLabel("ZIP code").fill("54000");
+}
+
+test.describe("buying", () => {
+  test("add to cart → cart → checkout errors → order → confirmation → empty cart", async ({ page }) => {
+    await addBeltToCart(page);
+    await page.getByRole("link", { name: /^Cart, 1 item/ }).click();
+    await expect(page.getByRole("heading", { name: "Your Cart" })).toBeVisible();
+    const line = page.getByRole("listitem", { name: "Formal Dress Belt" });
+    await expect(line.getByText("Size: 34")).toBeVisible();
+    const summary = page.getByRole("complementary", { name: "Order summary" });
+    await expect(summary.getByText("PKR 3,200.00").first()).toBeVisible();
+    await expect(summary.getByText("Estimated tax (5%)")).toBeVisible();
+    await expect(summary.getByText("Free", { exact: true })).toBeVisible();
+    await expect(summary.getByText("PKR 3,360.00")).toBeVisible();
+    await expect(line.getByRole("button", { name: "Decrease quantity of Formal Dress Belt" })).toBeDisabled();
+    await line.getByRole("button", { name: "Increase quantity of Formal Dress Belt" }).click();
+    await expect(line.getByLabel("Quantity of Formal Dress Belt", { exact: true })).toHaveText("2");
+    await expect(summary.getByText("PKR 6,720.00")).toBeVisible();
+
+    await page.getByRole("link", { name: "Proceed to Checkout" }).click();
+    await expect(page.getByRole("heading", { name: "Checkout" })).toBeVisible();
+    await expect(page.getByLabel("Country")).toHaveValue("Pakistan");
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Please fix the errors in the form before proceeding." })).toBeVisible();
+    await expect(page.getByText("First name is required")).toBeVisible();
+    await expect(page.getByText("Phone number is required")).toBeVisible();
+    await expect(page.getByText("ZIP code is required")).toBeVisible();
+    await page.getByLabel("First name").fill("A");
+    await expect(page.getByText("First name is required")).toHaveCount(0);
+
+    await page.getByLabel("Email").fill("not an email");
+    await page.getByLabel("Email").blur();
+    await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+    await page.getByRole("textbox", { name: "Phone", exact: true }).fill("12345");
+    await page.getByRole("textbox", { name: "Phone", exact: true }).blur();
+    await expect(page.getByText("Please enter a valid Pakistani phone number (03XXXXXXXXX)")).toBeVisible();
+
+    await fillCheckout(page);
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await expect(page).toHaveURL(/\/confirmorder$/);
+    await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
+    await expect(page.getByText(/^ORD-\d{13}$/)).toBeVisible();
+    await expect(page.getByText("PKR 6,720")).toBeVisible();
+    await expect(page.getByText("What's Next?")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
+    await expect(page.getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/shop");
+    await expect(page.getByRole("link", { name: "Cart, 0 items" })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem("shoppingCart"))).toBe("[]");
+
+    // The stock was taken: the size now has 3 left.
+    await page.goto("/shop?q=Formal%20Dress%20Belt");
+    await page.getByRole("link", { name: "Formal Dress Belt" }).click();
+    await page.getByRole("button", { name: "34", exact: true }).click();
+    await expect(page.getByText("3 in stock")).toBeVisible();
+  });
+
+  test("/confirmorder without an order goes home", async ({ page }) => {
+    await page.goto("/confirmorder");
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("an empty cart has a way back to the shop, and checkout refuses it", async ({ page }) => {
+    await page.goto("/cart");
+    await expect(page.getByText("Your cart is empty.")).toBeVisible();
+    await page.goto("/checkout");
+    await fillCheckout(page);
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Your cart is empty. Please add items before placing an order." })).toBeVisible();
+  });
+
+  test("a stale cart shows today's price and flags short stock before checkout", async ({ page }) => {
+    await addBeltToCart(page);
+    const stale = await page.evaluate(() => {
+      const lines = JSON.parse(localStorage.getItem("shoppingCart") ?? "[]");
+      lines[0].productPrice = 1;
+      lines[0].productQuantity = 40;
+      localStorage.setItem("shoppingCart", JSON.stringify(lines));
+      return lines[0];
+    });
+    expect(stale.productQuantity).toBe(40);
+    await page.goto("/cart");
+    const line = page.getByRole("listitem", { name: "Formal Dress Belt" });
+    await expect(line.getByText("PKR 3,200.00 each")).toBeVisible();
+    await expect(line.getByText("Price updated since you added it")).toBeVisible();
+    await expect(line.getByText(/^Only \d+ left in stock$/)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Proceed to Checkout" })).toBeDisabled();
+    await page.getByRole("button", { name: "Update cart to what is available" }).click();
+    await expect(page.getByRole("link", { name: "Proceed to Checkout" })).toBeVisible();
+    await expect(line.getByText(/left in stock/)).toHaveCount(0);
+  });
+
+  test("an order for more than is left is refused, names the item, and updates the cart", async ({ page }) => {
+    await addBeltToCart(page, "38");
+    await page.goto("/checkout");
+    await fillCheckout(page);
+    // Someone else buys the last units while this shopper fills in the form.
+    await page.evaluate(() => {
+      const lines = JSON.parse(localStorage.getItem("shoppingCart") ?? "[]");
+      lines[0].productQuantity = 50;
+      localStorage.setItem("shoppingCart", JSON.stringify(lines));
+      window.dispatchEvent(new Event("cartUpdated"));
+    });
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await expect(page.getByRole("alert")).toContainText("Formal Dress Belt (size 38): only");
+    await expect(page).toHaveURL(/\/checkout$/);
+    const quantity = await page.evaluate(() => JSON.parse(localStorage.getItem("shoppingCart") ?? "[]")[0].productQuantity);
+    expect(quantity).toBeLessThan(50);
+    expect(quantity).toBeGreaterThan(0);
+  });
+});
+
+test.describe("buying on a phone @mobile", () => {
+  test("cart and checkout work on a small screen", async ({ page }) => {
+    await addBeltToCart(page, "36");
+    await page.goto("/cart");
+    await expect(page.getByRole("listitem", { name: "Formal Dress Belt" })).toBeVisible();
+    await page.getByRole("link", { name: "Proceed to Checkout" }).click();
+    await fillCheckout(page, "+92 300 7654321");
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
+  });
+});
