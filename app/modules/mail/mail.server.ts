@@ -28,7 +28,9 @@ export const MAIL_FROM = "Chamra Leather <orders@chamra.pk>";
 export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<string> {
   const [row] = await db
     .insert(mailOutbox)
-    .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? "" })
+    // Due at once. Truncated to milliseconds: the deliverer compares with JavaScript dates, and a
+    // microsecond-precise "now" would make a mail queued in the same millisecond not yet due.
+    .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? "", nextAttemptAt: sql`date_trunc('milliseconds', now())` })
     .returning({ id: mailOutbox.id });
   return row.id;
 }
