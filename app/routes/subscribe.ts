@@ -1,24 +1,57 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/subscribe";
 import { getDb } from "~/lib/db.server";
+import { flashCookie } from "~/lib/flash.server";
 import { logger } from "~/lib/logger.server";
 import { subscribeSchema } from "~/modules/subscribers/subscriber.schema";
 import { subscribe } from "~/modules/subscribers/subscribers.server";
+import { NEWSLETTER_FAILURE, NEWSLETTER_SUCCESS } from "~/components/storefront/newsletter-form";
+
+type Result = { ok: true } | { ok: false; message?: string };
+
+/** A plain form post (JavaScript off) navigates the page; the footer form with JavaScript fetches JSON. */
+function isPageNavigation(request: Request): boolean {
+  const mode = request.headers.get("sec-fetch-mode");
+  if (mode) return mode === "navigate";
+  return (request.headers.get("accept") ?? "").includes("text/html");
+}
+
+/** The same-site page the form was sent from, to return to; the home page otherwise. */
+function backTo(request: Request): string {
+  const referer = request.headers.get("referer");
+  if (!referer) return "/";
+  try {
+    const from = new URL(referer);
+    return from.origin === new URL(request.url).origin ? `${from.pathname}${from.search}` : "/";
+  } catch {
+    return "/";
+  }
+}
 
 /** The footer's newsletter form posts here. */
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const parsed = subscribeSchema.safeParse({ email: form.get("email") ?? "" });
+  let result: Result;
+  let status = 200;
   if (!parsed.success) {
-    return data({ ok: false as const, message: parsed.error.issues[0]?.message }, { status: 400 });
+    result = { ok: false, message: parsed.error.issues[0]?.message };
+    status = 400;
+  } else {
+    try {
+      await subscribe(getDb(), parsed.data.email);
+      result = { ok: true };
+    } catch (error) {
+      logger.error({ err: error }, "Could not save email. Check server connection.");
+      result = { ok: false };
+      status = 503;
+    }
   }
-  try {
-    await subscribe(getDb(), parsed.data.email);
-    return data({ ok: true as const });
-  } catch (error) {
-    logger.error({ err: error }, "Could not save email. Check server connection.");
-    return data({ ok: false as const }, { status: 503 });
+  if (isPageNavigation(request)) {
+    const message = result.ok ? NEWSLETTER_SUCCESS : (result.message ?? NEWSLETTER_FAILURE);
+    return redirect(backTo(request), { status: 303, headers: { "Set-Cookie": flashCookie(message) } });
   }
+  return data(result, { status });
 }
 
 export function loader() {

@@ -1,40 +1,62 @@
-import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 
 export const NEWSLETTER_MESSAGE_MS = 5000;
 export const NEWSLETTER_SUCCESS = "Thank you for subscribing! 🎉";
 export const NEWSLETTER_FAILURE = "Subscription failed. Please try again.";
 
-type Result = { ok: true } | { ok: false; message?: string };
+type Message = { ok: boolean; text: string };
 
-/** Footer newsletter form: idle → 'Sending...' → a message that clears after 5 seconds. */
+/** Posts the address to /subscribe; any answer other than `{ ok: true }` (or no answer at all) is a failure. */
+async function sendSubscription(email: string): Promise<Message> {
+  try {
+    const response = await fetch("/subscribe", {
+      method: "POST",
+      headers: { Accept: "application/json" },
+      body: new URLSearchParams({ email }),
+    });
+    const result = (await response.json().catch(() => null)) as { ok?: unknown; message?: unknown } | null;
+    if (response.ok && result?.ok === true) return { ok: true, text: NEWSLETTER_SUCCESS };
+    // A rejected address (400) says why; anything else is the generic failure.
+    if (response.status === 400 && typeof result?.message === "string") return { ok: false, text: result.message };
+    return { ok: false, text: NEWSLETTER_FAILURE };
+  } catch {
+    return { ok: false, text: NEWSLETTER_FAILURE };
+  }
+}
+
+/**
+ * Footer newsletter form: idle → 'Sending...' (input and button disabled) → a message that clears
+ * after 5 seconds. Without JavaScript it is a plain POST to /subscribe, which redirects back.
+ */
 export function NewsletterForm() {
-  const fetcher = useFetcher<Result>({ key: "newsletter" });
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const submitting = fetcher.state !== "idle";
+  const [submitting, setSubmitting] = useState(false);
+  const [message, setMessage] = useState<Message | null>(null);
+  const inFlight = useRef(false);
 
   useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    const result = fetcher.data;
-    setMessage(result.ok ? { ok: true, text: NEWSLETTER_SUCCESS } : { ok: false, text: result.message ?? NEWSLETTER_FAILURE });
-    if (result.ok) formRef.current?.reset();
+    if (!message) return;
     const timer = setTimeout(() => setMessage(null), NEWSLETTER_MESSAGE_MS);
     return () => clearTimeout(timer);
-  }, [fetcher.state, fetcher.data]);
+  }, [message]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const email = new FormData(form).get("email");
+    // Blank input is ignored, and so is a second submission while one is in flight.
+    if (inFlight.current || typeof email !== "string" || email.trim() === "") return;
+    inFlight.current = true;
+    setSubmitting(true);
+    setMessage(null);
+    const result = await sendSubscription(email.trim());
+    inFlight.current = false;
+    setSubmitting(false);
+    setMessage(result);
+    if (result.ok) form.reset();
+  }
 
   return (
-    <fetcher.Form
-      ref={formRef}
-      method="post"
-      action="/subscribe"
-      className="flex flex-col gap-2"
-      onSubmit={(event) => {
-        const email = new FormData(event.currentTarget).get("email");
-        // Blank input is ignored, and so is a second submission while one is in flight.
-        if (submitting || typeof email !== "string" || email.trim() === "") event.preventDefault();
-      }}
-    >
+    <form method="post" action="/subscribe" className="flex flex-col gap-2" onSubmit={onSubmit}>
       <label htmlFor="newsletter-email" className="text-sm font-medium text-leather-100">
         Subscribe to our newsletter
       </label>
@@ -44,6 +66,7 @@ export function NewsletterForm() {
           type="email"
           name="email"
           autoComplete="email"
+          required
           placeholder="you@example.com"
           disabled={submitting}
           className="min-w-0 flex-1 rounded-md border border-leather-600 bg-leather-900 px-3 py-2 text-sm text-white placeholder:text-leather-300 disabled:opacity-60"
@@ -59,6 +82,6 @@ export function NewsletterForm() {
       <p role="status" aria-live="polite" className={`min-h-5 text-sm ${message?.ok ? "text-green-300" : "text-red-300"}`}>
         {message?.text}
       </p>
-    </fetcher.Form>
+    </form>
   );
 }

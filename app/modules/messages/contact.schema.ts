@@ -19,3 +19,14 @@ export const contactSchema = z.object({
 });
 
 export type ContactInput = z.infer<typeof contactSchema>;
+
+/**
+ * The one message to show for a rejected contact form: a missing required field comes first
+ * ('Please fill in all required fields.'), then the e-mail format, then any length limit.
+ */
+export function contactErrorMessage(error: z.ZodError): string {
+  const messages = error.issues.map((issue) => issue.message);
+  if (messages.includes(REQUIRED_MESSAGE)) return REQUIRED_MESSAGE;
+  if (messages.includes(EMAIL_MESSAGE)) return EMAIL_MESSAGE;
+  return messages[0] ?? REQUIRED_MESSAGE;
+}

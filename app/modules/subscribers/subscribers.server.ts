@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
 import { subscribers } from "~/lib/schema.server";
 
@@ -10,7 +9,9 @@ export async function subscribe(db: Db, email: string): Promise<{ created: boole
   const rows = await db
     .insert(subscribers)
     .values({ email: email.trim() })
-    .onConflictDoNothing({ target: sql`lower(${subscribers.email})` as never })
+    // The unique index is on lower(email), an expression Drizzle cannot name as a conflict target;
+    // with no target, ON CONFLICT DO NOTHING covers it (the id is random, so no other conflict arises).
+    .onConflictDoNothing()
     .returning({ id: subscribers.id });
   return { created: rows.length > 0 };
 }

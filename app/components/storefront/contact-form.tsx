@@ -1,0 +1,148 @@
+import { useEffect, useRef, useState } from "react";
+import { Form, useActionData, useNavigation } from "react-router";
+import type { z } from "zod";
+import { contactErrorMessage, contactSchema } from "~/modules/messages/contact.schema";
+import { contactSubjects } from "~/modules/messages/contact-subjects";
+import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
+
+export const CONTACT_SUCCESS = "Thank you for your message! We will get back to you within 24 hours.";
+export const CONTACT_FAILURE = "Sorry, there was an error sending your message. Please try again.";
+
+export const CONTACT_FIELDS = ["name", "email", "phone", "subject", "message"] as const;
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+export type ContactValues = Record<ContactField, string>;
+
+/** What the /contact action answers; a rejected form carries back what the shopper typed. */
+export type ContactResult =
+  | { ok: true; message: string }
+  | { ok: false; message: string; fields: ContactField[]; values: ContactValues };
+
+/** The form's text values, missing ones as empty strings. */
+export function contactValuesFrom(form: FormData): ContactValues {
+  const value = (key: ContactField) => {
+    const v = form.get(key);
+    return typeof v === "string" ? v : "";
+  };
+  return { name: value("name"), email: value("email"), phone: value("phone"), subject: value("subject"), message: value("message") };
+}
+
+/** The fields a rejected form should mark as invalid. */
+export function invalidContactFields(error: z.ZodError): ContactField[] {
+  const fields = error.issues.map((issue) => issue.path[0]);
+  return CONTACT_FIELDS.filter((field) => fields.includes(field));
+}
+
+/**
+ * The contact form. Checked in the browser with the same schema as on the server, so the shopper
+ * sees the same message without a round trip; without JavaScript it is a plain POST to /contact.
+ */
+export function ContactForm() {
+  const result = useActionData<ContactResult>();
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [clientError, setClientError] = useState<{ message: string; fields: ContactField[] } | null>(null);
+  const sending = navigation.state === "submitting" && navigation.formMethod === "POST" && navigation.formAction?.startsWith("/contact") === true;
+
+  useEffect(() => {
+    if (result?.ok) formRef.current?.reset();
+  }, [result]);
+
+  const serverError = result && !result.ok ? result : null;
+  const error = clientError ?? (sending ? null : serverError);
+  const invalid = new Set(error?.fields ?? []);
+  const values = serverError?.values;
+  const success = !clientError && !sending && result?.ok ? result.message : null;
+  const invalidProps = (field: ContactField) => (invalid.has(field) ? { "aria-invalid": true as const, "aria-errormessage": "contact-form-message" } : {});
+
+  return (
+    <Form
+      ref={formRef}
+      method="post"
+      action="/contact#contact-result"
+      noValidate
+      aria-labelledby="contact-form-heading"
+      className="space-y-5 [&_[aria-invalid=true]]:border-red-600"
+      onSubmit={(event) => {
+        if (sending) {
+          event.preventDefault();
+          return;
+        }
+        const parsed = contactSchema.safeParse(contactValuesFrom(new FormData(event.currentTarget)));
+        if (parsed.success) {
+          setClientError(null);
+        } else {
+          event.preventDefault();
+          setClientError({ message: contactErrorMessage(parsed.error), fields: invalidContactFields(parsed.error) });
+        }
+      }}
+    >
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField id="contact-name" name="name" label="Name" required autoComplete="name" defaultValue={values?.name ?? ""} {...invalidProps("name")} />
+        <TextField
+          id="contact-email"
+          name="email"
+          label="Email"
+          type="email"
+          required
+          autoComplete="email"
+          inputMode="email"
+          defaultValue={values?.email ?? ""}
+          {...invalidProps("email")}
+        />
+        <TextField
+          id="contact-phone"
+          name="phone"
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          placeholder="03XX XXXXXXX"
+          defaultValue={values?.phone ?? ""}
+          {...invalidProps("phone")}
+        />
+        <SelectField id="contact-subject" name="subject" label="Subject" defaultValue={values?.subject ?? ""}>
+          <option value="">Select a subject</option>
+          {contactSubjects.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <TextAreaField
+        id="contact-message"
+        name="message"
+        label="Message"
+        required
+        rows={6}
+        placeholder="How can we help?"
+        defaultValue={values?.message ?? ""}
+        {...invalidProps("message")}
+      />
+      {/* Next to the button, so a shopper on a phone sees the outcome where they tapped. */}
+      <div id="contact-result" className="scroll-mt-24 empty:hidden">
+        {error ? (
+          <p id="contact-form-message" role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+            {error.message}
+          </p>
+        ) : success ? (
+          <p role="status" className="rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm font-medium text-green-800">
+            {success}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-stone-600">
+          <span className="text-red-700" aria-hidden="true">*</span> Required fields
+        </p>
+        <button
+          type="submit"
+          disabled={sending}
+          className="w-full rounded-md bg-leather-700 px-6 py-3 font-semibold text-white hover:bg-leather-800 disabled:opacity-60 sm:w-auto"
+        >
+          {sending ? "Sending..." : "Send Message"}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,92 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDatabase, setDatabase, type Database } from "~/lib/db.server";
+import { subscribers } from "~/lib/schema.server";
+import { createTestDatabase, testTarget, type TestDatabase } from "../../../tests/support/test-db";
+import { action } from "../../routes/subscribe";
+import { subscribeSchema } from "./subscriber.schema";
+import { subscribe } from "./subscribers.server";
+
+let database: TestDatabase;
+let previous: Database | undefined;
+
+beforeAll(async () => {
+  previous = getDatabase();
+  database = await createTestDatabase();
+  setDatabase(database);
+});
+afterAll(async () => {
+  setDatabase(previous);
+  await database?.close();
+});
+
+async function rowsFor(email: string) {
+  return database.db.select().from(subscribers).where(sql`lower(${subscribers.email}) = lower(${email})`);
+}
+
+function firstMessage(input: unknown): string | undefined {
+  const parsed = subscribeSchema.safeParse(input);
+  return parsed.success ? undefined : parsed.error.issues[0]?.message;
+}
+
+describe("subscribe schema", () => {
+  it("says 'Email is required.' for a missing, empty or whitespace-only e-mail", () => {
+    expect(firstMessage({})).toBe("Email is required.");
+    expect(firstMessage({ email: "" })).toBe("Email is required.");
+    expect(firstMessage({ email: "   \t " })).toBe("Email is required.");
+  });
+
+  it("rejects a malformed address and accepts a valid one, trimmed", () => {
+    expect(firstMessage({ email: "not-an-email" })).toBe("Please enter a valid email address.");
+    expect(subscribeSchema.parse({ email: "  zara@example.pk " }).email).toBe("zara@example.pk");
+  });
+});
+
+describe(`subscribe (${testTarget()})`, () => {
+  it("keeps one row for the same e-mail in any letter case, and both calls succeed", async () => {
+    await expect(subscribe(database.db, "Zara.Ali@Example.PK")).resolves.toEqual({ created: true });
+    await expect(subscribe(database.db, "zara.ali@example.pk")).resolves.toEqual({ created: false });
+    const rows = await rowsFor("zara.ali@example.pk");
+    expect(rows).toHaveLength(1);
+    expect(rows[0].email).toBe("Zara.Ali@Example.PK");
+    expect(rows[0].createdAt).toBeInstanceOf(Date);
+  });
+
+  it("keeps different e-mails apart", async () => {
+    await subscribe(database.db, "hamza@example.pk");
+    await subscribe(database.db, "hamza2@example.pk");
+    expect(await rowsFor("hamza@example.pk")).toHaveLength(1);
+    expect(await rowsFor("hamza2@example.pk")).toHaveLength(1);
+  });
+});
+
+async function post(fields: Record<string, string>) {
+  const request = new Request("http://shop.test/subscribe", { method: "POST", body: new URLSearchParams(fields) });
+  const result = (await action({ request, params: {}, context: {} } as unknown as Parameters<typeof action>[0])) as unknown as {
+    data: Record<string, unknown>;
+    init?: { status?: number } | null;
+  };
+  return { status: result.init?.status ?? 200, data: result.data };
+}
+
+describe("the /subscribe action", () => {
+  it("answers ok for a new and for a repeated e-mail alike, so it does not reveal who subscribed", async () => {
+    expect(await post({ email: "noor@example.pk" })).toEqual({ status: 200, data: { ok: true } });
+    expect(await post({ email: "NOOR@example.pk" })).toEqual({ status: 200, data: { ok: true } });
+    expect(await rowsFor("noor@example.pk")).toHaveLength(1);
+  });
+
+  it("answers 400 'Email is required.' for a blank e-mail and stores nothing", async () => {
+    expect(await post({ email: "  " })).toEqual({ status: 400, data: { ok: false, message: "Email is required." } });
+    expect(await post({})).toEqual({ status: 400, data: { ok: false, message: "Email is required." } });
+  });
+
+  it("answers 503 when the database fails", async () => {
+    setDatabase({ kind: "pglite", close: async () => {}, db: { insert: () => { throw new Error("connection lost"); } } as never });
+    try {
+      expect(await post({ email: "later@example.pk" })).toEqual({ status: 503, data: { ok: false } });
+    } finally {
+      setDatabase(database);
+    }
+  });
+});
