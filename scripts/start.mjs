@@ -20,7 +20,7 @@ const builtAt = existsSync(marker) ? statSync(marker).mtimeMs : 0;
 const sourcesAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
 if (builtAt < sourcesAt) {
   console.log(builtAt ? "Sources changed since the last build: building the shop…" : "Building the shop…");
-  const result = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   if (result.status !== 0) {
     console.error("The build failed (see above).");
     process.exit(result.status ?? 1);

@@ -64,7 +64,7 @@ if (process.env.TEST_DATABASE_URL) {
   console.log("\nPostgreSQL integration run left out: TEST_DATABASE_URL is not set (e.g. postgres://postgres@localhost/shop_test).");
 }
 
-if (run("Production build", "npx", ["react-router", "build"], { NODE_ENV: "production" })) {
+if (run("Production build", "npm", ["run", "build"], { NODE_ENV: "production" })) {
   const e2eReport = path.join(results, "e2e.json");
   fs.rmSync(e2eReport, { force: true });
   run("Browser tests (Chromium, production build)", path.join(root, "node_modules", ".bin", "playwright"), ["test"]);

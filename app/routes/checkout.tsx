@@ -10,7 +10,7 @@ import { CHECKOUT_MESSAGES, checkoutSchema, fieldErrors, type CheckoutField } fr
 import { placeOrder, type Shortage } from "~/modules/orders/orders.server";
 import { kickMailer } from "~/modules/mail/mail.server";
 import { formatPrice } from "~/modules/catalog/pricing";
-import { lineId, useCart } from "~/components/storefront/use-cart";
+import { cartPayload, lineId, useCart } from "~/components/storefront/use-cart";
 import { CartSummary } from "~/components/storefront/cart-lines";
 import { FormAlert, TextAreaField, TextField } from "~/components/ui/field";
 import { RouteError } from "~/components/ui/route-error";
@@ -139,13 +139,7 @@ export default function Checkout() {
       return;
     }
     setBanner(null);
-    const payload = cart.rows.map(({ line }) => ({
-      productID: line.productID,
-      productVariantKey: line.productVariantKey,
-      productSize: line.productSize,
-      productQuantity: line.productQuantity,
-    }));
-    formData.set("cart", JSON.stringify(payload));
+    formData.set("cart", cartPayload(cart.rows.map((r) => r.line)));
     formData.set("idempotencyKey", key);
     fetcher.submit(formData, { method: "post" });
   };

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDatabase, setDatabase, type Database } from "~/lib/db.server";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/test-db";
+import { describe, expect, it } from "vitest";
+import { setDatabase } from "~/lib/db.server";
+import { useTestDatabase } from "../../tests/support/test-db";
 import { insertProduct } from "../../tests/support/fixtures";
 import { loader } from "./product";
 
@@ -16,22 +16,11 @@ async function load(id: string): Promise<{ status: number; data: unknown }> {
   }
 }
 
-let database: TestDatabase;
-let previous: Database | undefined;
-
-beforeAll(async () => {
-  previous = getDatabase();
-  database = await createTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  setDatabase(previous);
-  await database?.close();
-});
+const testDb = useTestDatabase({ asAppDatabase: true });
 
 describe("product page loader", () => {
   it("answers a product with its variants", async () => {
-    const p = await insertProduct(database.db, { name: "Pen Case", variants: [{ name: "Black", price: 160000, stock: [["One Size", 3]] }] });
+    const p = await insertProduct(testDb().db, { name: "Pen Case", variants: [{ name: "Black", price: 160000, stock: [["One Size", 3]] }] });
     const result = await load(p.productId);
     expect(result.status).toBe(200);
     expect(result.data).toMatchObject({ product: { id: p.productId, name: "Pen Case", variants: [{ name: "Black" }] } });
@@ -43,7 +32,7 @@ describe("product page loader", () => {
   });
 
   it("answers 404 for a product without variants, for the page to say so", async () => {
-    const p = await insertProduct(database.db, { name: "Empty Product", variants: [] });
+    const p = await insertProduct(testDb().db, { name: "Empty Product", variants: [] });
     const result = await load(p.productId);
     expect(result.status).toBe(404);
     expect(result.data).toMatchObject({ product: { name: "Empty Product", variants: [] } });
@@ -54,7 +43,7 @@ describe("product page loader", () => {
     try {
       expect(await load("anything")).toEqual({ status: 503, data: "Failed to load product details" });
     } finally {
-      setDatabase(database);
+      setDatabase(testDb());
     }
   });
 });

@@ -157,7 +157,7 @@ function ProductView({ product }: { product: ProductDetail }) {
             )}
             <h1 className="mt-1 font-serif text-3xl font-semibold leading-tight text-leather-900 md:text-4xl">{product.name}</h1>
             <div className="mt-2 flex items-center gap-2">
-              <Stars rating={product.rating} size="h-5 w-5" />
+              <Stars rating={product.rating} size={20} />
             </div>
             <div className="mt-4">
               <Price variant={variant} large />

@@ -127,7 +127,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           </p>
           <div className={`mt-3 grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4 ${busy ? "opacity-60" : ""}`}>
             {items.map((p, i) => (
-              <ProductCard key={p.id} product={p} priority={i < 2} />
+              <ProductCard key={p.id} product={p} priority={i < 2} headingLevel={2} />
             ))}
           </div>
           {pages > 1 && (

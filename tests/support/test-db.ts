@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { openDatabase, type Database } from "~/lib/db.server";
+import { afterAll, beforeAll } from "vitest";
+import { getDatabase, openDatabase, setDatabase, type Database } from "~/lib/db.server";
 
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite by default, or a new
@@ -37,5 +38,29 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await drop.query(`drop database if exists ${name} with (force)`);
       await drop.end();
     },
+  };
+}
+
+/**
+ * Registers hooks that give a test file its own fresh database, and optionally make it the app's
+ * database (for route loaders and actions, which call getDb()). Returns a getter for it.
+ */
+export function useTestDatabase(options: { asAppDatabase?: boolean } = {}): () => TestDatabase {
+  let database: TestDatabase | undefined;
+  let previous: Database | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    if (options.asAppDatabase) {
+      previous = getDatabase();
+      setDatabase(database);
+    }
+  });
+  afterAll(async () => {
+    if (options.asAppDatabase) setDatabase(previous);
+    await database?.close();
+  });
+  return () => {
+    if (!database) throw new Error("The test database is not open yet (use it inside a test or hook)");
+    return database;
   };
 }

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { BRAND } from "~/lib/brand";
+import { LogoMark } from "~/components/ui/logo";
 import { FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from "~/components/ui/icons";
 import { NewsletterForm } from "./newsletter-form";
 
@@ -9,7 +10,7 @@ export function Footer({ categories, year }: { categories: { id: string; name: s
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <Link to="/" className="flex items-center gap-2" aria-label={`${BRAND.fullName}, home`}>
-            <img src="/favicon.svg" alt="" width={40} height={40} className="h-10 w-10" loading="lazy" />
+            <LogoMark />
             <span className="font-serif text-xl font-semibold text-white">{BRAND.name}</span>
           </Link>
           <p className="mt-4 text-sm leading-6 text-leather-200">{BRAND.blurb}</p>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { BRAND } from "~/lib/brand";
+import { LogoMark } from "~/components/ui/logo";
 import { CartIcon, MenuIcon, SearchIcon, UserIcon } from "~/components/ui/icons";
 import { isActiveLink, NAV_LINKS } from "./nav-links";
 import { useCartCount } from "./use-cart-count";
@@ -76,7 +77,7 @@ export function Navbar({ user }: { user: NavUser | null }) {
     <header className="sticky top-0 z-40 border-b border-leather-200 bg-leather-50/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
         <Link to="/" className="flex items-center gap-2" aria-label={`${BRAND.fullName}, home`}>
-          <img src="/favicon.svg" alt="" width={40} height={40} className="h-10 w-10" />
+          <LogoMark />
           <span className="font-serif text-xl font-semibold text-leather-800">{BRAND.name}</span>
         </Link>
 

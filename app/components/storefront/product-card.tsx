@@ -5,7 +5,17 @@ import { Stars } from "~/components/ui/stars";
 import { imageSrcSet, imageUrl } from "~/modules/media/media-url";
 import type { ProductCard as Card } from "~/modules/catalog/catalog.server";
 
-export function ProductCard({ product, priority = false }: { product: Card; priority?: boolean }) {
+export function ProductCard({
+  product,
+  priority = false,
+  headingLevel = 3,
+}: {
+  product: Card;
+  priority?: boolean;
+  /** The card title's heading level: one below the heading of the list it is in. */
+  headingLevel?: 2 | 3;
+}) {
+  const Title = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-xl border border-leather-200 bg-white shadow-sm transition hover:shadow-md">
       <div className="relative aspect-square bg-leather-100">
@@ -26,11 +36,11 @@ export function ProductCard({ product, priority = false }: { product: Card; prio
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
         <p className="text-xs uppercase tracking-wide text-stone-600">{product.categoryName}</p>
-        <h3 className="font-medium text-stone-900">
+        <Title className="font-medium text-stone-900">
           <Link to={`/product/${product.id}`} className="after:absolute after:inset-0">
             {product.name}
           </Link>
-        </h3>
+        </Title>
         <Stars rating={product.rating} />
         <div className="mt-auto pt-1">
           <Price variant={product} />

@@ -1,12 +1,15 @@
 import { useEffect, useState } from "react";
-import { CART_STORAGE_KEY, CART_UPDATED_EVENT } from "~/modules/cart/cart-line";
+import { CART_STORAGE_KEY, CART_UPDATED_EVENT, type CartLine } from "~/modules/cart/cart-line";
 import { cartCount, readCart } from "~/modules/cart/cart-storage";
 
-/** Number of items in the browser's cart; follows `cartUpdated` and other tabs. */
-export function useCartCount(): number {
-  const [count, setCount] = useState(0);
+/**
+ * The cart lines in browser storage (null until read after hydration); follows `cartUpdated` and
+ * changes made in other tabs.
+ */
+export function useStoredCart(): CartLine[] | null {
+  const [lines, setLines] = useState<CartLine[] | null>(null);
   useEffect(() => {
-    const refresh = () => setCount(cartCount(readCart()));
+    const refresh = () => setLines(readCart());
     refresh();
     const onStorage = (e: StorageEvent) => {
       if (e.key === null || e.key === CART_STORAGE_KEY) refresh();
@@ -18,5 +21,10 @@ export function useCartCount(): number {
       window.removeEventListener("storage", onStorage);
     };
   }, []);
-  return count;
+  return lines;
+}
+
+/** Number of items in the browser's cart. */
+export function useCartCount(): number {
+  return cartCount(useStoredCart() ?? []);
 }

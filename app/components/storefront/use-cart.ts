@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo } from "react";
 import { useFetcher } from "react-router";
-import { CART_STORAGE_KEY, CART_UPDATED_EVENT, type CartLine } from "~/modules/cart/cart-line";
-import { readCart, writeCart } from "~/modules/cart/cart-storage";
+import type { CartLine } from "~/modules/cart/cart-line";
+import { writeCart } from "~/modules/cart/cart-storage";
+import { useStoredCart } from "./use-cart-count";
 import { totalsFor } from "~/modules/catalog/pricing";
 import type { PricedLine } from "~/modules/cart/cart.server";
 
@@ -23,40 +24,27 @@ export function lineProblem(line: CartLine, priced: PricedLine | undefined): Lin
 
 const lineId = (l: { productID: string; productVariantKey: string }) => `${l.productID}|${l.productVariantKey}`;
 
+/** What the server is told about a cart: which items and how many, never a price. */
+export function cartPayload(lines: CartLine[]): string {
+  return JSON.stringify(
+    lines.map(({ productID, productVariantKey, productSize, productQuantity }) => ({ productID, productVariantKey, productSize, productQuantity })),
+  );
+}
+
 /**
  * The browser's cart, priced by the server: prices and stock come from the database (via the /cart
  * action), never from what the browser stored. Follows `cartUpdated` and other tabs.
  */
 export function useCart() {
-  const [lines, setLines] = useState<CartLine[] | null>(null);
+  const lines = useStoredCart();
   const fetcher = useFetcher<{ lines: PricedLine[] }>({ key: "cart-prices" });
-
-  useEffect(() => {
-    const refresh = () => setLines(readCart());
-    refresh();
-    const onStorage = (e: StorageEvent) => {
-      if (e.key === null || e.key === CART_STORAGE_KEY) refresh();
-    };
-    window.addEventListener(CART_UPDATED_EVENT, refresh);
-    window.addEventListener("storage", onStorage);
-    return () => {
-      window.removeEventListener(CART_UPDATED_EVENT, refresh);
-      window.removeEventListener("storage", onStorage);
-    };
-  }, []);
 
   // Ask the server for prices and stock whenever the set of items or a quantity changes.
   const signature = lines?.map((l) => `${lineId(l)}:${l.productQuantity}`).join(",") ?? "";
   const { submit } = fetcher;
   const reprice = useCallback(() => {
     if (!lines || lines.length === 0) return;
-    const payload = lines.map(({ productID, productVariantKey, productSize, productQuantity }) => ({
-      productID,
-      productVariantKey,
-      productSize,
-      productQuantity,
-    }));
-    submit({ cart: JSON.stringify(payload) }, { method: "post", action: "/cart" });
+    submit({ cart: cartPayload(lines) }, { method: "post", action: "/cart" });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [signature, submit]);
   useEffect(reprice, [reprice]);
