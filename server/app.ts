@@ -24,6 +24,12 @@ const MEDIA_TYPES: Record<string, string> = {
   ".webm": "video/webm",
 };
 
+const ASSET_SECURITY_HEADERS: Record<string, string> = {
+  "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'; sandbox",
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+};
+
 export function securityHeaders(nonce: string, secure: boolean): Record<string, string> {
   const csp = [
     "default-src 'self'",
@@ -72,12 +78,11 @@ export function createApp(options: { database: Database; storage: FileStorage; e
     const nonce = randomBytes(16).toString("base64");
     c.set("nonce", nonce);
     await next();
-    // Every response is nosniff; the policies that govern a document go on documents only, so
-    // each of a page's scripts and images does not carry a kilobyte of headers.
-    c.res.headers.set("X-Content-Type-Options", "nosniff");
-    if (c.res.headers.get("Content-Type")?.startsWith("text/html")) {
-      for (const [name, value] of Object.entries(securityHeaders(nonce, secure))) c.res.headers.set(name, value);
-    }
+    // Documents get the full policy set. Every other response (scripts, images, media, feeds) gets
+    // a short, strict one: it can never be framed or run as a page, and each of a page's files
+    // does not carry a kilobyte of document policy.
+    const headers = c.res.headers.get("Content-Type")?.startsWith("text/html") ? securityHeaders(nonce, secure) : ASSET_SECURITY_HEADERS;
+    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
   });
 
   // Every state-changing request must come from the shop's own pages (CSRF defence).

@@ -1,0 +1,36 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("what every response tells the browser", () => {
+  test("a page carries a nonce-based policy that forbids framing and sniffing", async ({ request }) => {
+    const response = await request.get("/shop");
+    const headers = response.headers();
+    expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}'/);
+    expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    // A new nonce for every page.
+    const again = (await request.get("/shop")).headers()["content-security-policy"];
+    expect(again).not.toBe(headers["content-security-policy"]);
+  });
+
+  test("scripts are cached for a year, sent compressed, and carry a strict policy too", async ({ page, request }) => {
+    await page.goto("/");
+    // The framework chunk: the largest script every page loads.
+    const src = await page.locator('link[rel=modulepreload][href*="/assets/framework-"]').getAttribute("href");
+    expect(src).toMatch(/^\/assets\/framework-.+\.js$/);
+    const response = await request.get(src!, { headers: { "Accept-Encoding": "br, gzip" } });
+    expect(response.status()).toBe(200);
+    const headers = response.headers();
+    expect(headers["cache-control"]).toContain("immutable");
+    expect(headers["content-encoding"]).toMatch(/^(br|gzip)$/);
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  });
+
+  test("the health check reports that the database answers", async ({ request }) => {
+    const response = await request.get("/healthz");
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toMatchObject({ database: "up" });
+    expect(response.headers()["x-content-type-options"]).toBe("nosniff");
+  });
+});
