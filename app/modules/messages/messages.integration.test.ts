@@ -1,24 +1,13 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDatabase, setDatabase, type Database } from "~/lib/db.server";
+import { describe, expect, it } from "vitest";
+import { setDatabase } from "~/lib/db.server";
 import { contactSubmissions } from "~/lib/schema.server";
-import { createTestDatabase, testTarget, type TestDatabase } from "../../../tests/support/test-db";
+import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
 import { action } from "../../routes/contact";
 import { contactErrorMessage, contactSchema, EMAIL_MESSAGE, REQUIRED_MESSAGE } from "./contact.schema";
 import { createSubmission } from "./messages.server";
 
-let database: TestDatabase;
-let previous: Database | undefined;
-
-beforeAll(async () => {
-  previous = getDatabase();
-  database = await createTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  setDatabase(previous);
-  await database?.close();
-});
+const testDb = useTestDatabase({ asAppDatabase: true });
 
 const valid = { name: "Ayesha Khan", email: "ayesha@example.pk", phone: "03001234567", subject: "wholesale", message: "Do you make belts in bulk?" };
 
@@ -66,8 +55,8 @@ describe(`createSubmission (${testTarget()})`, () => {
       subject: "order-support",
       message: "  Where is my order ORD-1700000000000?  ",
     });
-    const { id } = await createSubmission(database.db, input);
-    const [row] = await database.db.select().from(contactSubmissions).where(eq(contactSubmissions.id, id));
+    const { id } = await createSubmission(testDb().db, input);
+    const [row] = await testDb().db.select().from(contactSubmissions).where(eq(contactSubmissions.id, id));
     expect(row).toMatchObject({
       name: "Bilal Ahmed",
       email: "bilal@example.pk",
@@ -94,7 +83,7 @@ async function post(fields: Record<string, string>): Promise<{ status: number; d
 }
 
 async function countFrom(email: string) {
-  return (await database.db.select().from(contactSubmissions).where(eq(contactSubmissions.email, email))).length;
+  return (await testDb().db.select().from(contactSubmissions).where(eq(contactSubmissions.email, email))).length;
 }
 
 describe("the /contact action", () => {
@@ -129,7 +118,7 @@ describe("the /contact action", () => {
         values: valid,
       });
     } finally {
-      setDatabase(database);
+      setDatabase(testDb());
     }
   });
 });

@@ -1,27 +1,16 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDatabase, setDatabase, type Database } from "~/lib/db.server";
+import { describe, expect, it } from "vitest";
+import { setDatabase } from "~/lib/db.server";
 import { subscribers } from "~/lib/schema.server";
-import { createTestDatabase, testTarget, type TestDatabase } from "../../../tests/support/test-db";
+import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
 import { action } from "../../routes/subscribe";
 import { subscribeSchema } from "./subscriber.schema";
 import { subscribe } from "./subscribers.server";
 
-let database: TestDatabase;
-let previous: Database | undefined;
-
-beforeAll(async () => {
-  previous = getDatabase();
-  database = await createTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  setDatabase(previous);
-  await database?.close();
-});
+const testDb = useTestDatabase({ asAppDatabase: true });
 
 async function rowsFor(email: string) {
-  return database.db.select().from(subscribers).where(sql`lower(${subscribers.email}) = lower(${email})`);
+  return testDb().db.select().from(subscribers).where(sql`lower(${subscribers.email}) = lower(${email})`);
 }
 
 function firstMessage(input: unknown): string | undefined {
@@ -44,8 +33,8 @@ describe("subscribe schema", () => {
 
 describe(`subscribe (${testTarget()})`, () => {
   it("keeps one row for the same e-mail in any letter case, and both calls succeed", async () => {
-    await expect(subscribe(database.db, "Zara.Ali@Example.PK")).resolves.toEqual({ created: true });
-    await expect(subscribe(database.db, "zara.ali@example.pk")).resolves.toEqual({ created: false });
+    await expect(subscribe(testDb().db, "Zara.Ali@Example.PK")).resolves.toEqual({ created: true });
+    await expect(subscribe(testDb().db, "zara.ali@example.pk")).resolves.toEqual({ created: false });
     const rows = await rowsFor("zara.ali@example.pk");
     expect(rows).toHaveLength(1);
     expect(rows[0].email).toBe("Zara.Ali@Example.PK");
@@ -53,8 +42,8 @@ describe(`subscribe (${testTarget()})`, () => {
   });
 
   it("keeps different e-mails apart", async () => {
-    await subscribe(database.db, "hamza@example.pk");
-    await subscribe(database.db, "hamza2@example.pk");
+    await subscribe(testDb().db, "hamza@example.pk");
+    await subscribe(testDb().db, "hamza2@example.pk");
     expect(await rowsFor("hamza@example.pk")).toHaveLength(1);
     expect(await rowsFor("hamza2@example.pk")).toHaveLength(1);
   });
@@ -86,7 +75,7 @@ describe("the /subscribe action", () => {
     try {
       expect(await post({ email: "later@example.pk" })).toEqual({ status: 503, data: { ok: false } });
     } finally {
-      setDatabase(database);
+      setDatabase(testDb());
     }
   });
 });
