@@ -7,7 +7,8 @@ import { flashCookie } from "~/lib/flash.server";
 import { logger } from "~/lib/logger.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { listCategoryChoices, loadProductForEdit, productExists, updateProduct } from "~/modules/catalog/product-editor.server";
-import { parseProductSubmission, PRODUCT_FORM_MESSAGES, saveOptions } from "~/modules/catalog/product-form-action.server";
+import { parseProductSubmission, saveOptions } from "~/modules/catalog/product-form-action.server";
+import { PRODUCT_FORM_MESSAGES } from "~/modules/catalog/product-form.schema";
 import { ProductForm, type ProductFormFailure } from "~/components/admin/product-form";
 import { RouteError } from "~/components/ui/route-error";
 

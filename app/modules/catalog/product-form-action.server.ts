@@ -2,7 +2,7 @@ import { loadAuthSecret } from "~/lib/auth.server";
 import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { getStorage } from "~/modules/media/storage.server";
-import { PRODUCT_FORM_MESSAGES, productFormErrors, productFormSchema, type ProductFormData } from "./product-form.schema";
+import { productFormErrors, productFormSchema, type ProductFormData } from "./product-form.schema";
 import type { SaveOptions } from "./product-editor.server";
 
 /** The product form's submission: one field `product` holding the form as JSON. */
@@ -24,5 +24,3 @@ export function parseProductSubmission(form: FormData): { ok: true; data: Produc
 export async function saveOptions(db: Db): Promise<SaveOptions> {
   return { storage: getStorage(), uploadSecret: await loadAuthSecret(db) };
 }
-
-export { PRODUCT_FORM_MESSAGES };
