@@ -110,6 +110,59 @@ test.describe("admin: add and edit a product", () => {
     await expect(page.getByText("Product name is required")).toHaveCount(0);
   });
 
+  test("a save the server refuses shows the spec's error and keeps the form as typed", async ({ page }) => {
+    await logInAsOwner(page);
+    await page.goto("/admin/products/new");
+    // The category is deleted by someone else between choosing it and saving: simulated by renaming
+    // it in the submission on its way to the server.
+    await page.route("**/admin/products/new*", async (route) => {
+      const request = route.request();
+      if (request.method() !== "POST") return route.continue();
+      const form = new URLSearchParams(request.postData() ?? "");
+      const product = JSON.parse(form.get("product") ?? "{}");
+      form.set("product", JSON.stringify({ ...product, categoryIds: ["gone-category"] }));
+      return route.continue({ postData: form.toString() });
+    });
+    await page.getByLabel("Product name").fill("Kept Wallet");
+    await page.getByRole("group", { name: "Categories" }).getByRole("checkbox").first().check();
+    await variant(page, 1).getByRole("spinbutton", { name: "Price (PKR)", exact: true }).fill("2500");
+    await page.getByRole("button", { name: "Add Product" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Error adding product or updating categories. Check console for details." })).toBeVisible();
+    await expect(page.getByText("One of the chosen categories no longer exists.", { exact: false })).toBeVisible();
+    await expect(page.getByLabel("Product name")).toHaveValue("Kept Wallet");
+    await expect(variant(page, 1).getByRole("spinbutton", { name: "Price (PKR)", exact: true })).toHaveValue("2500");
+    await expect(page.getByRole("button", { name: "Add Product" })).toBeEnabled();
+  });
+
+  test("a refused edit shows 'Error updating product…' and keeps the edits", async ({ page }) => {
+    await logInAsOwner(page);
+    await page.goto("/shop?q=Formal%20Dress%20Belt");
+    const href = await page.getByRole("link", { name: "Formal Dress Belt", exact: true }).getAttribute("href");
+    const id = href!.split("/").pop()!;
+    await page.route(`**/admin/products/${id}/edit*`, async (route) => {
+      const request = route.request();
+      if (request.method() !== "POST") return route.continue();
+      const form = new URLSearchParams(request.postData() ?? "");
+      const product = JSON.parse(form.get("product") ?? "{}");
+      form.set("product", JSON.stringify({ ...product, categoryIds: ["gone-category"] }));
+      return route.continue({ postData: form.toString() });
+    });
+    await page.goto(`/admin/products/${id}/edit`);
+    await page.getByLabel("Product name").fill("Edited but refused");
+    await variant(page, 1).getByRole("button", { name: "Remove image 1" }).click();
+    await expect(page.getByText("1 file(s) scheduled for deletion")).toBeVisible();
+    await page.getByRole("button", { name: "Update Product" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Error updating product. Check console for details." })).toBeVisible();
+    await expect(page.getByLabel("Product name")).toHaveValue("Edited but refused");
+    await expect(page.getByText("1 file(s) scheduled for deletion")).toBeVisible();
+
+    // Nothing was saved: the product keeps its name and image.
+    await page.unrouteAll();
+    await page.goto(`/admin/products/${id}/edit`);
+    await expect(page.getByLabel("Product name")).not.toHaveValue("Edited but refused");
+    await expect(variant(page, 1).getByRole("button", { name: "Remove image 1" })).toBeVisible();
+  });
+
   test("an unknown product goes back to the list with 'Product not found!'", async ({ page }) => {
     await logInAsOwner(page);
     await page.goto("/admin/products/does-not-exist/edit");
