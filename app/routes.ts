@@ -18,6 +18,9 @@ export default [
   ]),
   route("admin", "routes/admin-layout.tsx", [
     index("routes/admin-dashboard.tsx"),
+    route("products/new", "routes/admin-product-new.tsx"),
+    route("products/:id/edit", "routes/admin-product-edit.tsx"),
+    route("uploads", "routes/admin-uploads.ts"),
     route("*", "routes/admin-not-found.tsx", { id: "admin-not-found" }),
   ]),
   route("logout", "routes/logout.ts"),

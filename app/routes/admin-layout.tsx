@@ -1,7 +1,8 @@
-import { NavLink, Outlet, useLocation } from "react-router";
+import { NavLink, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/admin-layout";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { RouteError } from "~/components/ui/route-error";
+import { FlashBanner } from "~/components/ui/flash-banner";
 
 export const ADMIN_LINKS = [
   { to: "/admin/products", label: "Products" },
@@ -25,8 +26,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
+  const root = useRouteLoaderData("root") as { flash?: string | null } | undefined;
   return (
     <div className="min-h-screen bg-stone-100 md:flex">
+      <FlashBanner message={root?.flash} />
       <details className="group border-b border-leather-800 bg-leather-900 text-leather-100 md:hidden">
         <summary className="flex cursor-pointer list-none items-center justify-between px-4 py-3 font-serif text-lg text-white">
           Admin Panel <span className="text-sm text-leather-200">Menu</span>

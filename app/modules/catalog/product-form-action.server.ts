@@ -1,0 +1,26 @@
+import { loadAuthSecret } from "~/lib/auth.server";
+import type { Db } from "~/lib/db.server";
+import { DomainError } from "~/lib/errors";
+import { getStorage } from "~/modules/media/storage.server";
+import { productFormErrors, productFormSchema, type ProductFormData } from "./product-form.schema";
+import type { SaveOptions } from "./product-editor.server";
+
+/** The product form's submission: one field `product` holding the form as JSON. */
+export function parseProductSubmission(form: FormData): { ok: true; data: ProductFormData } | { ok: false; errors: Record<string, string> } {
+  const raw = form.get("product");
+  let value: unknown;
+  try {
+    value = typeof raw === "string" && raw.length <= 200_000 ? JSON.parse(raw) : undefined;
+  } catch {
+    value = undefined;
+  }
+  if (!value || typeof value !== "object") {
+    throw new DomainError("INVALID", "The form could not be read. Please reload the page and try again.");
+  }
+  const parsed = productFormSchema.safeParse(value);
+  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, errors: productFormErrors(parsed.error) };
+}
+
+export async function saveOptions(db: Db): Promise<SaveOptions> {
+  return { storage: getStorage(), uploadSecret: await loadAuthSecret(db) };
+}

@@ -1,0 +1,101 @@
+import { Suspense } from "react";
+import { Await, data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { Route } from "./+types/admin-product-edit";
+import { getDb } from "~/lib/db.server";
+import { isDomainError, toHttp } from "~/lib/errors";
+import { flashCookie } from "~/lib/flash.server";
+import { logger } from "~/lib/logger.server";
+import { requireAdmin } from "~/modules/accounts/session.server";
+import { listCategoryChoices, loadProductForEdit, productExists, updateProduct } from "~/modules/catalog/product-editor.server";
+import { parseProductSubmission, saveOptions } from "~/modules/catalog/product-form-action.server";
+import { PRODUCT_FORM_MESSAGES } from "~/modules/catalog/product-form.schema";
+import { ProductForm, type ProductFormFailure } from "~/components/admin/product-form";
+import { RouteError } from "~/components/ui/route-error";
+
+export function meta() {
+  return [{ title: "Edit Product | Admin Panel" }, { name: "robots", content: "noindex" }];
+}
+
+const notFound = () => redirect("/admin/products", { headers: { "Set-Cookie": flashCookie(PRODUCT_FORM_MESSAGES.notFound) } });
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const db = getDb();
+  let exists: boolean;
+  try {
+    exists = await productExists(db, params.id);
+  } catch (error) {
+    logger.error({ err: error }, "loading a product for editing failed");
+    throw data(PRODUCT_FORM_MESSAGES.loadFailed, { status: 503 });
+  }
+  if (!exists) throw notFound();
+  // The form's data streams in; the page shows a skeleton meanwhile.
+  const editing = Promise.all([loadProductForEdit(db, params.id), listCategoryChoices(db)]).then(([product, categories]) => ({ product, categories }));
+  editing.catch((error: unknown) => logger.error({ err: error }, "loading a product for editing failed"));
+  return { id: params.id, editing };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const db = getDb();
+  try {
+    const parsed = parseProductSubmission(await request.formData());
+    if (!parsed.ok) {
+      return data<ProductFormFailure>({ ok: false, message: PRODUCT_FORM_MESSAGES.fixForm, errors: parsed.errors }, { status: 400 });
+    }
+    const { id } = await updateProduct(db, params.id, parsed.data, await saveOptions(db));
+    return redirect(`/admin/products/${id}/view`, { headers: { "Set-Cookie": flashCookie(PRODUCT_FORM_MESSAGES.updated) } });
+  } catch (error) {
+    if (isDomainError(error) && error.code === "NOT_FOUND") return notFound();
+    const { status, message, code } = toHttp(error);
+    logger.error({ err: error, productId: params.id }, "updating a product failed");
+    return data<ProductFormFailure>(
+      { ok: false, message: PRODUCT_FORM_MESSAGES.updateFailed, detail: code === "INTERNAL" ? undefined : message },
+      { status },
+    );
+  }
+}
+
+/** After a refused save, keep the form as typed: do not reload the product over it. */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (actionResult && typeof actionResult === "object" && "ok" in actionResult && actionResult.ok === false) return false;
+  return defaultShouldRevalidate;
+}
+
+function EditSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="Loading product" className="animate-pulse space-y-6">
+      <div className="h-48 rounded-xl bg-stone-200" />
+      <div className="h-32 rounded-xl bg-stone-200" />
+      <div className="h-72 rounded-xl bg-stone-200" />
+    </div>
+  );
+}
+
+export default function AdminProductEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const viewTo = `/admin/products/${loaderData.id}/view`;
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <Link to={viewTo} className="text-sm text-leather-700 underline">
+        Back to Product Details
+      </Link>
+      <h1 className="font-serif text-3xl text-leather-800">Edit Product</h1>
+      <Suspense fallback={<EditSkeleton />}>
+        <Await
+          resolve={loaderData.editing}
+          errorElement={
+            <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+              {PRODUCT_FORM_MESSAGES.loadFailed}
+            </p>
+          }
+        >
+          {({ product, categories }) => <ProductForm key={product.id} mode="edit" categories={categories} product={product} failure={actionData ?? undefined} cancelTo={viewTo} />}
+        </Await>
+      </Suspense>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteError backTo={{ to: "/admin/products", label: "Back to Products" }} />;
+}

@@ -1,0 +1,57 @@
+import { data, Link, redirect } from "react-router";
+import type { Route } from "./+types/admin-product-new";
+import { getDb } from "~/lib/db.server";
+import { toHttp } from "~/lib/errors";
+import { flashCookie } from "~/lib/flash.server";
+import { logger } from "~/lib/logger.server";
+import { requireAdmin } from "~/modules/accounts/session.server";
+import { createProduct, listCategoryChoices } from "~/modules/catalog/product-editor.server";
+import { parseProductSubmission, saveOptions } from "~/modules/catalog/product-form-action.server";
+import { PRODUCT_FORM_MESSAGES } from "~/modules/catalog/product-form.schema";
+import { ProductForm, type ProductFormFailure } from "~/components/admin/product-form";
+import { RouteError } from "~/components/ui/route-error";
+
+export function meta() {
+  return [{ title: "Add Product | Admin Panel" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return { categories: await listCategoryChoices(getDb()) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const db = getDb();
+  try {
+    const parsed = parseProductSubmission(await request.formData());
+    if (!parsed.ok) {
+      return data<ProductFormFailure>({ ok: false, message: PRODUCT_FORM_MESSAGES.fixForm, errors: parsed.errors }, { status: 400 });
+    }
+    const { id } = await createProduct(db, parsed.data, await saveOptions(db));
+    return redirect(`/admin/products/${id}/view`, { headers: { "Set-Cookie": flashCookie(PRODUCT_FORM_MESSAGES.added) } });
+  } catch (error) {
+    const { status, message, code } = toHttp(error);
+    logger.error({ err: error }, "adding a product failed");
+    return data<ProductFormFailure>(
+      { ok: false, message: PRODUCT_FORM_MESSAGES.addFailed, detail: code === "INTERNAL" ? undefined : message },
+      { status },
+    );
+  }
+}
+
+export default function AdminProductNew({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <Link to="/admin/products" className="text-sm text-leather-700 underline">
+        Back to Products
+      </Link>
+      <h1 className="font-serif text-3xl text-leather-800">Add Product</h1>
+      <ProductForm mode="add" categories={loaderData.categories} failure={actionData ?? undefined} cancelTo="/admin/products" />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteError backTo={{ to: "/admin/products", label: "Back to Products" }} />;
+}

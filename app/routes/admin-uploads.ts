@@ -1,0 +1,41 @@
+import { data } from "react-router";
+import type { Route } from "./+types/admin-uploads";
+import { loadAuthSecret } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import { toHttp } from "~/lib/errors";
+import { logger } from "~/lib/logger.server";
+import { requireAdmin } from "~/modules/accounts/session.server";
+import { readLimitedBody, signStagedUpload, stageUpload, type StagedUpload } from "~/modules/media/staged-uploads.server";
+import { getStorage } from "~/modules/media/storage.server";
+
+/**
+ * POST /admin/uploads?kind=image|video with the file as the raw request body. Answers a signed
+ * reference to the stored file, which the product form sends back when the product is saved.
+ */
+export type UploadResult = { ok: true; upload: StagedUpload & { token: string } } | { ok: false; message: string };
+
+const answer = (body: UploadResult, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  throw data("Not Found", { status: 404 });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  if (request.method !== "POST") return answer({ ok: false, message: "Method not allowed." }, 405);
+  const kind = new URL(request.url).searchParams.get("kind");
+  if (kind !== "image" && kind !== "video") {
+    return answer({ ok: false, message: "Please choose an image or a video." }, 400);
+  }
+  try {
+    const body = await readLimitedBody(request, kind);
+    const upload = await stageUpload(getStorage(), kind, body);
+    const token = signStagedUpload(await loadAuthSecret(getDb()), upload);
+    return answer({ ok: true, upload: { ...upload, token } });
+  } catch (error) {
+    const { status, message, code } = toHttp(error);
+    if (code === "INTERNAL") logger.error({ err: error }, "upload failed");
+    return answer({ ok: false, message }, status);
+  }
+}

@@ -1,0 +1,172 @@
+import sharp from "sharp";
+import { expect, test, type Page } from "@playwright/test";
+
+async function logInAsOwner(page: Page) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill("owner@example.pk");
+  await page.getByLabel("Password").fill("owner-password");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+/** A small photo made on the spot: 900 × 600 pixels of tan leather colour. */
+const photo = () => sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 160, g: 112, b: 63 } } }).png().toBuffer();
+
+const variant = (page: Page, n: number) => page.getByRole("group", { name: `Variant ${n}` });
+const stockRow = (page: Page, v: number, n: number) => variant(page, v).getByRole("group", { name: `Stock row ${n}` });
+
+test.describe("admin: add and edit a product", () => {
+  test("adds a product with two variants, sizes and an image; it shows in the shop; editing removes the image", async ({ page }) => {
+    await logInAsOwner(page);
+    const name = `Test Satchel ${Date.now()}`;
+    await page.goto("/admin/products/new");
+    await expect(page.getByRole("heading", { level: 1, name: "Add Product" })).toBeVisible();
+
+    await page.getByLabel("Product name").fill(name);
+    await page.getByLabel("Code/SKU").fill("TS-01");
+    await page.getByLabel("Description").fill("A satchel cut from one hide.");
+    const categories = page.getByRole("group", { name: "Categories" });
+    await expect(categories.getByText("0 selected")).toBeVisible();
+    await categories.getByRole("checkbox").first().check();
+    await expect(categories.getByText("1 selected")).toBeVisible();
+
+    await expect(variant(page, 1).getByLabel("Variant name")).toHaveValue("Default");
+    await expect(variant(page, 1).getByRole("button", { name: "Remove variant" })).toBeDisabled();
+    await expect(stockRow(page, 1, 1).getByRole("button", { name: "Remove" })).toBeDisabled();
+    await variant(page, 1).getByLabel("Variant name").fill("Tan");
+    await variant(page, 1).getByLabel("Sole colour").fill("tan");
+    await variant(page, 1).getByRole("spinbutton", { name: "Price (PKR)", exact: true }).fill("5000");
+    await variant(page, 1).getByLabel("On offer").check();
+    await variant(page, 1).getByLabel("Discount price (PKR)").fill("4000");
+    await expect(variant(page, 1).getByText("Discount: PKR 1,000.00 (20% off)")).toBeVisible();
+    await stockRow(page, 1, 1).getByLabel("Size").fill("S");
+    await stockRow(page, 1, 1).getByLabel("Quantity").fill("3");
+    await variant(page, 1).getByRole("button", { name: "Add size" }).click();
+    await stockRow(page, 1, 2).getByLabel("Size").fill("M");
+    await stockRow(page, 1, 2).getByLabel("Quantity").fill("4");
+    await variant(page, 1).getByLabel("Add images").setInputFiles({ name: "satchel.png", mimeType: "image/png", buffer: await photo() });
+    await expect(variant(page, 1).getByText("Uploaded")).toBeVisible();
+    await expect(variant(page, 1).getByRole("img", { name: "New image satchel.png" })).toHaveAttribute("src", /^\/media\/products\/.+-320\.webp$/);
+
+    await page.getByRole("button", { name: "Add Variant" }).click();
+    await expect(variant(page, 2).getByLabel("Variant name")).toHaveValue("");
+    await variant(page, 2).getByLabel("Variant name").fill("Black");
+    await variant(page, 2).getByRole("spinbutton", { name: "Price (PKR)", exact: true }).fill("4500");
+    await stockRow(page, 2, 1).getByLabel("Quantity").fill("2");
+
+    await page.getByRole("button", { name: "Add Product" }).click();
+    await expect(page).toHaveURL(/\/admin\/products\/[A-Za-z0-9]+\/view$/);
+    await expect(page.getByRole("status").filter({ hasText: "Product added successfully and categories updated!" })).toBeVisible();
+    const id = new URL(page.url()).pathname.split("/")[3];
+
+    // The shop lists it, and its page shows the resized image.
+    await page.goto(`/shop?q=${encodeURIComponent(name)}`);
+    await page.getByRole("link", { name, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/product/${id}$`));
+    const image = page.getByRole("main").getByRole("img", { name: new RegExp(`^${name}`) }).first();
+    await expect(image).toHaveAttribute("src", /^\/media\/products\/.+\.webp$/);
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect(page.getByRole("main").getByText("PKR 4,000.00")).toBeVisible();
+
+    // Edit: rename, remove the image (scheduled until saved), save.
+    await page.goto(`/admin/products/${id}/edit`);
+    await expect(page.getByRole("heading", { level: 1, name: "Edit Product" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to Product Details" })).toHaveAttribute("href", `/admin/products/${id}/view`);
+    await expect(page.getByLabel("Product name")).toHaveValue(name);
+    await expect(stockRow(page, 1, 2).getByLabel("Quantity")).toHaveValue("4");
+    await page.getByLabel("Product name").fill(`${name} II`);
+    await stockRow(page, 1, 2).getByLabel("Quantity").fill("6");
+    await variant(page, 1).getByRole("button", { name: "Remove image 1" }).click();
+    await expect(page.getByText("1 file(s) scheduled for deletion")).toBeVisible();
+    await page.getByRole("button", { name: "Update Product" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Product updated successfully!" })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/admin/products/${id}/view$`));
+
+    await page.goto(`/admin/products/${id}/edit`);
+    await expect(page.getByLabel("Product name")).toHaveValue(`${name} II`);
+    await expect(stockRow(page, 1, 2).getByLabel("Quantity")).toHaveValue("6");
+    await expect(variant(page, 1).getByRole("button", { name: "Remove image 1" })).toHaveCount(0);
+  });
+
+  test("shows the validation messages and keeps what was typed", async ({ page }) => {
+    await logInAsOwner(page);
+    await page.goto("/admin/products/new");
+    await page.getByLabel("Code/SKU").fill("KEEP-ME");
+    await variant(page, 1).getByLabel("Variant name").fill("");
+    await variant(page, 1).getByRole("spinbutton", { name: "Price (PKR)", exact: true }).fill("-3");
+    await stockRow(page, 1, 1).getByLabel("Quantity").fill("1.5");
+    await page.getByRole("button", { name: "Add Product" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Please fix the errors in the form before saving." })).toBeVisible();
+    await expect(page.getByText("Product name is required")).toBeVisible();
+    await expect(page.getByText("Please select at least one category.")).toBeVisible();
+    await expect(page.getByText("Variant name is required")).toBeVisible();
+    await expect(page.getByText("Price must be 0 or more")).toBeVisible();
+    await expect(page.getByText("Quantity must be a whole number")).toBeVisible();
+    await expect(page.getByLabel("Code/SKU")).toHaveValue("KEEP-ME");
+    await expect(page).toHaveURL(/\/admin\/products\/new$/);
+
+    // Fixing a field clears its message.
+    await page.getByLabel("Product name").fill("Half-done");
+    await expect(page.getByText("Product name is required")).toHaveCount(0);
+  });
+
+  test("a save the server refuses shows the spec's error and keeps the form as typed", async ({ page }) => {
+    await logInAsOwner(page);
+    await page.goto("/admin/products/new");
+    // The category is deleted by someone else between choosing it and saving: simulated by renaming
+    // it in the submission on its way to the server.
+    await page.route("**/admin/products/new*", async (route) => {
+      const request = route.request();
+      if (request.method() !== "POST") return route.continue();
+      const form = new URLSearchParams(request.postData() ?? "");
+      const product = JSON.parse(form.get("product") ?? "{}");
+      form.set("product", JSON.stringify({ ...product, categoryIds: ["gone-category"] }));
+      return route.continue({ postData: form.toString() });
+    });
+    await page.getByLabel("Product name").fill("Kept Wallet");
+    await page.getByRole("group", { name: "Categories" }).getByRole("checkbox").first().check();
+    await variant(page, 1).getByRole("spinbutton", { name: "Price (PKR)", exact: true }).fill("2500");
+    await page.getByRole("button", { name: "Add Product" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Error adding product or updating categories. Check console for details." })).toBeVisible();
+    await expect(page.getByText("One of the chosen categories no longer exists.", { exact: false })).toBeVisible();
+    await expect(page.getByLabel("Product name")).toHaveValue("Kept Wallet");
+    await expect(variant(page, 1).getByRole("spinbutton", { name: "Price (PKR)", exact: true })).toHaveValue("2500");
+    await expect(page.getByRole("button", { name: "Add Product" })).toBeEnabled();
+  });
+
+  test("a refused edit shows 'Error updating product…' and keeps the edits", async ({ page }) => {
+    await logInAsOwner(page);
+    await page.goto("/shop?q=Formal%20Dress%20Belt");
+    const href = await page.getByRole("link", { name: "Formal Dress Belt", exact: true }).getAttribute("href");
+    const id = href!.split("/").pop()!;
+    await page.route(`**/admin/products/${id}/edit*`, async (route) => {
+      const request = route.request();
+      if (request.method() !== "POST") return route.continue();
+      const form = new URLSearchParams(request.postData() ?? "");
+      const product = JSON.parse(form.get("product") ?? "{}");
+      form.set("product", JSON.stringify({ ...product, categoryIds: ["gone-category"] }));
+      return route.continue({ postData: form.toString() });
+    });
+    await page.goto(`/admin/products/${id}/edit`);
+    await page.getByLabel("Product name").fill("Edited but refused");
+    await variant(page, 1).getByRole("button", { name: "Remove image 1" }).click();
+    await expect(page.getByText("1 file(s) scheduled for deletion")).toBeVisible();
+    await page.getByRole("button", { name: "Update Product" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Error updating product. Check console for details." })).toBeVisible();
+    await expect(page.getByLabel("Product name")).toHaveValue("Edited but refused");
+    await expect(page.getByText("1 file(s) scheduled for deletion")).toBeVisible();
+
+    // Nothing was saved: the product keeps its name and image.
+    await page.unrouteAll();
+    await page.goto(`/admin/products/${id}/edit`);
+    await expect(page.getByLabel("Product name")).not.toHaveValue("Edited but refused");
+    await expect(variant(page, 1).getByRole("button", { name: "Remove image 1" })).toBeVisible();
+  });
+
+  test("an unknown product goes back to the list with 'Product not found!'", async ({ page }) => {
+    await logInAsOwner(page);
+    await page.goto("/admin/products/does-not-exist/edit");
+    await expect(page).toHaveURL(/\/admin\/products$/);
+    await expect(page.getByRole("status").filter({ hasText: "Product not found!" })).toBeVisible();
+  });
+});
