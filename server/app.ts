@@ -6,6 +6,7 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { serve, type ServerType } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
+import { bodyLimit } from "hono/body-limit";
 import { createRequestHandler } from "react-router";
 import { ConfigError, getEnv, type Env } from "~/lib/env.server";
 import { openDatabase, ping, setDatabase, type Database } from "~/lib/db.server";
@@ -23,6 +24,9 @@ const MEDIA_TYPES: Record<string, string> = {
   ".mp4": "video/mp4",
   ".webm": "video/webm",
 };
+
+/** Largest request body any form may send. */
+export const MAX_FORM_BYTES = 12 * 1024 * 1024;
 
 const ASSET_SECURITY_HEADERS: Record<string, string> = {
   "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'; sandbox",
@@ -98,6 +102,14 @@ export function createApp(options: { database: Database; storage: FileStorage; e
     }
     await next();
   });
+
+  // No form of the shop needs more than a category image (10 MB); product media go to the upload
+  // route, which enforces its own per-kind limits while it reads.
+  const formLimit = bodyLimit({
+    maxSize: MAX_FORM_BYTES,
+    onError: (c) => c.text("The request is too large (at most 12 MB).", 413),
+  });
+  app.use(async (c, next) => (c.req.path === "/admin/uploads" ? next() : formLimit(c, next)));
 
   app.use(compress());
 

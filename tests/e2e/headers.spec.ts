@@ -34,3 +34,12 @@ test.describe("what every response tells the browser", () => {
     expect(response.headers()["x-content-type-options"]).toBe("nosniff");
   });
 });
+
+test("a form post larger than any form needs is refused before it is read", async ({ request, baseURL }) => {
+  const response = await request.post("/contact", {
+    headers: { Origin: baseURL!, "Content-Type": "application/x-www-form-urlencoded" },
+    data: `name=A&email=a%40example.pk&message=${"x".repeat(13 * 1024 * 1024)}`,
+  });
+  expect(response.status()).toBe(413);
+  expect(await response.text()).toBe("The request is too large (at most 12 MB).");
+});
