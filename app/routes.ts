@@ -18,6 +18,8 @@ export default [
   ]),
   route("admin", "routes/admin-layout.tsx", [
     index("routes/admin-dashboard.tsx"),
+    route("managesubscriptions", "routes/admin-subscriptions.tsx"),
+    route("managesubscriptions.csv", "routes/admin-subscriptions-csv.ts"),
     route("*", "routes/admin-not-found.tsx", { id: "admin-not-found" }),
   ]),
   route("logout", "routes/logout.ts"),
