@@ -20,6 +20,8 @@ export default [
     index("routes/admin-dashboard.tsx"),
     route("managesubscriptions", "routes/admin-subscriptions.tsx"),
     route("managesubscriptions.csv", "routes/admin-subscriptions-csv.ts"),
+    route("createadmin", "routes/admin-create.tsx"),
+    route("adminlist", "routes/admin-list.tsx"),
     route("*", "routes/admin-not-found.tsx", { id: "admin-not-found" }),
   ]),
   route("logout", "routes/logout.ts"),
