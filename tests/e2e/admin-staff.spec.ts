@@ -33,6 +33,14 @@ function pageErrors(page: Page): string[] {
   return errors;
 }
 
+/** Holds back the page's data reloads (not form posts) a little, so the loading state can be seen. */
+async function slowDataReloads(page: Page, path: string) {
+  await page.route(`**${path}.data*`, async (route) => {
+    if (route.request().method() === "GET") await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+}
+
 async function createAdmin(page: Page, input: { email: string; password: string; firstName: string; lastName: string; role?: "admin" | "main-admin" }) {
   await page.goto("/admin/createadmin");
   await expect(page.getByRole("heading", { name: "Create Admin" })).toBeVisible();
@@ -57,7 +65,9 @@ test.describe("newsletter subscribers in the back office", () => {
     const row = page.getByRole("row").filter({ hasText: email });
     await expect(row).toBeVisible();
     await expect(page.getByRole("columnheader", { name: "Subscribed At" })).toBeVisible();
+    await slowDataReloads(page, "/admin/managesubscriptions");
     await row.getByRole("button", { name: `Delete subscription for ${email}` }).click();
+    await expect(page.getByText("Loading subscribers...")).toBeVisible();
     await expect(page.getByRole("status").filter({ hasText: `Subscription deleted for ${email}` })).toBeVisible();
     await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(0);
     expect(errors).toEqual([]);
@@ -137,7 +147,9 @@ test.describe("admin accounts", () => {
     await expect(row.getByLabel("Email")).toHaveCount(0);
     await row.getByLabel("First name").fill("Bilal");
     await row.getByLabel("Last name").fill("Chaudhry");
+    await slowDataReloads(page, "/admin/adminlist");
     await row.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Loading admins...")).toBeVisible();
     await expect(page.getByRole("status").filter({ hasText: "Admin updated successfully!" })).toBeVisible();
     await expect(page.getByRole("row").filter({ hasText: email })).toContainText("Bilal Chaudhry");
     await expect(page.getByRole("button", { name: "Save" })).toHaveCount(0);
