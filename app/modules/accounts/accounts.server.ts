@@ -44,10 +44,23 @@ export async function upsertAccount(db: Db, input: NewAccount): Promise<{ id: st
       }
       return { id: existing.id, created: false };
     }
-    const id = newId(24);
-    const firstName = input.firstName ?? "";
-    const lastName = input.lastName ?? "";
-    await tx.insert(user).values({
+    const id = await insertAccount(tx, { ...input, email }, hash);
+    return { id: id!, created: true };
+  });
+}
+
+/**
+ * Inserts a new profile and its credential (an already hashed password). When the e-mail is taken
+ * (even by a concurrent insert) nothing is written and `null` is answered. Call it in a transaction.
+ */
+export async function insertAccount(tx: Db, input: Omit<NewAccount, "password">, hash: string): Promise<string | null> {
+  const id = newId(24);
+  const email = input.email.trim().toLowerCase();
+  const firstName = input.firstName ?? "";
+  const lastName = input.lastName ?? "";
+  const inserted = await tx
+    .insert(user)
+    .values({
       id,
       email,
       name: `${firstName} ${lastName}`.trim() || email,
@@ -57,16 +70,18 @@ export async function upsertAccount(db: Db, input: NewAccount): Promise<{ id: st
       numberCode: input.numberCode ?? "+92",
       number: input.number ?? "",
       role: input.role,
-    });
-    await tx.insert(account).values({
-      id: newId(24),
-      accountId: id,
-      providerId: "credential",
-      userId: id,
-      password: hash,
-    });
-    return { id, created: true };
+    })
+    .onConflictDoNothing()
+    .returning({ id: user.id });
+  if (inserted.length === 0) return null;
+  await tx.insert(account).values({
+    id: newId(24),
+    accountId: id,
+    providerId: "credential",
+    userId: id,
+    password: hash,
   });
+  return id;
 }
 
 /** Creates the first main admin from configuration when the shop has none. */

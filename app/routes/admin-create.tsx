@@ -1,0 +1,133 @@
+import { useState } from "react";
+import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import type { Route } from "./+types/admin-create";
+import { getDb } from "~/lib/db.server";
+import { toHttp } from "~/lib/errors";
+import { flashCookie } from "~/lib/flash.server";
+import { logger } from "~/lib/logger.server";
+import { genders } from "~/modules/accounts/account.schema";
+import { ACCESS_DENIED_CREATE, adminRoleLabel, adminRoles, createAdminSchema } from "~/modules/accounts/admin-account.schema";
+import { createAdminAccount } from "~/modules/accounts/admin-accounts.server";
+import { isMainAdminRole } from "~/modules/accounts/roles";
+import { requireAdmin, requireMainAdmin } from "~/modules/accounts/session.server";
+import { FormAlert, SelectField, TextField } from "~/components/ui/field";
+import { RouteError } from "~/components/ui/route-error";
+
+export function meta() {
+  return [{ title: "Create Admin | Admin Panel" }, { name: "robots", content: "noindex" }];
+}
+
+/** Plain admins may open the page, and are told it is for main admins. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireAdmin(request);
+  if (!isMainAdminRole(user.role)) return data({ allowed: false }, { status: 403 });
+  return { allowed: true };
+}
+
+const KEPT = ["email", "firstName", "lastName", "gender", "role", "numberCode", "number"] as const;
+type Values = Partial<Record<(typeof KEPT)[number], string>>;
+
+export async function action({ request }: Route.ActionArgs) {
+  try {
+    await requireMainAdmin(request, ACCESS_DENIED_CREATE);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const { status, message } = toHttp(error);
+    return data({ error: message, values: {} as Values }, { status });
+  }
+  const form = Object.fromEntries(await request.formData());
+  // Keep what was typed (never the password) so nothing has to be typed again.
+  const values: Values = {};
+  for (const k of KEPT) if (typeof form[k] === "string") values[k] = form[k] as string;
+  const parsed = createAdminSchema.safeParse(form);
+  if (!parsed.success) return data({ error: parsed.error.issues[0].message, values }, { status: 400 });
+  try {
+    await createAdminAccount(getDb(), parsed.data);
+    const label = adminRoleLabel[parsed.data.role];
+    return redirect("/", { headers: { "Set-Cookie": flashCookie(`Signup successful! ${label} profile created.`) } });
+  } catch (error) {
+    const { status, message, code } = toHttp(error);
+    if (code === "INTERNAL") logger.error({ err: error }, "admin account creation failed");
+    return data({ error: `Failed to create an account. ${message}`, values }, { status });
+  }
+}
+
+export default function CreateAdmin({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [clientError, setClientError] = useState<string | null>(null);
+  if (!loaderData.allowed) {
+    return (
+      <div className="space-y-4">
+        <h1 className="font-serif text-3xl text-leather-800">Create Admin</h1>
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800">
+          {ACCESS_DENIED_CREATE}
+        </p>
+      </div>
+    );
+  }
+  const busy = navigation.state === "submitting";
+  const v = result?.values ?? {};
+  return (
+    <section className="max-w-2xl">
+      <h1 className="font-serif text-3xl text-leather-800">Create Admin</h1>
+      <p className="mt-1 text-sm text-stone-600">The new account signs in with its own e-mail and password; you stay signed in.</p>
+      <Form
+        method="post"
+        noValidate
+        className="mt-6 grid gap-4 rounded-xl border border-stone-200 bg-white p-6 sm:grid-cols-2"
+        onSubmit={(event) => {
+          const parsed = createAdminSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+          setClientError(parsed.success ? null : parsed.error.issues[0].message);
+          if (!parsed.success) event.preventDefault();
+        }}
+      >
+        <div className="sm:col-span-2">
+          <FormAlert message={clientError ?? result?.error} />
+        </div>
+        <TextField id="firstName" label="First name" autoComplete="off" required defaultValue={v.firstName} />
+        <TextField id="lastName" label="Last name" autoComplete="off" required defaultValue={v.lastName} />
+        <SelectField id="gender" label="Gender" required defaultValue={v.gender ?? ""}>
+          <option value="" disabled>
+            Select…
+          </option>
+          {genders.map((g) => (
+            <option key={g} value={g}>
+              {g[0].toUpperCase() + g.slice(1)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField id="role" label="Role" required defaultValue={v.role ?? "admin"}>
+          {adminRoles.map((r) => (
+            <option key={r} value={r}>
+              {adminRoleLabel[r]}
+            </option>
+          ))}
+        </SelectField>
+        <div className="grid grid-cols-[5.5rem_1fr] gap-2 sm:col-span-2">
+          <TextField id="numberCode" label="Code" defaultValue={v.numberCode ?? "+92"} autoComplete="off" />
+          <TextField id="number" label="Phone number" type="tel" autoComplete="off" defaultValue={v.number} />
+        </div>
+        <div className="sm:col-span-2">
+          <TextField id="email" label="Email" type="email" autoComplete="off" required defaultValue={v.email} />
+        </div>
+        <div className="sm:col-span-2">
+          <TextField id="password" label="Password" type="password" autoComplete="new-password" required hint="min 6 chars" minLength={6} />
+        </div>
+        <button type="submit" disabled={busy} className="rounded-md bg-leather-700 px-4 py-3 font-semibold text-white hover:bg-leather-800 disabled:opacity-60 sm:col-span-2">
+          {busy ? "Registering..." : "Create Account"}
+        </button>
+        <p className="text-center text-sm text-stone-700 sm:col-span-2">
+          The new admin signs in at{" "}
+          <Link to="/login" className="font-medium text-leather-700 underline">
+            Login
+          </Link>
+        </p>
+      </Form>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteError backTo={{ to: "/admin", label: "Back to the Admin Panel" }} />;
+}

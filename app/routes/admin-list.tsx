@@ -1,0 +1,211 @@
+import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import type { Route } from "./+types/admin-list";
+import { getDb } from "~/lib/db.server";
+import { toHttp } from "~/lib/errors";
+import { flashCookie, readFlash } from "~/lib/flash.server";
+import { logger } from "~/lib/logger.server";
+import { genders } from "~/modules/accounts/account.schema";
+import { ACCESS_DENIED_MANAGE, adminRoleLabel, adminRoles, updateAdminSchema } from "~/modules/accounts/admin-account.schema";
+import { listAdmins, updateAdmin, type AdminRow } from "~/modules/accounts/admin-accounts.server";
+import { isMainAdminRole } from "~/modules/accounts/roles";
+import { requireAdmin, requireMainAdmin } from "~/modules/accounts/session.server";
+import { RouteError } from "~/components/ui/route-error";
+
+export const UPDATED = "Admin updated successfully!";
+export const UPDATE_FAILED = "Failed to update admin. Check console for details.";
+const PATH = "/admin/adminlist";
+
+export function meta() {
+  return [{ title: "Admin Management | Admin Panel" }, { name: "robots", content: "noindex" }];
+}
+
+/** `?edit=<id>` opens one row for editing, so editing works with or without JavaScript. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireAdmin(request);
+  if (!isMainAdminRole(user.role)) return data({ allowed: false as const, admins: [] as AdminRow[], editId: null, flash: null }, { status: 403 });
+  const admins = await listAdmins(getDb());
+  const editId = new URL(request.url).searchParams.get("edit");
+  const flash = readFlash(request).message;
+  return { allowed: true as const, admins, editId: admins.some((a) => a.id === editId) ? editId : null, flash: flash === UPDATED ? flash : null };
+}
+
+type Values = Partial<Record<"firstName" | "lastName" | "gender" | "role" | "number", string>>;
+
+export async function action({ request }: Route.ActionArgs) {
+  try {
+    await requireMainAdmin(request, ACCESS_DENIED_MANAGE);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const { status, message } = toHttp(error);
+    return data({ message, id: null, values: {} as Values }, { status });
+  }
+  const form = Object.fromEntries(await request.formData());
+  const values: Values = {};
+  for (const k of ["firstName", "lastName", "gender", "role", "number"] as const) if (typeof form[k] === "string") values[k] = form[k] as string;
+  const id = typeof form.id === "string" ? form.id : null;
+  const parsed = updateAdminSchema.safeParse(form);
+  if (!parsed.success) return data({ message: parsed.error.issues[0].message, id, values }, { status: 400 });
+  try {
+    await updateAdmin(getDb(), parsed.data);
+    return redirect(PATH, { headers: { "Set-Cookie": flashCookie(UPDATED) } });
+  } catch (error) {
+    const { status, message, code } = toHttp(error);
+    if (code === "INTERNAL" || code === "UNAVAILABLE") {
+      logger.error({ err: error }, "admin update failed");
+      return data({ message: UPDATE_FAILED, id, values }, { status });
+    }
+    return data({ message, id, values }, { status });
+  }
+}
+
+const genderLabel = (g: string) => (g ? g[0].toUpperCase() + g.slice(1) : "-");
+const cell = "px-4 py-3 align-top";
+const input = "block w-full min-w-24 rounded-md border border-leather-300 bg-white px-2 py-1.5 text-sm";
+
+export default function AdminList({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  if (!loaderData.allowed) {
+    return (
+      <div className="space-y-4">
+        <h1 className="font-serif text-3xl text-leather-800">Admin Management</h1>
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800">
+          {ACCESS_DENIED_MANAGE}
+        </p>
+      </div>
+    );
+  }
+  const { admins, editId, flash } = loaderData;
+  const loading = navigation.state === "loading" && navigation.location.pathname === PATH;
+  const saving = navigation.state === "submitting";
+  return (
+    <div className="space-y-6">
+      <h1 className="font-serif text-3xl text-leather-800">Admin Management</h1>
+      {flash && !result && (
+        <p role="status" className="rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800">
+          {flash}
+        </p>
+      )}
+      {result && (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {result.message}
+        </p>
+      )}
+      {loading && (
+        <p role="status" className="text-sm text-stone-600">
+          Loading admins...
+        </p>
+      )}
+      <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white">
+        <table className="w-full text-left text-sm">
+          <thead className="bg-stone-50 text-stone-700">
+            <tr>
+              {["Name", "Email", "Gender", "Role", "Phone", "Actions"].map((h) => (
+                <th key={h} scope="col" className="px-4 py-3 font-medium">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-stone-100">
+            {admins.map((a) =>
+              a.id === editId ? (
+                <EditRow key={a.id} admin={a} values={result?.id === a.id ? result.values : undefined} saving={saving} />
+              ) : (
+                <tr key={a.id}>
+                  <td className={cell}>{`${a.firstName} ${a.lastName}`.trim() || "-"}</td>
+                  <td className={`${cell} break-all`}>{a.email}</td>
+                  <td className={cell}>{genderLabel(a.gender)}</td>
+                  <td className={cell}>{adminRoleLabel[a.role]}</td>
+                  <td className={`${cell} whitespace-nowrap`}>{a.number ? `${a.numberCode} ${a.number}` : "-"}</td>
+                  <td className={cell}>
+                    <Link
+                      to={`?edit=${encodeURIComponent(a.id)}`}
+                      aria-label={`Edit ${a.email}`}
+                      className="rounded-md border border-leather-300 px-3 py-1.5 text-xs font-semibold text-leather-800 hover:bg-leather-50"
+                    >
+                      Edit
+                    </Link>
+                  </td>
+                </tr>
+              ),
+            )}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+/** One row open for editing: its inputs belong to the row's form through the `form` attribute. */
+function EditRow({ admin, values, saving }: { admin: AdminRow; values?: Values; saving: boolean }) {
+  const formId = `edit-admin-${admin.id}`;
+  const v = { firstName: admin.firstName, lastName: admin.lastName, gender: admin.gender, role: admin.role as string, number: admin.number, ...values };
+  const field = (name: string) => ({ id: `${formId}-${name}`, name, form: formId });
+  return (
+    <tr className="bg-leather-50">
+      <td className={cell}>
+        <div className="grid gap-2">
+          <label htmlFor={`${formId}-firstName`} className="sr-only">
+            First name
+          </label>
+          <input {...field("firstName")} defaultValue={v.firstName} required autoComplete="off" className={input} />
+          <label htmlFor={`${formId}-lastName`} className="sr-only">
+            Last name
+          </label>
+          <input {...field("lastName")} defaultValue={v.lastName} required autoComplete="off" className={input} />
+        </div>
+      </td>
+      <td className={`${cell} break-all text-stone-600`}>{admin.email}</td>
+      <td className={cell}>
+        <label htmlFor={`${formId}-gender`} className="sr-only">
+          Gender
+        </label>
+        <select {...field("gender")} defaultValue={v.gender} className={input}>
+          <option value="">Not set</option>
+          {genders.map((g) => (
+            <option key={g} value={g}>
+              {genderLabel(g)}
+            </option>
+          ))}
+        </select>
+      </td>
+      <td className={cell}>
+        <label htmlFor={`${formId}-role`} className="sr-only">
+          Role
+        </label>
+        <select {...field("role")} defaultValue={v.role} className={input}>
+          {adminRoles.map((r) => (
+            <option key={r} value={r}>
+              {adminRoleLabel[r]}
+            </option>
+          ))}
+        </select>
+      </td>
+      <td className={cell}>
+        <label htmlFor={`${formId}-number`} className="sr-only">
+          Phone number
+        </label>
+        <div className="flex items-center gap-1">
+          <span className="text-stone-600">{admin.numberCode}</span>
+          <input {...field("number")} type="tel" defaultValue={v.number} autoComplete="off" className={input} />
+        </div>
+      </td>
+      <td className={cell}>
+        <Form method="post" id={formId} className="flex gap-2">
+          <input type="hidden" name="id" value={admin.id} />
+          <button type="submit" disabled={saving} className="rounded-md bg-leather-700 px-3 py-1.5 text-xs font-semibold text-white hover:bg-leather-800 disabled:opacity-60">
+            {saving ? "Saving..." : "Save"}
+          </button>
+          <Link to={PATH} className="rounded-md border border-stone-300 px-3 py-1.5 text-xs font-semibold text-stone-700 hover:bg-stone-100">
+            Cancel
+          </Link>
+        </Form>
+      </td>
+    </tr>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteError backTo={{ to: "/admin", label: "Back to the Admin Panel" }} />;
+}

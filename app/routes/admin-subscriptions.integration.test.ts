@@ -1,0 +1,108 @@
+import { asc, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { setAuth } from "~/lib/auth.server";
+import { setDatabase } from "~/lib/db.server";
+import { subscribers } from "~/lib/schema.server";
+import { deleteSubscriber, listSubscribers, subscribersCsv } from "~/modules/subscribers/subscribers.server";
+import { testTarget, useTestDatabase } from "../../tests/support/test-db";
+import { outcome, requestAs, setUpVisitors, type Visitors } from "../../tests/support/staff";
+import { action, loader } from "./admin-subscriptions";
+import { loader as csvLoader } from "./admin-subscriptions-csv";
+
+const testDb = useTestDatabase({ asAppDatabase: true });
+let visitors: Visitors;
+
+const minutesAgo = (m: number) => new Date(Date.UTC(2026, 0, 10, 12, 0) - m * 60_000);
+
+beforeAll(async () => {
+  visitors = await setUpVisitors(testDb());
+  await testDb().db.insert(subscribers).values([
+    { email: "old@example.pk", createdAt: minutesAgo(300) },
+    { email: "new@example.pk", createdAt: minutesAgo(1) },
+    { email: "middle@example.pk", createdAt: minutesAgo(60) },
+    { email: "=cmd|' /C calc'!A0@x.pk", createdAt: minutesAgo(120) },
+  ]);
+  return () => setAuth(undefined);
+});
+
+const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
+const allEmails = async () => (await testDb().db.select({ e: subscribers.email }).from(subscribers).orderBy(asc(subscribers.email))).map((r) => r.e);
+
+describe(`newsletter subscriptions in the back office (${testTarget()})`, () => {
+  it("lists subscribers newest first, with a page count", async () => {
+    const result = await outcome(loader(args(requestAs(visitors.admin, "/admin/managesubscriptions"))));
+    expect(result.status).toBe(200);
+    const page = result.data as Awaited<ReturnType<typeof listSubscribers>>;
+    expect(page.rows.map((r) => r.email)).toEqual(["new@example.pk", "middle@example.pk", "=cmd|' /C calc'!A0@x.pk", "old@example.pk"]);
+    expect(page).toMatchObject({ total: 4, page: 1, pageCount: 1 });
+  });
+
+  it("pages on the server without overlap, and an out-of-range page shows the last one", async () => {
+    const db = testDb().db;
+    const first = await listSubscribers(db, { page: 1, pageSize: 3 });
+    const second = await listSubscribers(db, { page: 2, pageSize: 3 });
+    expect(first.pageCount).toBe(2);
+    expect([...first.rows, ...second.rows].map((r) => r.email)).toHaveLength(4);
+    expect(new Set([...first.rows, ...second.rows].map((r) => r.id)).size).toBe(4);
+    expect((await listSubscribers(db, { page: 99, pageSize: 3 })).page).toBe(2);
+    const odd = await outcome(loader(args(requestAs(visitors.admin, "/admin/managesubscriptions?page=abc"))));
+    expect((odd.data as { page: number }).page).toBe(1);
+  });
+
+  it("downloads a CSV, newest first, with formula-looking e-mails turned into text", async () => {
+    const result = await outcome(csvLoader(args(requestAs(visitors.mainAdmin, "/admin/managesubscriptions.csv"))));
+    const response = result.response!;
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="subscribers-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const text = Buffer.from(await response.arrayBuffer()).toString("utf8");
+    expect(text.startsWith("\uFEFF")).toBe(true);
+    const lines = text.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    expect(lines[0]).toBe('"Email","Subscribed At"');
+    expect(lines.slice(1).map((l) => l.split('","')[0])).toEqual(['"new@example.pk', '"middle@example.pk', `"'=cmd|' /C calc'!A0@x.pk`, '"old@example.pk']);
+    expect(lines[1]).toBe(`"new@example.pk","${minutesAgo(1).toISOString()}"`);
+    expect(text).not.toMatch(/(^|,|\n)"?=/);
+    expect(await subscribersCsv(testDb().db)).toBe(text);
+  });
+
+  it("deletes one subscription and says for whom", async () => {
+    const [row] = await testDb().db.select().from(subscribers).where(eq(subscribers.email, "old@example.pk"));
+    const result = await outcome(action(args(requestAs(visitors.admin, "/admin/managesubscriptions", { id: row.id }))));
+    expect(result).toEqual({ status: 200, data: { ok: true, message: "Subscription deleted for old@example.pk" } });
+    expect(await allEmails()).not.toContain("old@example.pk");
+    const again = await outcome(action(args(requestAs(visitors.admin, "/admin/managesubscriptions", { id: row.id }))));
+    expect(again).toEqual({ status: 404, data: { ok: false, message: "This subscription no longer exists." } });
+    const blank = await outcome(action(args(requestAs(visitors.admin, "/admin/managesubscriptions", {}))));
+    expect(blank.status).toBe(400);
+  });
+
+  it("says the spec's failure text when the database fails", async () => {
+    const real = testDb();
+    setDatabase({ kind: "pglite", close: async () => {}, db: { delete: () => { throw new Error("connection lost"); } } as never });
+    try {
+      // The session is read through better-auth's own handle on the real database.
+      const result = await outcome(action(args(requestAs(visitors.admin, "/admin/managesubscriptions", { id: "anything" }))));
+      expect(result).toEqual({ status: 500, data: { ok: false, message: "Failed to delete subscription. Check console for details." } });
+    } finally {
+      setDatabase(real);
+    }
+  });
+
+  it("refuses anonymous visitors (to /login) and customers (to /), and deletes nothing", async () => {
+    const before = await allEmails();
+    const [row] = await testDb().db.select().from(subscribers).limit(1);
+    for (const [cookie, to] of [
+      [visitors.anonymous, "/login"],
+      [visitors.customer, "/"],
+    ] as const) {
+      expect(await outcome(loader(args(requestAs(cookie, "/admin/managesubscriptions"))))).toMatchObject({ status: 302, location: to });
+      expect(await outcome(csvLoader(args(requestAs(cookie, "/admin/managesubscriptions.csv"))))).toMatchObject({ status: 302, location: to });
+      expect(await outcome(action(args(requestAs(cookie, "/admin/managesubscriptions", { id: row.id }))))).toMatchObject({ status: 302, location: to });
+    }
+    expect(await allEmails()).toEqual(before);
+  });
+
+  it("deleteSubscriber answers NOT_FOUND for an unknown id", async () => {
+    await expect(deleteSubscriber(testDb().db, "missing")).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+});

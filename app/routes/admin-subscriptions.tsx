@@ -1,0 +1,137 @@
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import type { Route } from "./+types/admin-subscriptions";
+import { getDb } from "~/lib/db.server";
+import { toHttp } from "~/lib/errors";
+import { logger } from "~/lib/logger.server";
+import { requireAdmin } from "~/modules/accounts/session.server";
+import { deleteSubscriberSchema, subscriberPageSchema } from "~/modules/subscribers/subscriber.schema";
+import { formatSubscribedAt } from "~/modules/subscribers/subscriber-format";
+import { deleteSubscriber, listSubscribers } from "~/modules/subscribers/subscribers.server";
+import { RouteError } from "~/components/ui/route-error";
+
+export const DELETE_FAILED = "Failed to delete subscription. Check console for details.";
+const PATH = "/admin/managesubscriptions";
+
+export function meta() {
+  return [{ title: "Newsletter Subscriptions | Admin Panel" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const page = subscriberPageSchema.parse(new URL(request.url).searchParams.get("page") ?? undefined);
+  return listSubscribers(getDb(), { page });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const parsed = deleteSubscriberSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ ok: false as const, message: parsed.error.issues[0].message }, { status: 400 });
+  try {
+    const { email } = await deleteSubscriber(getDb(), parsed.data.id);
+    return { ok: true as const, message: `Subscription deleted for ${email}` };
+  } catch (error) {
+    const { status, message, code } = toHttp(error);
+    if (code === "INTERNAL" || code === "UNAVAILABLE") {
+      logger.error({ err: error }, "subscription delete failed");
+      return data({ ok: false as const, message: DELETE_FAILED }, { status });
+    }
+    return data({ ok: false as const, message }, { status });
+  }
+}
+
+export default function AdminSubscriptions({ loaderData }: Route.ComponentProps) {
+  const { rows, total, page, pageCount } = loaderData;
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === PATH;
+  const deleting = navigation.state === "submitting" ? navigation.formData?.get("id") : null;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="font-serif text-3xl text-leather-800">Newsletter Subscriptions</h1>
+          <p className="mt-1 text-sm text-stone-600">
+            {total} subscriber{total === 1 ? "" : "s"}
+          </p>
+        </div>
+        <a href={`${PATH}.csv`} download className="rounded-md border border-leather-300 bg-white px-4 py-2 text-sm font-medium text-leather-800 hover:bg-leather-50">
+          Download CSV
+        </a>
+      </div>
+      {result && (
+        <p
+          role={result.ok ? "status" : "alert"}
+          className={`rounded-md border px-4 py-3 text-sm ${result.ok ? "border-green-200 bg-green-50 text-green-800" : "border-red-200 bg-red-50 text-red-800"}`}
+        >
+          {result.message}
+        </p>
+      )}
+      {loading && (
+        <p role="status" className="text-sm text-stone-600">
+          Loading subscribers...
+        </p>
+      )}
+      {rows.length === 0 ? (
+        <p className="rounded-xl border border-stone-200 bg-white p-6 text-stone-600">No subscribers found.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white">
+          <table className="w-full text-left text-sm">
+            <thead className="bg-stone-50 text-stone-700">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-medium">Email</th>
+                <th scope="col" className="px-4 py-3 font-medium">Subscribed At</th>
+                <th scope="col" className="px-4 py-3 font-medium">Actions</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-100">
+              {rows.map((s) => (
+                <tr key={s.id}>
+                  <td className="px-4 py-3 break-all">{s.email}</td>
+                  <td className="px-4 py-3 whitespace-nowrap">{formatSubscribedAt(s.subscribedAt)}</td>
+                  <td className="px-4 py-3">
+                    <Form method="post">
+                      <input type="hidden" name="id" value={s.id} />
+                      <button
+                        type="submit"
+                        aria-label={`Delete subscription for ${s.email}`}
+                        disabled={deleting === s.id}
+                        className="rounded-md bg-red-700 px-3 py-1.5 text-xs font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+                      >
+                        {deleting === s.id ? "Deleting..." : "Delete"}
+                      </button>
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pageCount > 1 && (
+        <nav aria-label="Pages" className="flex items-center justify-between text-sm">
+          {page > 1 ? (
+            <Link to={`?page=${page - 1}`} className="text-leather-700 underline">
+              Previous page
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span>
+            Page {page} of {pageCount}
+          </span>
+          {page < pageCount ? (
+            <Link to={`?page=${page + 1}`} className="text-leather-700 underline">
+              Next page
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteError backTo={{ to: "/admin", label: "Back to the Admin Panel" }} />;
+}
