@@ -18,6 +18,9 @@ export default [
   ]),
   route("admin", "routes/admin-layout.tsx", [
     index("routes/admin-dashboard.tsx"),
+    route("products", "routes/admin-products.tsx"),
+    route("products/:id/view", "routes/admin-product-view.tsx"),
+    route("categories", "routes/admin-categories.tsx"),
     route("*", "routes/admin-not-found.tsx", { id: "admin-not-found" }),
   ]),
   route("logout", "routes/logout.ts"),
