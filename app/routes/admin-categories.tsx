@@ -255,6 +255,12 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
   );
 }
 
+/** The name rule's message for a value, or undefined when it is fine (shown when the field loses focus). */
+function nameProblem(value: string): string | undefined {
+  const parsed = categoryNameSchema.safeParse({ name: value });
+  return parsed.success ? undefined : parsed.error.issues[0].message;
+}
+
 /** Client check of a form's name and image with the same rules the server applies. */
 function checkForm(form: HTMLFormElement, imageInput: HTMLInputElement | null): { nameError?: string; imageError?: string } {
   const parsed = categoryNameSchema.safeParse({ name: new FormData(form).get("name") ?? "" });
@@ -299,6 +305,7 @@ function AddCategoryForm({ failure, busy }: { failure: Failure | null; busy: boo
             setName(e.target.value);
             setErrors((x) => ({ ...x, nameError: undefined }));
           }}
+          onBlur={(e) => setErrors((x) => ({ ...x, nameError: nameProblem(e.target.value) }))}
         />
         <ImageInput id="category-image" label="Category Image (optional)" error={errors.imageError} onChange={() => setErrors((x) => ({ ...x, imageError: undefined }))} />
       </div>
@@ -395,6 +402,7 @@ function EditRow({ category, busy, failure }: { category: CategoryRow; busy: boo
               setName(e.target.value);
               setErrors((x) => ({ ...x, nameError: undefined }));
             }}
+            onBlur={(e) => setErrors((x) => ({ ...x, nameError: nameProblem(e.target.value) }))}
           />
         </Form>
       </td>

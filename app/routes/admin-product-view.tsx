@@ -1,5 +1,5 @@
 import { useRef, type KeyboardEvent } from "react";
-import { data, Form, Link, redirect, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Form, Link, redirect, useNavigate, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/admin-product-view";
 import { getDb } from "~/lib/db.server";
 import { isDomainError, toHttp } from "~/lib/errors";
@@ -69,7 +69,11 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 const tabLabels: Record<ProductViewTab, string> = { overview: "Overview", variants: "Variants", media: "Media", stock: "Stock" };
 
 export default function AdminProductView({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, tab, confirmDelete } = loaderData;
+  const { product } = loaderData;
+  // The tab and the confirmation come from the address: switching tabs reloads nothing.
+  const [searchParams] = useSearchParams();
+  const { tab, confirm } = productViewQuerySchema.parse(Object.fromEntries(searchParams));
+  const confirmDelete = confirm === "delete";
   const navigation = useNavigation();
   if (!product) {
     return (
