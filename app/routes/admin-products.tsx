@@ -178,7 +178,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
                   <th scope="row" className="px-3 py-2 font-medium text-stone-900">
                     {p.name}
                   </th>
-                  <td className="px-3 py-2 font-mono text-xs">{p.code || "N/A"}</td>
+                  <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">{p.code || "N/A"}</td>
                   <td className="px-3 py-2">{p.categories.length ? p.categories.join(", ") : "Uncategorized"}</td>
                   <td className="px-3 py-2">
                     <PriceRange range={p.overview.range} />

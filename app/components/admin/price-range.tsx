@@ -8,9 +8,9 @@ import type { ProductOverview } from "~/modules/catalog/product-overview";
 export function PriceRange({ range }: { range: ProductOverview["range"] }) {
   if (!range) return <span className="text-stone-600">No prices</span>;
   const text = range.min === range.max ? formatPrice(range.min) : `${formatPrice(range.min)} - ${formatPrice(range.max)}`;
-  if (range.lowestDiscount === null) return <span>{text}</span>;
+  if (range.lowestDiscount === null) return <span className="whitespace-nowrap">{text}</span>;
   return (
-    <span className="inline-flex flex-col">
+    <span className="inline-flex flex-col whitespace-nowrap">
       <s className="text-stone-600">
         <span className="sr-only">Was </span>
         {text}
