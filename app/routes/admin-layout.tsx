@@ -1,8 +1,10 @@
+import { useRef } from "react";
 import { NavLink, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/admin-layout";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { RouteError } from "~/components/ui/route-error";
 import { FlashBanner } from "~/components/ui/flash-banner";
+import type { loader as rootLoader } from "~/root";
 
 export const ADMIN_LINKS = [
   { to: "/admin/products", label: "Products" },
@@ -26,10 +28,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
-  const root = useRouteLoaderData("root") as { flash?: string | null } | undefined;
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  // A new flash comes with fresh root data (after a form); the same text twice in a row shows twice.
+  const flash = useRef({ data: root, count: 0 });
+  if (flash.current.data !== root) flash.current = { data: root, count: flash.current.count + 1 };
   return (
     <div className="min-h-screen bg-stone-100 md:flex">
-      <FlashBanner message={root?.flash} />
       <details className="group border-b border-leather-800 bg-leather-900 text-leather-100 md:hidden">
         <summary className="flex cursor-pointer list-none items-center justify-between px-4 py-3 font-serif text-lg text-white">
           Admin Panel <span className="text-sm text-leather-200">Menu</span>
@@ -49,6 +53,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             {loaderData.user.firstName || loaderData.user.email} · {loaderData.user.role === "main-admin" ? "Main Admin" : "Admin"}
           </p>
         </header>
+        <FlashBanner key={flash.current.count} message={root?.flash} />
         <main className="p-5">
           <Outlet />
         </main>

@@ -1,0 +1,68 @@
+import { useEffect, useId, useRef, type ReactNode } from "react";
+import { Link, useNavigate } from "react-router";
+import { useHydrated } from "./use-hydrated";
+
+/**
+ * A confirmation shown in the page, opened by its own address (e.g. `?delete=<id>`), so it also works
+ * without JavaScript: the server renders it open. In the browser it becomes a modal `<dialog>`
+ * (focus kept inside, Escape cancels). `children` holds the confirming form.
+ */
+export function ConfirmDialog({
+  title,
+  message,
+  cancelTo,
+  error,
+  children,
+}: {
+  title: string;
+  message: ReactNode;
+  cancelTo: string;
+  error?: string | null;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const titleId = useId();
+  const messageId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!hydrated || !dialog || dialog.open) return;
+    dialog.showModal();
+  }, [hydrated]);
+
+  return (
+    <dialog
+      ref={ref}
+      open={hydrated ? undefined : true}
+      role="alertdialog"
+      aria-modal={hydrated ? true : undefined}
+      aria-labelledby={titleId}
+      aria-describedby={messageId}
+      onCancel={(event) => {
+        event.preventDefault();
+        navigate(cancelTo, { preventScrollReset: true });
+      }}
+      className="fixed inset-0 z-50 m-auto w-[min(32rem,92vw)] rounded-xl border border-stone-200 bg-white p-6 text-stone-900 shadow-2xl backdrop:bg-black/40"
+    >
+      <h2 id={titleId} className="font-serif text-xl text-leather-800">
+        {title}
+      </h2>
+      <p id={messageId} className="mt-3 text-stone-700">
+        {message}
+      </p>
+      {error && (
+        <p role="alert" className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {error}
+        </p>
+      )}
+      <div className="mt-6 flex flex-wrap justify-end gap-3">
+        <Link to={cancelTo} preventScrollReset autoFocus className="rounded-md border border-stone-300 px-4 py-2 text-sm font-medium text-stone-800 hover:bg-stone-50">
+          Cancel
+        </Link>
+        {children}
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,28 @@
+import { z } from "zod";
+
+/** Query of the back-office product table: `?q=…&category=…&page=…` (and `delete=<id>` to confirm). */
+export const adminProductsQuerySchema = z.object({
+  q: z.string().trim().max(100).catch("").default(""),
+  category: z.string().trim().max(64).catch("").default(""),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  delete: z.string().trim().max(64).optional().catch(undefined),
+});
+
+export const ADMIN_PRODUCTS_PAGE_SIZE = 25;
+
+export const deleteProductSchema = z.object({
+  intent: z.literal("delete"),
+  id: z.string().trim().min(1).max(64),
+});
+
+export const productViewTabs = ["overview", "variants", "media", "stock"] as const;
+export type ProductViewTab = (typeof productViewTabs)[number];
+
+export const productViewQuerySchema = z.object({
+  tab: z.enum(productViewTabs).catch("overview").default("overview"),
+  confirm: z.string().optional().catch(undefined),
+});
+
+export const DELETE_PRODUCT_CONFIRM = "Are you sure you want to delete this product? This will also delete all associated images and videos.";
+export const PRODUCT_DELETED = "Product deleted successfully!";
+export const PRODUCT_DELETE_FAILED = "Error deleting product. Check console for details.";

@@ -1,0 +1,432 @@
+import { useState } from "react";
+import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
+import type { Route } from "./+types/admin-categories";
+import { getDb } from "~/lib/db.server";
+import { isDomainError, toHttp } from "~/lib/errors";
+import { flashCookie } from "~/lib/flash.server";
+import { logger } from "~/lib/logger.server";
+import { formatAdminDate } from "~/lib/admin-date";
+import { requireAdmin } from "~/modules/accounts/session.server";
+import {
+  addCategory,
+  deleteCategory,
+  listAdminCategories,
+  removeCategoryImage,
+  updateCategory,
+} from "~/modules/catalog/admin-categories.server";
+import {
+  CATEGORY_IMAGE_MAX_BYTES,
+  CATEGORY_IMAGE_TOO_LARGE,
+  CATEGORY_MESSAGES,
+  categoriesQuerySchema,
+  categoryActionSchema,
+  categoryImageProblem,
+  categoryNameSchema,
+  deleteCategoryConfirmText,
+  type CategoryIntent,
+} from "~/modules/catalog/admin-categories.schema";
+import { fileBytes, readFormWithLimit } from "~/modules/media/form-upload.server";
+import { getStorage } from "~/modules/media/storage.server";
+import { imageUrl } from "~/modules/media/media-url";
+import { Img } from "~/components/ui/img";
+import { TextField } from "~/components/ui/field";
+import { RouteError } from "~/components/ui/route-error";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { useHydrated } from "~/components/admin/use-hydrated";
+
+export function meta() {
+  return [{ title: "Categories | Admin Panel" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const query = categoriesQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const categories = await listAdminCategories(getDb());
+  return { categories, editId: query.edit ?? null, deleteId: query.delete ?? null };
+}
+
+interface Failure {
+  ok: false;
+  intent: CategoryIntent | null;
+  id?: string;
+  message: string | null;
+  detail?: string;
+  nameError?: string;
+  name?: string;
+}
+
+const failureText: Record<CategoryIntent, (reason: string) => string> = {
+  add: () => CATEGORY_MESSAGES.addFailed,
+  update: () => CATEGORY_MESSAGES.updateFailed,
+  "remove-image": () => CATEGORY_MESSAGES.removeImageFailed,
+  delete: (reason) => CATEGORY_MESSAGES.deleteFailed(reason),
+  refresh: () => CATEGORY_MESSAGES.refreshFailed,
+};
+
+function done(message: string) {
+  return redirect("/admin/categories", { status: 303, headers: { "Set-Cookie": flashCookie(message) } });
+}
+
+const MAX_FORM_BYTES = CATEGORY_IMAGE_MAX_BYTES + 256 * 1024;
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  // Upload forms name their intent in the address too, so an oversize body still gets the right message.
+  const urlIntent = new URL(request.url).searchParams.get("intent");
+  const fallbackIntent = (["add", "update"] as const).find((i) => i === urlIntent) ?? null;
+  let form: FormData;
+  try {
+    form = await readFormWithLimit(request, MAX_FORM_BYTES, CATEGORY_IMAGE_TOO_LARGE);
+  } catch (error) {
+    const { status, message } = toHttp(error);
+    const failure: Failure = { ok: false, intent: fallbackIntent, message: fallbackIntent ? failureText[fallbackIntent](message) : message, detail: message };
+    return data(failure, { status });
+  }
+  const raw = Object.fromEntries([...form].filter(([, v]) => typeof v === "string"));
+  const parsed = categoryActionSchema.safeParse(raw);
+  if (!parsed.success) {
+    const intent = (["add", "update", "remove-image", "delete", "refresh"] as const).find((i) => i === raw.intent) ?? fallbackIntent;
+    const nameIssue = parsed.error.issues.find((i) => i.path[0] === "name");
+    const failure: Failure = {
+      ok: false,
+      intent,
+      id: typeof raw.id === "string" ? raw.id : undefined,
+      name: typeof raw.name === "string" ? raw.name : undefined,
+      message: nameIssue ? null : intent ? failureText[intent]("invalid request") : "Invalid request.",
+      nameError: nameIssue?.message,
+    };
+    return data(failure, { status: 400 });
+  }
+  const input = parsed.data;
+  const db = getDb();
+  const storage = getStorage();
+  try {
+    switch (input.intent) {
+      case "refresh":
+        await listAdminCategories(db);
+        return done(CATEGORY_MESSAGES.refreshed);
+      case "add": {
+        const row = await addCategory(db, storage, { name: input.name, image: await fileBytes(form.get("image")) });
+        return done(CATEGORY_MESSAGES.added(row.name));
+      }
+      case "update": {
+        const row = await updateCategory(db, storage, input.id, { name: input.name, image: await fileBytes(form.get("image")) });
+        return done(CATEGORY_MESSAGES.updated(row.name));
+      }
+      case "remove-image":
+        await removeCategoryImage(db, storage, input.id);
+        return redirect(`/admin/categories?edit=${encodeURIComponent(input.id)}`, { status: 303, headers: { "Set-Cookie": flashCookie(CATEGORY_MESSAGES.imageRemoved) } });
+      case "delete": {
+        const result = await deleteCategory(db, storage, input.id);
+        return done(CATEGORY_MESSAGES.deleted(result.name));
+      }
+    }
+  } catch (error) {
+    const { status, message } = toHttp(error);
+    if (!isDomainError(error)) logger.error({ err: error, intent: input.intent }, "category change failed");
+    const failure: Failure = {
+      ok: false,
+      intent: input.intent,
+      id: "id" in input ? input.id : undefined,
+      name: "name" in input ? input.name : undefined,
+      message: failureText[input.intent](message),
+      detail: isDomainError(error) && input.intent !== "delete" ? message : undefined,
+    };
+    return data(failure, { status });
+  }
+}
+
+function Alert({ failure }: { failure: Failure }) {
+  if (!failure.message) return null;
+  return (
+    <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+      <p className="font-medium">{failure.message}</p>
+      {failure.detail && <p className="mt-1">{failure.detail}</p>}
+    </div>
+  );
+}
+
+export default function AdminCategories({ loaderData, actionData }: Route.ComponentProps) {
+  const { categories, editId, deleteId } = loaderData;
+  const navigation = useNavigation();
+  const location = useLocation();
+  const busy = navigation.state === "submitting";
+  const failure = actionData && !actionData.ok ? (actionData as Failure) : null;
+  const toDelete = deleteId ? categories.find((c) => c.id === deleteId) : undefined;
+  const deleting = busy && navigation.formData?.get("intent") === "delete";
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="font-serif text-3xl text-leather-800">Categories</h1>
+        <Form method="post">
+          <input type="hidden" name="intent" value="refresh" />
+          <button type="submit" disabled={busy} className="rounded-md border border-leather-300 bg-white px-4 py-2 text-sm font-medium text-leather-800 hover:bg-leather-50 disabled:opacity-60">
+            Refresh Counts
+          </button>
+        </Form>
+      </div>
+
+      {failure && (failure.intent === "refresh" || failure.intent === "remove-image" || (failure.intent === "delete" && !toDelete) || failure.intent === null) && <Alert failure={failure} />}
+
+      <AddCategoryForm key={location.key} failure={failure?.intent === "add" ? failure : null} busy={busy} />
+
+      <section aria-labelledby="category-list-heading" className="rounded-xl border border-stone-200 bg-white">
+        <h2 id="category-list-heading" className="px-4 pt-4 font-serif text-xl text-leather-800">
+          All categories
+        </h2>
+        {failure?.intent === "update" && (
+          <div className="px-4 pt-3">
+            <Alert failure={failure} />
+          </div>
+        )}
+        {categories.length === 0 ? (
+          <div className="px-4 py-10 text-center">
+            <p className="font-medium text-stone-800">No categories found</p>
+            <p className="mt-1 text-sm text-stone-600">Add your first category above</p>
+          </div>
+        ) : (
+          <div className="overflow-x-auto p-4">
+            <table className="w-full min-w-[44rem] text-left text-sm">
+              <thead className="bg-stone-50 text-stone-700">
+                <tr>
+                  <th scope="col" className="px-3 py-2">Image</th>
+                  <th scope="col" className="px-3 py-2">Name</th>
+                  <th scope="col" className="px-3 py-2">Product Count</th>
+                  <th scope="col" className="px-3 py-2">Date Created</th>
+                  <th scope="col" className="px-3 py-2">Actions</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-stone-100">
+                {categories.map((c) =>
+                  c.id === editId ? (
+                    <EditRow key={c.id} category={c} busy={busy} failure={failure?.intent === "update" && failure.id === c.id ? failure : null} />
+                  ) : (
+                    <tr key={c.id}>
+                      <td className="px-3 py-2">
+                        {c.image ? (
+                          <Img src={imageUrl(c.image, 320)} alt={c.name} width={48} height={48} className="h-12 w-12 rounded-md object-cover" />
+                        ) : (
+                          <span className="text-xs text-stone-500">No image</span>
+                        )}
+                      </td>
+                      <th scope="row" className="px-3 py-2 font-medium text-stone-900">
+                        {c.name}
+                      </th>
+                      <td className="px-3 py-2">{c.productCount}</td>
+                      <td className="px-3 py-2 whitespace-nowrap">{formatAdminDate(c.createdAt)}</td>
+                      <td className="px-3 py-2">
+                        <div className="flex gap-3">
+                          <Link to={`/admin/categories?edit=${c.id}`} preventScrollReset className="text-leather-700 underline" aria-label={`Edit ${c.name}`}>
+                            Edit
+                          </Link>
+                          <Link to={`/admin/categories?delete=${c.id}`} preventScrollReset className="text-red-700 underline" aria-label={`Delete ${c.name}`}>
+                            Delete
+                          </Link>
+                        </div>
+                      </td>
+                    </tr>
+                  ),
+                )}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      {toDelete && (
+        <ConfirmDialog
+          key={toDelete.id}
+          title={`Delete category '${toDelete.name}'?`}
+          message={deleteCategoryConfirmText(toDelete.name, toDelete.productCount)}
+          cancelTo="/admin/categories"
+          error={failure?.intent === "delete" ? failure.message : null}
+        >
+          <Form method="post" action="/admin/categories">
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="id" value={toDelete.id} />
+            <button type="submit" disabled={deleting} className="rounded-md bg-red-700 px-4 py-2 text-sm font-medium text-white hover:bg-red-800 disabled:opacity-60">
+              {deleting ? "Deleting..." : "Delete Category"}
+            </button>
+          </Form>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
+
+/** The name rule's message for a value, or undefined when it is fine (shown when the field loses focus). */
+function nameProblem(value: string): string | undefined {
+  const parsed = categoryNameSchema.safeParse({ name: value });
+  return parsed.success ? undefined : parsed.error.issues[0].message;
+}
+
+/** Client check of a form's name and image with the same rules the server applies. */
+function checkForm(form: HTMLFormElement, imageInput: HTMLInputElement | null): { nameError?: string; imageError?: string } {
+  const parsed = categoryNameSchema.safeParse({ name: new FormData(form).get("name") ?? "" });
+  const imageError = categoryImageProblem(imageInput?.files?.[0]) ?? undefined;
+  return { nameError: parsed.success ? undefined : parsed.error.issues[0].message, imageError };
+}
+
+function AddCategoryForm({ failure, busy }: { failure: Failure | null; busy: boolean }) {
+  const hydrated = useHydrated();
+  const [name, setName] = useState(failure?.name ?? "");
+  const [errors, setErrors] = useState<{ nameError?: string; imageError?: string }>({});
+  const nameError = errors.nameError ?? failure?.nameError;
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      action="/admin/categories?intent=add"
+      noValidate
+      aria-labelledby="add-category-heading"
+      className="space-y-4 rounded-xl border border-stone-200 bg-white p-4"
+      onSubmit={(event) => {
+        const found = checkForm(event.currentTarget, event.currentTarget.querySelector<HTMLInputElement>("#category-image"));
+        setErrors(found);
+        if (found.nameError || found.imageError) event.preventDefault();
+      }}
+    >
+      <h2 id="add-category-heading" className="font-serif text-xl text-leather-800">
+        Add a category
+      </h2>
+      {failure && <Alert failure={failure} />}
+      <input type="hidden" name="intent" value="add" />
+      <div className="grid gap-4 md:grid-cols-2">
+        <TextField
+          id="category-name"
+          name="name"
+          label="Category Name"
+          required
+          maxLength={80}
+          value={name}
+          error={nameError}
+          onChange={(e) => {
+            setName(e.target.value);
+            setErrors((x) => ({ ...x, nameError: undefined }));
+          }}
+          onBlur={(e) => setErrors((x) => ({ ...x, nameError: nameProblem(e.target.value) }))}
+        />
+        <ImageInput id="category-image" label="Category Image (optional)" error={errors.imageError} onChange={() => setErrors((x) => ({ ...x, imageError: undefined }))} />
+      </div>
+      <button
+        type="submit"
+        disabled={hydrated && (name.trim() === "" || busy)}
+        className="rounded-md bg-leather-700 px-4 py-2 font-medium text-white hover:bg-leather-800 disabled:opacity-60"
+      >
+        {busy ? "Saving..." : "Add Category"}
+      </button>
+    </Form>
+  );
+}
+
+function ImageInput({ id, label, error, onChange, form }: { id: string; label: string; error?: string; onChange?: () => void; form?: string }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-stone-800">
+        {label}
+      </label>
+      <input
+        id={id}
+        name="image"
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+        form={form}
+        onChange={onChange}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
+        className="mt-1 block w-full text-sm text-stone-800 file:mr-3 file:rounded-md file:border-0 file:bg-leather-100 file:px-3 file:py-2 file:text-leather-800"
+      />
+      <p id={`${id}-hint`} className="mt-1 text-xs text-stone-600">
+        JPEG, PNG, WebP, GIF or AVIF, at most 10 MB.
+      </p>
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type CategoryRow = Route.ComponentProps["loaderData"]["categories"][number];
+
+function EditRow({ category, busy, failure }: { category: CategoryRow; busy: boolean; failure: Failure | null }) {
+  const hydrated = useHydrated();
+  const [name, setName] = useState(failure?.name ?? category.name);
+  const [errors, setErrors] = useState<{ nameError?: string; imageError?: string }>({});
+  const nameError = errors.nameError ?? failure?.nameError;
+  return (
+    <tr className="bg-leather-50/50 align-top">
+      <td className="space-y-2 px-3 py-2">
+        {category.image ? (
+          <Img src={imageUrl(category.image, 320)} alt={category.name} width={48} height={48} className="h-12 w-12 rounded-md object-cover" />
+        ) : (
+          <span className="text-xs text-stone-500">No image</span>
+        )}
+        <ImageInput id="edit-category-image" label="Change Image" form="edit-category" error={errors.imageError} onChange={() => setErrors((x) => ({ ...x, imageError: undefined }))} />
+        {category.image && (
+          <button type="submit" form="remove-category-image" disabled={busy} className="text-sm text-red-700 underline disabled:opacity-60">
+            Remove image
+          </button>
+        )}
+        <Form id="remove-category-image" method="post" action="/admin/categories">
+          <input type="hidden" name="intent" value="remove-image" />
+          <input type="hidden" name="id" value={category.id} />
+        </Form>
+      </td>
+      <td className="px-3 py-2">
+        <Form
+          id="edit-category"
+          method="post"
+          encType="multipart/form-data"
+          action="/admin/categories?intent=update"
+          noValidate
+          onSubmit={(event) => {
+            const found = checkForm(event.currentTarget, document.querySelector<HTMLInputElement>("#edit-category-image"));
+            setErrors(found);
+            if (found.nameError || found.imageError) event.preventDefault();
+          }}
+        >
+          <input type="hidden" name="intent" value="update" />
+          <input type="hidden" name="id" value={category.id} />
+          <TextField
+            id="edit-category-name"
+            name="name"
+            label="Category name"
+            required
+            maxLength={80}
+            value={name}
+            error={nameError}
+            onChange={(e) => {
+              setName(e.target.value);
+              setErrors((x) => ({ ...x, nameError: undefined }));
+            }}
+            onBlur={(e) => setErrors((x) => ({ ...x, nameError: nameProblem(e.target.value) }))}
+          />
+        </Form>
+      </td>
+      <td className="px-3 py-2">{category.productCount}</td>
+      <td className="px-3 py-2 whitespace-nowrap">{formatAdminDate(category.createdAt)}</td>
+      <td className="px-3 py-2">
+        <div className="flex gap-3">
+          <button
+            type="submit"
+            form="edit-category"
+            disabled={hydrated && (name.trim() === "" || busy)}
+            className="rounded-md bg-leather-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-leather-800 disabled:opacity-60"
+          >
+            Save
+          </button>
+          <Link to="/admin/categories" preventScrollReset className="rounded-md border border-stone-300 px-3 py-1.5 text-sm">
+            Cancel
+          </Link>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteError backTo={{ to: "/admin/categories", label: "Back to Categories" }} />;
+}

@@ -1,0 +1,192 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { media, orderItems, orders, productCategories, products, stock, variants } from "~/lib/schema.server";
+import type { FileStorage } from "~/modules/media/storage.server";
+import { setStorage } from "~/modules/media/storage.server";
+import { deleteProduct } from "~/modules/catalog/admin-products.server";
+import { useTestDatabase, testTarget } from "../../tests/support/test-db";
+import { insertCategory, insertProduct } from "../../tests/support/fixtures";
+import { answer, flashOf, useAdminRequests, type Who } from "../../tests/support/admin-requests";
+import { loader as listLoader, action as listAction } from "./admin-products";
+import { loader as viewLoader, action as viewAction } from "./admin-product-view";
+
+const testDb = useTestDatabase({ asAppDatabase: true });
+const admin = useAdminRequests(testDb);
+
+const list = (who: Who, query = "") => answer<any>(() => listLoader({ request: admin.request(who, `/admin/products${query}`), params: {}, context: {} } as never));
+const view = (who: Who, id: string, query = "") =>
+  answer<any>(() => viewLoader({ request: admin.request(who, `/admin/products/${id}/view${query}`), params: { id }, context: {} } as never));
+const deleteFromList = (who: Who, id: string, returnTo = "/admin/products") =>
+  answer<any>(() => listAction({ request: admin.request(who, "/admin/products", { form: { intent: "delete", id, returnTo } }), params: {}, context: {} } as never));
+const deleteFromView = (who: Who, id: string) =>
+  answer<any>(() => viewAction({ request: admin.request(who, `/admin/products/${id}/view`, { form: { intent: "delete" } }), params: { id }, context: {} } as never));
+
+const DAY = 24 * 60 * 60 * 1000;
+const base = new Date("2026-01-01T00:00:00Z").getTime();
+
+/** A product with a stored image (two widths) and a video on its first variant. */
+async function productWithMedia(name: string) {
+  const { db } = testDb();
+  const p = await insertProduct(db, { name, variants: [{ name: "Brown", price: 500000, stock: [["", 2]] }] });
+  const imageKey = `product_images/${name.replace(/\W/g, "")}-img`;
+  const videoKey = `product_videos/${name.replace(/\W/g, "")}-vid.mp4`;
+  await db.insert(media).values([
+    { variantId: p.variants[0].id, kind: "image", storageKey: imageKey, widths: [320, 640], contentType: "image/webp" },
+    { variantId: p.variants[0].id, kind: "video", storageKey: videoKey, widths: [], contentType: "video/mp4" },
+  ]);
+  const storage = admin.storage();
+  for (const key of [`${imageKey}-320.webp`, `${imageKey}-640.webp`, videoKey]) await storage.put(key, Buffer.from("x"));
+  return { ...p, files: [`${imageKey}-320.webp`, `${imageKey}-640.webp`, videoKey] };
+}
+
+describe(`admin product table (${testTarget()})`, () => {
+  it("pages, searches by name or SKU, filters by category and shows each row's figures", async () => {
+    const { db } = testDb();
+    const wallets = await insertCategory(db, "Wallets");
+    const belts = await insertCategory(db, "Belts");
+    for (let i = 0; i < 30; i++) {
+      await insertProduct(db, {
+        name: `Slim Wallet ${String(i).padStart(2, "0")}`,
+        categoryIds: i % 3 === 0 ? [wallets, belts] : [wallets],
+        createdAt: new Date(base + i * DAY),
+        variants: [{ name: "Black", price: 250000 + i * 100, stock: [["", 1]] }],
+      });
+    }
+    const belt = await insertProduct(db, {
+      name: "Classic Belt",
+      categoryIds: [belts],
+      createdAt: new Date(base + 40 * DAY),
+      variants: [
+        { name: "Brown", price: 400000, inOffer: true, discountPrice: 350000, stock: [["32", 3], ["34", 4]] },
+        { name: "Black", price: 450000, stock: [["", 0]] },
+      ],
+    });
+    await db.update(products).set({ code: "BLT-100" }).where(eq(products.id, belt.productId));
+
+    const first = await list("admin");
+    expect(first.status).toBe(200);
+    expect(first.data.total).toBe(31);
+    expect(first.data.items).toHaveLength(25);
+    expect(first.data.items[0]).toMatchObject({
+      name: "Classic Belt",
+      code: "BLT-100",
+      categories: ["Belts"],
+      overview: { range: { min: 400000, max: 450000, lowestDiscount: 350000 }, totalStock: 7, variantCount: 2, onOffer: true },
+    });
+    expect(first.data.items[1]).toMatchObject({ name: "Slim Wallet 29", overview: { onOffer: false, totalStock: 1 } });
+
+    const second = await list("admin", "?page=2");
+    expect(second.data.items).toHaveLength(6);
+    expect(second.data.items.at(-1).name).toBe("Slim Wallet 00");
+    expect(second.data.items.at(-1).categories).toEqual(["Wallets", "Belts"]);
+
+    expect((await list("admin", "?q=blt-1")).data.items.map((p: any) => p.name)).toEqual(["Classic Belt"]);
+    expect((await list("admin", "?q=wallet%2007")).data.items.map((p: any) => p.name)).toEqual(["Slim Wallet 07"]);
+    const inBelts = await list("admin", `?category=${belts}`);
+    expect(inBelts.data.total).toBe(11);
+    const both = await list("admin", `?category=${belts}&q=wallet`);
+    expect(both.data.total).toBe(10);
+    expect((await list("admin", "?q=100%25")).data.total).toBe(0);
+    expect(first.data.categories.map((c: any) => c.name)).toEqual(["Belts", "Wallets"]);
+  });
+
+  it("views a product: price range, offer, stock; an unknown id is 'Product Not Found' with 404", async () => {
+    const { db } = testDb();
+    const p = await insertProduct(db, {
+      name: "Office Folio",
+      variants: [
+        { name: "Tan", price: 900000, inOffer: true, discountPrice: 900000, stock: [["", 0]] },
+        { name: "Navy", price: 700000, stock: [] },
+      ],
+    });
+    const seen = await view("admin", p.productId, "?tab=stock");
+    expect(seen.status).toBe(200);
+    expect(seen.data.tab).toBe("stock");
+    // On offer with a discount not below the price is no offer at all.
+    expect(seen.data.product.overview).toEqual({ range: { min: 700000, max: 900000, lowestDiscount: null }, totalStock: 0, variantCount: 2, onOffer: false });
+    expect((await view("admin", p.productId, "?tab=nonsense")).data.tab).toBe("overview");
+
+    const missing = await view("admin", "no-such-product");
+    expect(missing.status).toBe(404);
+    expect(missing.data.product).toBeNull();
+  });
+
+  it("deletes a product with its variants, stock, media rows and files, after the commit; orders keep their snapshot", async () => {
+    const { db } = testDb();
+    const category = await insertCategory(db, "Bags");
+    const p = await productWithMedia("Weekend Bag");
+    await db.insert(productCategories).values({ productId: p.productId, categoryId: category });
+    const [order] = await db
+      .insert(orders)
+      .values({ orderNumber: `ORD-${Date.now()}`, firstName: "A", lastName: "B", email: "a@example.pk", phone: "03001234567", streetAddress: "1 Mall Rd", city: "Lahore", state: "Punjab", zipCode: "54000", subtotal: 500000, tax: 25000, total: 525000 })
+      .returning();
+    await db.insert(orderItems).values({ orderId: order.id, productId: p.productId, variantId: p.variants[0].id, productName: "Weekend Bag", quantity: 1, price: 500000, unitPrice: 500000, lineTotal: 500000 });
+
+    // Every file delete checks, from outside the transaction, that the product is already gone.
+    const real = admin.storage();
+    const seenAtDelete: boolean[] = [];
+    const watching: FileStorage = {
+      put: (k, d) => real.put(k, d),
+      open: (k) => real.open(k),
+      delete: async (k) => {
+        const rows = await db.select().from(products).where(eq(products.id, p.productId));
+        seenAtDelete.push(rows.length === 0);
+        await real.delete(k);
+      },
+    };
+    setStorage(watching);
+    try {
+      const result = await deleteFromList("admin", p.productId, "/admin/products?q=bag&page=1&delete=" + p.productId);
+      expect(result.status).toBe(303);
+      expect(result.location).toBe("/admin/products?q=bag&page=1");
+      expect(flashOf(result)).toBe("Product deleted successfully!");
+    } finally {
+      setStorage(real);
+    }
+    expect(seenAtDelete).toEqual([true, true, true]);
+    for (const f of p.files) expect(admin.fileExists(f)).toBe(false);
+    expect(await db.select().from(products).where(eq(products.id, p.productId))).toEqual([]);
+    expect(await db.select().from(variants).where(eq(variants.productId, p.productId))).toEqual([]);
+    expect(await db.select().from(stock).where(eq(stock.variantId, p.variants[0].id))).toEqual([]);
+    expect(await db.select().from(media).where(eq(media.variantId, p.variants[0].id))).toEqual([]);
+    expect(await db.select().from(productCategories).where(eq(productCategories.productId, p.productId))).toEqual([]);
+    const [kept] = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    expect(kept).toMatchObject({ productId: null, productName: "Weekend Bag", lineTotal: 500000 });
+    expect((await list("admin", "?q=weekend")).data.total).toBe(0);
+  });
+
+  it("deletes from the product view too; deleting what is not there says so and changes nothing", async () => {
+    const p = await productWithMedia("Card Holder");
+    const result = await deleteFromView("admin", p.productId);
+    expect(result.status).toBe(303);
+    expect(result.location).toBe("/admin/products");
+    expect(flashOf(result)).toBe("Product deleted successfully!");
+    expect((await view("admin", p.productId)).status).toBe(404);
+
+    const again = await deleteFromView("admin", p.productId);
+    expect(again.status).toBe(404);
+    expect(again.data).toEqual({ ok: false, message: "Error deleting product. Check console for details." });
+    await expect(deleteProduct(testDb().db, admin.storage(), "missing")).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("a return address outside the product table is not followed", async () => {
+    const p = await insertProduct(testDb().db, { name: "Key Fob", variants: [{ name: "Red", price: 1000, stock: [] }] });
+    const result = await deleteFromList("admin", p.productId, "https://evil.example/admin/products");
+    expect(result.location).toBe("/admin/products");
+  });
+
+  it("refuses anonymous visitors (to /login) and customers (to /), and changes nothing", async () => {
+    const p = await productWithMedia("Guarded Wallet");
+    for (const [who, to] of [
+      ["anonymous", "/login"],
+      ["user", "/"],
+    ] as const) {
+      for (const result of [await list(who), await view(who, p.productId), await deleteFromList(who, p.productId), await deleteFromView(who, p.productId)]) {
+        expect(result.status).toBe(302);
+        expect(result.location).toBe(to);
+      }
+    }
+    expect(await testDb().db.select().from(products).where(eq(products.id, p.productId))).toHaveLength(1);
+    for (const f of p.files) expect(admin.fileExists(f)).toBe(true);
+  });
+});

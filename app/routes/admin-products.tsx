@@ -1,0 +1,257 @@
+import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
+import type { Route } from "./+types/admin-products";
+import { getDb } from "~/lib/db.server";
+import { toHttp } from "~/lib/errors";
+import { flashCookie } from "~/lib/flash.server";
+import { logger } from "~/lib/logger.server";
+import { formatAdminDate } from "~/lib/admin-date";
+import { requireAdmin } from "~/modules/accounts/session.server";
+import { deleteProduct, listAdminProducts, listCategoryChoices } from "~/modules/catalog/admin-products.server";
+import {
+  ADMIN_PRODUCTS_PAGE_SIZE,
+  adminProductsQuerySchema,
+  DELETE_PRODUCT_CONFIRM,
+  deleteProductSchema,
+  PRODUCT_DELETE_FAILED,
+  PRODUCT_DELETED,
+} from "~/modules/catalog/admin-products.schema";
+import { getStorage } from "~/modules/media/storage.server";
+import { imageUrl } from "~/modules/media/media-url";
+import { Img } from "~/components/ui/img";
+import { RouteError } from "~/components/ui/route-error";
+import { PriceRange } from "~/components/admin/price-range";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+
+export function meta() {
+  return [{ title: "Products | Admin Panel" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const query = adminProductsQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const db = getDb();
+  const [result, categories] = await Promise.all([
+    listAdminProducts(db, { q: query.q, categoryId: query.category || undefined, page: query.page, pageSize: ADMIN_PRODUCTS_PAGE_SIZE }),
+    listCategoryChoices(db),
+  ]);
+  return { ...result, categories, q: query.q, category: query.category, confirmDelete: query.delete ?? null };
+}
+
+/** Where to go back to after a delete: the same table address, without the confirmation. */
+function listAddress(returnTo: FormDataEntryValue | null): string {
+  if (typeof returnTo !== "string" || !returnTo.startsWith("/admin/products")) return "/admin/products";
+  const url = new URL(returnTo, "http://shop.local");
+  if (url.pathname !== "/admin/products") return "/admin/products";
+  url.searchParams.delete("delete");
+  return `${url.pathname}${url.search}`;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = await request.formData();
+  const parsed = deleteProductSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return data({ ok: false as const, message: PRODUCT_DELETE_FAILED }, { status: 400 });
+  try {
+    await deleteProduct(getDb(), getStorage(), parsed.data.id);
+    return redirect(listAddress(form.get("returnTo")), { status: 303, headers: { "Set-Cookie": flashCookie(PRODUCT_DELETED) } });
+  } catch (error) {
+    const { status } = toHttp(error);
+    logger.error({ err: error, productId: parsed.data.id }, "product delete failed");
+    return data({ ok: false as const, message: PRODUCT_DELETE_FAILED }, { status });
+  }
+}
+
+function href(params: { q: string; category: string; page?: number; del?: string }) {
+  const s = new URLSearchParams();
+  if (params.q) s.set("q", params.q);
+  if (params.category) s.set("category", params.category);
+  if (params.page && params.page > 1) s.set("page", String(params.page));
+  if (params.del) s.set("delete", params.del);
+  const text = s.toString();
+  return text ? `/admin/products?${text}` : "/admin/products";
+}
+
+export default function AdminProducts({ loaderData, actionData }: Route.ComponentProps) {
+  const { items, total, page, pageSize, q, category, categories, confirmDelete } = loaderData;
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const here = href({ q, category, page });
+  const toDelete = confirmDelete ? items.find((p) => p.id === confirmDelete) : undefined;
+  const deleting = navigation.state !== "idle" && navigation.formData?.get("intent") === "delete";
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="font-serif text-3xl text-leather-800">Products</h1>
+        <Link to="/admin/products/new" className="rounded-md bg-leather-700 px-4 py-2.5 font-medium text-white hover:bg-leather-800">
+          Add Product
+        </Link>
+      </div>
+
+      <Form method="get" role="search" className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-4 md:flex-row md:items-end">
+        <div className="flex-1">
+          <label htmlFor="product-search" className="block text-sm font-medium text-stone-800">
+            Search products
+          </label>
+          <input
+            id="product-search"
+            type="search"
+            name="q"
+            defaultValue={q}
+            placeholder="Search by name or SKU..."
+            className="mt-1 w-full rounded-md border border-leather-300 bg-white px-3 py-2 text-stone-900 placeholder:text-stone-500"
+          />
+        </div>
+        <div>
+          <label htmlFor="product-category" className="block text-sm font-medium text-stone-800">
+            Category
+          </label>
+          <select
+            id="product-category"
+            name="category"
+            defaultValue={category}
+            key={category}
+            onChange={(e) => submit(e.currentTarget.form)}
+            className="mt-1 rounded-md border border-leather-300 bg-white px-3 py-2 text-stone-900 md:w-56"
+          >
+            <option value="">All Categories</option>
+            {categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="rounded-md bg-leather-700 px-4 py-2 font-medium text-white hover:bg-leather-800">
+          Search
+        </button>
+      </Form>
+
+      {actionData && !actionData.ok && !toDelete && (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {actionData.message}
+        </p>
+      )}
+
+      <p className="text-sm text-stone-700" aria-live="polite">
+        {total} {total === 1 ? "product" : "products"}
+        {q ? ` matching “${q}”` : ""}
+      </p>
+
+      {items.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center">
+          <p className="text-stone-800">{q || category ? "No products match your search and filter." : "No products yet."}</p>
+          {q || category ? (
+            <Link to="/admin/products" className="mt-4 inline-block text-leather-700 underline">
+              Clear Search & Filters
+            </Link>
+          ) : (
+            <Link to="/admin/products/new" className="mt-4 inline-block text-leather-700 underline">
+              Add your first product
+            </Link>
+          )}
+        </div>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white">
+          <table className="w-full min-w-[60rem] text-left text-sm">
+            <caption className="sr-only">Products, newest first</caption>
+            <thead className="bg-stone-50 text-stone-700">
+              <tr>
+                <th scope="col" className="px-3 py-2">Image</th>
+                <th scope="col" className="px-3 py-2">Name</th>
+                <th scope="col" className="px-3 py-2">SKU</th>
+                <th scope="col" className="px-3 py-2">Categories</th>
+                <th scope="col" className="px-3 py-2">Price</th>
+                <th scope="col" className="px-3 py-2">Stock</th>
+                <th scope="col" className="px-3 py-2">Offer</th>
+                <th scope="col" className="px-3 py-2">Added</th>
+                <th scope="col" className="px-3 py-2">Actions</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-100">
+              {items.map((p) => (
+                <tr key={p.id}>
+                  <td className="px-3 py-2">
+                    <Img src={imageUrl(p.image, 320)} alt="" width={48} height={48} className="h-12 w-12 rounded-md object-cover" />
+                  </td>
+                  <th scope="row" className="px-3 py-2 font-medium text-stone-900">
+                    {p.name}
+                  </th>
+                  <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">{p.code || "N/A"}</td>
+                  <td className="px-3 py-2">{p.categories.length ? p.categories.join(", ") : "Uncategorized"}</td>
+                  <td className="px-3 py-2">
+                    <PriceRange range={p.overview.range} />
+                  </td>
+                  <td className={`px-3 py-2 ${p.overview.totalStock > 0 ? "text-green-700" : "text-red-700"}`}>{p.overview.totalStock}</td>
+                  <td className="px-3 py-2">
+                    {p.overview.onOffer ? (
+                      <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800">On Offer</span>
+                    ) : (
+                      <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-medium text-stone-700">Standard</span>
+                    )}
+                  </td>
+                  <td className="px-3 py-2 whitespace-nowrap">{formatAdminDate(p.createdAt)}</td>
+                  <td className="px-3 py-2">
+                    <div className="flex gap-3 whitespace-nowrap">
+                      <Link to={`/admin/products/${p.id}/view`} className="text-leather-700 underline" aria-label={`View ${p.name}`}>
+                        View
+                      </Link>
+                      <Link to={`/admin/products/${p.id}/edit`} className="text-leather-700 underline" aria-label={`Edit ${p.name}`}>
+                        Edit
+                      </Link>
+                      <Link to={href({ q, category, page, del: p.id })} preventScrollReset className="text-red-700 underline" aria-label={`Delete ${p.name}`}>
+                        Delete
+                      </Link>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {pages > 1 && (
+        <nav aria-label="Pages" className="flex items-center justify-center gap-3">
+          {page > 1 && (
+            <Link to={href({ q, category, page: page - 1 })} className="rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-medium">
+              Previous
+            </Link>
+          )}
+          <span className="text-sm text-stone-700">
+            Page {page} of {pages}
+          </span>
+          {page < pages && (
+            <Link to={href({ q, category, page: page + 1 })} className="rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-medium">
+              Next
+            </Link>
+          )}
+        </nav>
+      )}
+
+      {toDelete && (
+        <ConfirmDialog
+          key={toDelete.id}
+          title={`Delete ${toDelete.name}?`}
+          message={DELETE_PRODUCT_CONFIRM}
+          cancelTo={here}
+          error={actionData && !actionData.ok ? actionData.message : null}
+        >
+          <Form method="post" action={here}>
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="id" value={toDelete.id} />
+            <input type="hidden" name="returnTo" value={here} />
+            <button type="submit" disabled={deleting} className="rounded-md bg-red-700 px-4 py-2 text-sm font-medium text-white hover:bg-red-800 disabled:opacity-60">
+              {deleting ? "Deleting..." : "Delete Product"}
+            </button>
+          </Form>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteError backTo={{ to: "/admin/products", label: "Back to Products" }} />;
+}

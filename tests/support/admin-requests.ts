@@ -1,0 +1,94 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
+import { createAuth, loadAuthSecret, setAuth } from "~/lib/auth.server";
+import { upsertAccount } from "~/modules/accounts/accounts.server";
+import { signIn } from "~/modules/accounts/session.server";
+import { LocalDiskStorage, setStorage } from "~/modules/media/storage.server";
+import type { TestDatabase } from "./test-db";
+
+export type Who = "anonymous" | "user" | "admin";
+
+/** What a loader or action answered, whether returned or thrown: status, data, redirect target, cookies. */
+export interface Answer<T = unknown> {
+  status: number;
+  data: T;
+  location: string | null;
+  setCookie: string[];
+}
+
+export async function answer<T = any>(run: () => Promise<unknown>): Promise<Answer<T>> {
+  let result: unknown;
+  try {
+    result = await run();
+  } catch (thrown) {
+    result = thrown;
+  }
+  if (result instanceof Response) {
+    return { status: result.status, data: undefined as T, location: result.headers.get("Location"), setCookie: result.headers.getSetCookie() };
+  }
+  if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
+    const d = result as { data: T; init?: ResponseInit | null };
+    const headers = new Headers(d.init?.headers);
+    return { status: d.init?.status ?? 200, data: d.data, location: null, setCookie: headers.getSetCookie() };
+  }
+  return { status: 200, data: result as T, location: null, setCookie: [] };
+}
+
+/** The text of the one-time flash message a response sets, if any. */
+export function flashOf(a: Answer): string | null {
+  const cookie = a.setCookie.find((c) => c.startsWith("flash="));
+  return cookie ? decodeURIComponent(cookie.slice("flash=".length).split(";")[0]) : null;
+}
+
+/**
+ * Sets up accounts (an admin and a customer) and a throw-away file storage for route tests, and
+ * builds requests as each of them.
+ */
+export function useAdminRequests(testDb: () => TestDatabase) {
+  const cookies: Partial<Record<Who, string>> = {};
+  let root = "";
+  let storage: LocalDiskStorage | undefined;
+  beforeAll(async () => {
+    const { db } = testDb();
+    const auth = createAuth(db, { secret: await loadAuthSecret(db), baseURL: "http://localhost:3000" });
+    setAuth(auth);
+    root = fs.mkdtempSync(path.join(os.tmpdir(), "shop-admin-test-"));
+    storage = new LocalDiskStorage(root);
+    setStorage(storage);
+    await upsertAccount(db, { email: "staff@example.pk", password: "staff-pass", role: "admin" });
+    await upsertAccount(db, { email: "buyer@example.pk", password: "buyer-pass", role: "user" });
+    for (const [who, email, password] of [
+      ["admin", "staff@example.pk", "staff-pass"],
+      ["user", "buyer@example.pk", "buyer-pass"],
+    ] as const) {
+      const { headers } = await signIn(db, { email, password }, auth);
+      cookies[who] = headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
+    }
+  });
+  afterAll(() => {
+    setAuth(undefined);
+    if (root) fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  const request = (who: Who, pathAndQuery: string, init: { method?: string; form?: FormData | Record<string, string> } = {}) => {
+    const headers = new Headers();
+    if (who !== "anonymous" && cookies[who]) headers.set("cookie", cookies[who]!);
+    let body: FormData | URLSearchParams | undefined;
+    if (init.form instanceof FormData) body = init.form;
+    else if (init.form) body = new URLSearchParams(init.form);
+    return new Request(`http://localhost:3000${pathAndQuery}`, { method: init.method ?? (body ? "POST" : "GET"), headers, body });
+  };
+
+  return {
+    request,
+    storage: () => storage!,
+    /** Absolute path of a stored file. */
+    fileExists: (key: string) => fs.existsSync(path.join(root, key)),
+    filesIn: (folder: string) => (fs.existsSync(path.join(root, folder)) ? fs.readdirSync(path.join(root, folder)) : []),
+  };
+}
