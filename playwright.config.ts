@@ -1,6 +1,25 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+/*
+ * Back-office specs add, edit and delete products, categories and accounts. They run against a
+ * second server with its own data folder, so the storefront specs always see the untouched demo
+ * catalogue whatever order the files run in.
+ */
+const ADMIN_PORT = PORT + 1;
+const ADMIN_SPECS = /admin-[^/]*\.spec\.ts$/;
+
+function server(port: number) {
+  return {
+    command: `node scripts/e2e-server.mjs`,
+    url: `http://localhost:${port}/healthz`,
+    env: { PORT: String(port) },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+  };
+}
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -20,16 +39,13 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined }, grepInvert: /@mobile/ },
-    { name: "mobile", use: { ...devices["Pixel 7"], channel: undefined }, grep: /@mobile/ },
+    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined }, grepInvert: /@mobile/, testIgnore: ADMIN_SPECS },
+    { name: "mobile", use: { ...devices["Pixel 7"], channel: undefined }, grep: /@mobile/, testIgnore: ADMIN_SPECS },
+    {
+      name: "admin",
+      use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: `http://localhost:${ADMIN_PORT}` },
+      testMatch: ADMIN_SPECS,
+    },
   ],
-  webServer: {
-    command: `node scripts/e2e-server.mjs`,
-    url: `http://localhost:${PORT}/healthz`,
-    env: { PORT: String(PORT) },
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  webServer: [server(PORT), server(ADMIN_PORT)],
 });

@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useActionData, useNavigation } from "react-
 import type { Route } from "./+types/admin-list";
 import { getDb } from "~/lib/db.server";
 import { toHttp } from "~/lib/errors";
-import { flashCookie, readFlash } from "~/lib/flash.server";
+import { flashCookie } from "~/lib/flash.server";
 import { logger } from "~/lib/logger.server";
 import { genders } from "~/modules/accounts/account.schema";
 import { ACCESS_DENIED_MANAGE, adminRoleLabel, adminRoles, updateAdminSchema } from "~/modules/accounts/admin-account.schema";
@@ -22,11 +22,11 @@ export function meta() {
 /** `?edit=<id>` opens one row for editing, so editing works with or without JavaScript. */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAdmin(request);
-  if (!isMainAdminRole(user.role)) return data({ allowed: false as const, admins: [] as AdminRow[], editId: null, flash: null }, { status: 403 });
+  if (!isMainAdminRole(user.role)) return data({ allowed: false as const, admins: [] as AdminRow[], editId: null }, { status: 403 });
   const admins = await listAdmins(getDb());
   const editId = new URL(request.url).searchParams.get("edit");
-  const flash = readFlash(request).message;
-  return { allowed: true as const, admins, editId: admins.some((a) => a.id === editId) ? editId : null, flash: flash === UPDATED ? flash : null };
+  // The success message travels as a flash cookie and shows in the admin layout's banner.
+  return { allowed: true as const, admins, editId: admins.some((a) => a.id === editId) ? editId : null };
 }
 
 type Values = Partial<Record<"firstName" | "lastName" | "gender" | "role" | "number", string>>;
@@ -75,17 +75,12 @@ export default function AdminList({ loaderData }: Route.ComponentProps) {
       </div>
     );
   }
-  const { admins, editId, flash } = loaderData;
+  const { admins, editId } = loaderData;
   const loading = navigation.state === "loading" && navigation.location.pathname === PATH;
   const saving = navigation.state === "submitting";
   return (
     <div className="space-y-6">
       <h1 className="font-serif text-3xl text-leather-800">Admin Management</h1>
-      {flash && !result && (
-        <p role="status" className="rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800">
-          {flash}
-        </p>
-      )}
       {result && (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
           {result.message}
