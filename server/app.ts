@@ -17,6 +17,7 @@ import { isCatalogueEmpty, seedDemoCatalogue } from "~/modules/catalog/demo-cata
 import { ensureMainAdmin } from "~/modules/accounts/accounts.server";
 import { createAuth, loadAuthSecret, setAuth } from "~/lib/auth.server";
 import { createTransport, setMailer, startMailer } from "~/modules/mail/mail.server";
+import { setLiveHub, startLiveHub } from "~/modules/live/live-events.server";
 import "~/lib/load-context";
 
 const MEDIA_TYPES: Record<string, string> = {
@@ -111,7 +112,9 @@ export function createApp(options: { database: Database; storage: FileStorage; e
   });
   app.use(async (c, next) => (c.req.path === "/admin/uploads" ? next() : formLimit(c, next)));
 
-  app.use(compress());
+  // Event streams must reach the browser as they are written, not when a compressor's buffer fills.
+  const compression = compress();
+  app.use(async (c, next) => (c.req.path === "/admin/events" ? next() : compression(c, next)));
 
   app.get("/healthz", async (c) => {
     const up = await ping(database.db);
@@ -207,6 +210,8 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
   const mailer = startMailer(database.db, createTransport({ smtpUrl: env.SMTP_URL, outboxDir: path.join(env.dataDir, "outbox") }));
   setMailer(mailer);
   mailer.kick();
+  const live = await startLiveHub(database);
+  setLiveHub(live.hub);
 
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     const result = await ensureMainAdmin(database.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
@@ -229,9 +234,12 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
   const close = () =>
     (closing ??= (async () => {
       mailer.stop();
+      await live.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         if ("closeIdleConnections" in server) server.closeIdleConnections();
+        // Open event streams never end by themselves: give requests in flight a moment, then cut.
+        if ("closeAllConnections" in server) setTimeout(() => server.closeAllConnections(), 2000).unref();
       });
       await database.close();
       setDatabase(undefined);

@@ -12,6 +12,11 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /**
+   * Calls `onPayload` for every NOTIFY on `channel`, from this or any other instance on the same
+   * database, once the notifying transaction has committed. Resolves to a function that stops it.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -55,7 +60,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     } finally {
       client.release();
     }
-    return { db, kind: "postgres", close: () => pool.end() };
+    return {
+      db,
+      kind: "postgres",
+      listen: (channel, onPayload) => listenOnPostgres(options.databaseUrl!, channel, onPayload),
+      close: () => pool.end(),
+    };
   }
 
   const { PGlite } = await import("@electric-sql/pglite");
@@ -78,9 +88,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   const db = drizzle(client, { schema }) as unknown as Db;
   await migrate(drizzle(client, { schema }), { migrationsFolder: migrationsFolder() });
+  const embedded = client;
   return {
     db,
     kind: "pglite",
+    listen: (channel, onPayload) => embedded.listen(channel, onPayload),
     close: async () => {
       try {
         await client.close();
@@ -88,6 +100,51 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         lock?.release();
       }
     },
+  };
+}
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
+
+/**
+ * LISTEN needs a connection of its own that stays open (a pooled one would be handed to queries).
+ * When it drops, it reconnects with a growing pause; notifications sent while it was away are lost,
+ * so listeners should treat an event as "something changed, look again", never as the data itself.
+ */
+async function listenOnPostgres(url: string, channel: string, onPayload: (payload: string) => void) {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`Bad channel name: ${channel}`);
+  const { Client } = await import("pg");
+  let stopped = false;
+  let client: InstanceType<typeof Client> | undefined;
+  let retryMs = 500;
+  const connect = async (): Promise<void> => {
+    const next = new Client({ connectionString: url });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? "");
+    });
+    next.on("error", () => reconnect(next));
+    next.on("end", () => reconnect(next));
+    await next.connect();
+    await next.query(`listen ${channel}`);
+    client = next;
+    retryMs = 500;
+  };
+  const reconnect = (broken: InstanceType<typeof Client>) => {
+    if (stopped || client !== broken) return;
+    client = undefined;
+    broken.end().catch(() => {});
+    const attempt = () => {
+      if (stopped) return;
+      connect().catch(() => {
+        retryMs = Math.min(retryMs * 2, 30_000);
+        setTimeout(attempt, retryMs).unref();
+      });
+    };
+    setTimeout(attempt, retryMs).unref();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => {});
   };
 }
 

@@ -4,7 +4,7 @@ import { setAuth } from "~/lib/auth.server";
 import { setDatabase } from "~/lib/db.server";
 import { subscribers } from "~/lib/schema.server";
 import { deleteSubscriber, listSubscribers, subscribersCsv } from "~/modules/subscribers/subscribers.server";
-import { testTarget, useTestDatabase } from "../../tests/support/test-db";
+import { databaseFailingOn, testTarget, useTestDatabase } from "../../tests/support/test-db";
 import { outcome, requestAs, setUpVisitors, type Visitors } from "../../tests/support/staff";
 import { action, loader } from "./admin-subscriptions";
 import { loader as csvLoader } from "./admin-subscriptions-csv";
@@ -78,7 +78,7 @@ describe(`newsletter subscriptions in the back office (${testTarget()})`, () => 
 
   it("says the spec's failure text when the database fails", async () => {
     const real = testDb();
-    setDatabase({ kind: "pglite", close: async () => {}, db: { delete: () => { throw new Error("connection lost"); } } as never });
+    setDatabase(databaseFailingOn("delete"));
     try {
       // The session is read through better-auth's own handle on the real database.
       const result = await outcome(action(args(requestAs(visitors.admin, "/admin/managesubscriptions", { id: "anything" }))));

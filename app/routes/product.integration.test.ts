@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { setDatabase } from "~/lib/db.server";
-import { useTestDatabase } from "../../tests/support/test-db";
+import { databaseFailingOn, useTestDatabase } from "../../tests/support/test-db";
 import { insertProduct } from "../../tests/support/fixtures";
 import { loader } from "./product";
 
@@ -39,7 +39,7 @@ describe("product page loader", () => {
   });
 
   it("answers 503 'Failed to load product details' when the database fails", async () => {
-    setDatabase({ kind: "pglite", close: async () => {}, db: { select: () => { throw new Error("connection lost"); } } as never });
+    setDatabase(databaseFailingOn("select"));
     try {
       expect(await load("anything")).toEqual({ status: 503, data: "Failed to load product details" });
     } finally {

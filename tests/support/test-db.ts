@@ -64,3 +64,14 @@ export function useTestDatabase(options: { asAppDatabase?: boolean } = {}): () =
     return database;
   };
 }
+
+/**
+ * A database whose every use of `method` (insert, select, delete …) fails as a lost connection
+ * would: for checking what a user sees when the database is down.
+ */
+export function databaseFailingOn(method: "insert" | "select" | "update" | "delete"): Database {
+  const fail = () => {
+    throw new Error("connection lost");
+  };
+  return { kind: "pglite", db: { [method]: fail } as never, listen: async () => async () => {}, close: async () => {} };
+}

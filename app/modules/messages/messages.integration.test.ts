@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { setDatabase } from "~/lib/db.server";
 import { contactSubmissions } from "~/lib/schema.server";
-import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
+import { databaseFailingOn, testTarget, useTestDatabase } from "../../../tests/support/test-db";
 import { action } from "../../routes/contact";
 import { contactErrorMessage, contactSchema, EMAIL_MESSAGE, REQUIRED_MESSAGE } from "./contact.schema";
 import { createSubmission } from "./messages.server";
@@ -107,7 +107,7 @@ describe("the /contact action", () => {
   });
 
   it("answers 503 with the error message and keeps the typed values when the database fails", async () => {
-    setDatabase({ kind: "pglite", close: async () => {}, db: { insert: () => { throw new Error("connection lost"); } } as never });
+    setDatabase(databaseFailingOn("insert"));
     try {
       const result = await post(valid);
       expect(result.status).toBe(503);

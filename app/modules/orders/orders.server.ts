@@ -1,3 +1,4 @@
+import { publishChange } from "~/modules/live/live-events.server";
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
@@ -147,6 +148,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, now: () => Date
         priced.map((l) => ({ stockId: l.stockId!, delta: -l.quantity, reason: "order" as const, orderId: order!.id })),
       );
       await tx.insert(orderHistory).values({ orderId: order.id, fromStatus: null, toStatus: "confirmed", note: "Order placed" });
+      await publishChange(tx, { topic: "orders", id: order.id });
       await enqueueMail(tx, {
         to: c.email,
         ...orderConfirmationMail({

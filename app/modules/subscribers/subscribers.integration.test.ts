@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { setDatabase } from "~/lib/db.server";
 import { subscribers } from "~/lib/schema.server";
-import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
+import { databaseFailingOn, testTarget, useTestDatabase } from "../../../tests/support/test-db";
 import { action } from "../../routes/subscribe";
 import { subscribeSchema } from "./subscriber.schema";
 import { subscribe } from "./subscribers.server";
@@ -71,7 +71,7 @@ describe("the /subscribe action", () => {
   });
 
   it("answers 503 when the database fails", async () => {
-    setDatabase({ kind: "pglite", close: async () => {}, db: { insert: () => { throw new Error("connection lost"); } } as never });
+    setDatabase(databaseFailingOn("insert"));
     try {
       expect(await post({ email: "later@example.pk" })).toEqual({ status: 503, data: { ok: false } });
     } finally {
