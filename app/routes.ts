@@ -28,6 +28,7 @@ export default [
     route("products", "routes/admin-products.tsx"),
     route("products/:id/view", "routes/admin-product-view.tsx"),
     route("categories", "routes/admin-categories.tsx"),
+    route("orders", "routes/admin-orders.tsx"),
     route("events", "routes/admin-events.ts"),
     route("*", "routes/admin-not-found.tsx", { id: "admin-not-found" }),
   ]),

@@ -1,0 +1,231 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "~/lib/db.server";
+import { DomainError } from "~/lib/errors";
+import { orderHistory, orderItems, orders, stock, stockMovements, user } from "~/lib/schema.server";
+import { likePattern } from "~/modules/catalog/catalog.server";
+import { publishChange } from "~/modules/live/live-events.server";
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, planOrderTransition, takesShippingDetails, type OrderStatus } from "./order-status";
+
+export const ORDERS_PAGE_SIZE = 25;
+
+export interface OrderListQuery {
+  q: string;
+  status: OrderStatus | "all";
+  page: number;
+}
+
+export interface OrderListRow {
+  id: string;
+  orderNumber: string;
+  paymentMethod: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  itemCount: number;
+  total: number;
+  status: OrderStatus;
+  createdAt: string;
+}
+
+function searchCondition(q: string): SQL | undefined {
+  const text = q.trim();
+  if (!text) return undefined;
+  const pattern = likePattern(text);
+  return or(
+    ilike(orders.orderNumber, pattern),
+    ilike(orders.email, pattern),
+    ilike(sql`${orders.firstName} || ' ' || ${orders.lastName}`, pattern),
+  );
+}
+
+/** One page of orders, newest first, with the counts of the stat cards (over all orders). */
+export async function listOrders(db: Db, query: OrderListQuery) {
+  const where = and(searchCondition(query.q), query.status === "all" ? undefined : eq(orders.status, query.status));
+  const [[{ n: matching }], byStatus] = await Promise.all([
+    db.select({ n: count() }).from(orders).where(where),
+    db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status),
+  ]);
+  const total = Number(matching);
+  const pages = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
+  const page = Math.min(Math.max(1, query.page), pages);
+  const rows = await db
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      paymentMethod: orders.paymentMethod,
+      firstName: orders.firstName,
+      lastName: orders.lastName,
+      email: orders.email,
+      phone: orders.phone,
+      total: orders.total,
+      status: orders.status,
+      createdAt: orders.createdAt,
+    })
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
+    .limit(ORDERS_PAGE_SIZE)
+    .offset((page - 1) * ORDERS_PAGE_SIZE);
+  const ids = rows.map((r) => r.id);
+  const itemCounts = ids.length
+    ? await db
+        .select({ orderId: orderItems.orderId, n: sql<number>`sum(${orderItems.quantity})::int` })
+        .from(orderItems)
+        .where(inArray(orderItems.orderId, ids))
+        .groupBy(orderItems.orderId)
+    : [];
+  const countOf = new Map(itemCounts.map((c) => [c.orderId, Number(c.n)]));
+  const counts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
+  for (const row of byStatus) counts[row.status] = Number(row.n);
+  return {
+    rows: rows.map((r): OrderListRow => ({ ...r, itemCount: countOf.get(r.id) ?? 0, createdAt: r.createdAt.toISOString() })),
+    total,
+    page,
+    pages,
+    counts: { all: ORDER_STATUSES.reduce((sum, s) => sum + counts[s], 0), ...counts },
+  };
+}
+
+/** Everything the detail shows: the order as placed, its items as bought, and who changed what. */
+export async function getOrderDetail(db: Db, id: string) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, id));
+  if (!order) throw new DomainError("NOT_FOUND", "This order no longer exists.");
+  const [items, history] = await Promise.all([
+    db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(asc(orderItems.productName), asc(orderItems.size)),
+    db
+      .select({
+        id: orderHistory.id,
+        fromStatus: orderHistory.fromStatus,
+        toStatus: orderHistory.toStatus,
+        note: orderHistory.note,
+        createdAt: orderHistory.createdAt,
+        byName: user.name,
+        byEmail: user.email,
+      })
+      .from(orderHistory)
+      .leftJoin(user, eq(user.id, orderHistory.changedBy))
+      .where(eq(orderHistory.orderId, id))
+      .orderBy(asc(orderHistory.createdAt)),
+  ]);
+  return {
+    ...order,
+    createdAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt?.toISOString() ?? null,
+    items: items.map((i) => ({
+      id: i.id,
+      productName: i.productName,
+      variantName: i.variantName,
+      productImage: i.productImage,
+      color: i.color,
+      size: i.size,
+      quantity: i.quantity,
+      unitPrice: i.unitPrice,
+      lineTotal: i.lineTotal,
+    })),
+    history: history.map((h) => ({
+      id: h.id,
+      fromStatus: h.fromStatus as OrderStatus | null,
+      toStatus: h.toStatus as OrderStatus,
+      note: h.note,
+      at: h.createdAt.toISOString(),
+      by: h.byName?.trim() || h.byEmail || (h.fromStatus === null ? "Customer" : "Staff"),
+    })),
+  };
+}
+
+export type OrderDetail = Awaited<ReturnType<typeof getOrderDetail>>;
+
+export interface OrderStatusChange {
+  orderId: string;
+  to: OrderStatus;
+  /** The staff member making the change. */
+  by: string;
+  courier?: string;
+  trackingNumber?: string;
+}
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * Changes an order's status through the one transition table. In one transaction, with the order
+ * row locked so two staff members (or two instances) cannot both act on the same change: moves the
+ * stock the change calls for, records who did it, and tells every open orders list.
+ */
+export async function changeOrderStatus(db: Db, change: OrderStatusChange): Promise<{ changed: boolean }> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ id: orders.id, status: orders.status, courier: orders.courier, trackingNumber: orders.trackingNumber })
+      .from(orders)
+      .where(eq(orders.id, change.orderId))
+      .for("update");
+    if (!order) throw new DomainError("NOT_FOUND", "This order no longer exists.");
+    const plan = planOrderTransition(order.status, change.to);
+    if (!plan) {
+      throw new DomainError("INVALID", `An order cannot go from ${ORDER_STATUS_LABELS[order.status]} to ${ORDER_STATUS_LABELS[change.to]}.`);
+    }
+    const shipping = takesShippingDetails(change.to)
+      ? { courier: change.courier?.trim() || null, trackingNumber: change.trackingNumber?.trim() || null }
+      : {};
+    const shippingChanged =
+      takesShippingDetails(change.to) &&
+      (change.courier !== undefined || change.trackingNumber !== undefined) &&
+      (shipping.courier !== order.courier || shipping.trackingNumber !== order.trackingNumber);
+    if (!plan.change && !shippingChanged) return { changed: false };
+
+    if (plan.change && plan.stock !== "none") await moveOrderStock(tx, order.id, plan.stock);
+    await tx
+      .update(orders)
+      .set({ status: change.to, updatedAt: new Date(), ...(shippingChanged || plan.change ? shipping : {}) })
+      .where(eq(orders.id, order.id));
+    const note = [
+      shippingChanged && shipping.courier ? `Courier: ${shipping.courier}` : "",
+      shippingChanged && shipping.trackingNumber ? `CN: ${shipping.trackingNumber}` : "",
+      plan.change && plan.stock === "return" ? "Stock returned" : "",
+      plan.change && plan.stock === "take" ? "Stock taken again" : "",
+    ]
+      .filter(Boolean)
+      .join(" · ");
+    await tx.insert(orderHistory).values({ orderId: order.id, fromStatus: order.status, toStatus: change.to, changedBy: change.by, note });
+    await publishChange(tx, { topic: "orders", id: order.id });
+    return { changed: true };
+  });
+}
+
+/** Gives an order's stock back ('return') or takes it again ('take'), one guarded update per line. */
+async function moveOrderStock(tx: Tx, orderId: string, effect: "return" | "take") {
+  const lines = await tx
+    .select({ stockId: orderItems.stockId, quantity: orderItems.quantity, productName: orderItems.productName, color: orderItems.color, size: orderItems.size })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  // One global order of rows, as placing an order uses, so concurrent changes cannot deadlock.
+  lines.sort((a, b) => (a.stockId ?? "").localeCompare(b.stockId ?? ""));
+  for (const line of lines) {
+    const details = [line.color, line.size ? `size ${line.size}` : ""].filter(Boolean).join(", ");
+    const what = details ? `${line.productName} (${details})` : line.productName;
+    if (effect === "return") {
+      // A size deleted from the catalogue since has nowhere to go back to.
+      if (!line.stockId) continue;
+      const back = await tx
+        .update(stock)
+        .set({ qty: sql`${stock.qty} + ${line.quantity}` })
+        .where(eq(stock.id, line.stockId))
+        .returning({ id: stock.id });
+      if (back.length) await tx.insert(stockMovements).values({ stockId: line.stockId, delta: line.quantity, reason: "cancel", orderId });
+      continue;
+    }
+    const taken = line.stockId
+      ? await tx
+          .update(stock)
+          .set({ qty: sql`${stock.qty} - ${line.quantity}` })
+          .where(and(eq(stock.id, line.stockId), gte(stock.qty, line.quantity)))
+          .returning({ id: stock.id })
+      : [];
+    if (taken.length === 0) {
+      const [left] = line.stockId ? await tx.select({ qty: stock.qty }).from(stock).where(eq(stock.id, line.stockId)) : [];
+      if (!left) throw new DomainError("CONFLICT", `${what} is no longer in the catalogue, so its stock cannot be taken again.`);
+      throw new DomainError("OUT_OF_STOCK", `Not enough stock: ${what} has ${left.qty} left and the order needs ${line.quantity}.`);
+    }
+    await tx.insert(stockMovements).values({ stockId: line.stockId!, delta: -line.quantity, reason: "reinstate", orderId });
+  }
+}

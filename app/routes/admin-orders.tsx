@@ -1,0 +1,447 @@
+import { useEffect, useId, useRef } from "react";
+import { data, Form, Link, useFetcher, useLocation, useNavigate, useSubmit } from "react-router";
+import type { Route } from "./+types/admin-orders";
+import { getDb } from "~/lib/db.server";
+import { toHttp } from "~/lib/errors";
+import { logger } from "~/lib/logger.server";
+import { formatAdminDate } from "~/lib/admin-date";
+import { requireAdmin } from "~/modules/accounts/session.server";
+import { formatAmount } from "~/modules/catalog/pricing";
+import { changeOrderStatus, getOrderDetail, listOrders, type OrderDetail, type OrderListRow } from "~/modules/orders/admin-orders.server";
+import { ORDER_STATUS_ERROR, orderListQuerySchema, orderStatusChangeSchema } from "~/modules/orders/admin-orders.schema";
+import { ORDER_STATUS_BADGES, ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from "~/modules/orders/order-status";
+import { Img } from "~/components/ui/img";
+import { RouteError } from "~/components/ui/route-error";
+import { useHydrated } from "~/components/admin/use-hydrated";
+import { useLiveUpdates } from "~/components/admin/use-live-updates";
+
+export function meta() {
+  return [{ title: "Orders | Admin Panel" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const query = orderListQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const db = getDb();
+  const [list, detail] = await Promise.all([
+    listOrders(db, query),
+    query.order ? getOrderDetail(db, query.order).catch((error: unknown) => (toHttp(error).status === 404 ? null : Promise.reject(error))) : undefined,
+  ]);
+  return { ...list, q: query.q, status: query.status, detail, detailMissing: Boolean(query.order) && detail === null };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const staff = await requireAdmin(request);
+  const parsed = orderStatusChangeSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    return data({ ok: false as const, message: ORDER_STATUS_ERROR + parsed.error.issues[0].message }, { status: 400 });
+  }
+  try {
+    const { changed } = await changeOrderStatus(getDb(), { ...parsed.data, to: parsed.data.status, by: staff.id });
+    return { ok: true as const, changed, orderId: parsed.data.orderId };
+  } catch (error) {
+    const { status, message, code } = toHttp(error);
+    if (code === "INTERNAL") logger.error({ err: error, orderId: parsed.data.orderId }, "order status change failed");
+    return data({ ok: false as const, message: ORDER_STATUS_ERROR + message }, { status });
+  }
+}
+
+/** The list's address with some query parameters changed (null removes one). */
+function withParams(search: string, changes: Record<string, string | null>): string {
+  const params = new URLSearchParams(search);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null || value === "") params.delete(key);
+    else params.set(key, value);
+  }
+  const text = params.toString();
+  return `/admin/orders${text ? `?${text}` : ""}`;
+}
+
+function StatusBadge({ status }: { status: OrderStatus }) {
+  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${ORDER_STATUS_BADGES[status]}`}>{ORDER_STATUS_LABELS[status]}</span>;
+}
+
+function StatCard({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="rounded-xl border border-stone-200 bg-white p-4">
+      <p className="text-sm text-stone-600">{label}</p>
+      <p className="mt-1 text-2xl font-semibold text-stone-900">{value.toLocaleString("en-PK")}</p>
+    </div>
+  );
+}
+
+export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {
+  const { rows, counts, total, page, pages, q, status, detail, detailMissing } = loaderData;
+  const { search } = useLocation();
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  const live = useLiveUpdates("orders");
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="font-serif text-3xl text-leather-800">Order Management</h1>
+        {hydrated && (
+          <p className="flex items-center gap-2 text-sm text-stone-600" aria-live="polite">
+            <span aria-hidden="true" className={`inline-block h-2.5 w-2.5 rounded-full ${live ? "bg-green-600" : "bg-stone-400"}`} />
+            {live ? "Live" : "Connecting…"}
+          </p>
+        )}
+      </div>
+
+      <section aria-label="Order totals" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        <StatCard label="Total Orders" value={counts.all} />
+        <StatCard label="Confirmed" value={counts.confirmed} />
+        <StatCard label="Shipped" value={counts.shipped} />
+        <StatCard label="Completed" value={counts.completed} />
+      </section>
+
+      {actionData && !actionData.ok && (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {actionData.message}
+        </p>
+      )}
+
+      <Form method="get" action="/admin/orders" className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-4 sm:flex-row sm:items-end">
+        <label className="flex-1 text-sm font-medium text-stone-700">
+          Search orders
+          <input
+            type="search"
+            name="q"
+            defaultValue={q}
+            key={q}
+            placeholder="Search orders by ID, name, or email..."
+            className="mt-1 w-full rounded-md border border-stone-300 px-3 py-2 font-normal"
+          />
+        </label>
+        <label className="text-sm font-medium text-stone-700">
+          Status
+          <select
+            name="status"
+            defaultValue={status}
+            key={status}
+            onChange={(e) => submit(e.currentTarget.form)}
+            className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2 font-normal sm:w-44"
+          >
+            <option value="all">All Status</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {ORDER_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="rounded-md bg-leather-700 px-4 py-2 font-semibold text-white hover:bg-leather-800">
+          Search
+        </button>
+      </Form>
+
+      {rows.length === 0 ? (
+        <p className="rounded-xl border border-stone-200 bg-white p-8 text-center text-stone-600">No orders found matching your criteria.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white">
+          <table className="min-w-full text-left text-sm">
+            <caption className="sr-only">Orders, newest first</caption>
+            <thead className="bg-stone-50 text-xs uppercase tracking-wide text-stone-600">
+              <tr>
+                <th scope="col" className="px-4 py-3">Order Details</th>
+                <th scope="col" className="px-4 py-3">Customer</th>
+                <th scope="col" className="px-4 py-3">Items &amp; Total</th>
+                <th scope="col" className="px-4 py-3">Status</th>
+                <th scope="col" className="px-4 py-3">Date</th>
+                <th scope="col" className="px-4 py-3">Actions</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-100">
+              {rows.map((row) => (
+                <OrderRow key={row.id} row={row} viewTo={withParams(search, { order: row.id })} hydrated={hydrated} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <nav aria-label="Pages" className="flex items-center justify-between text-sm text-stone-700">
+        <span>
+          {total.toLocaleString("en-PK")} order{total === 1 ? "" : "s"} · Page {page} of {pages}
+        </span>
+        <span className="flex gap-2">
+          {page > 1 && (
+            <Link to={withParams(search, { page: String(page - 1), order: null })} className="rounded-md border border-stone-300 bg-white px-3 py-1.5">
+              Previous
+            </Link>
+          )}
+          {page < pages && (
+            <Link to={withParams(search, { page: String(page + 1), order: null })} className="rounded-md border border-stone-300 bg-white px-3 py-1.5">
+              Next
+            </Link>
+          )}
+        </span>
+      </nav>
+
+      {detail && <OrderDetailDialog order={detail} closeTo={withParams(search, { order: null })} />}
+      {detailMissing && (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          This order no longer exists.
+        </p>
+      )}
+    </div>
+  );
+}
+
+function OrderRow({ row, viewTo, hydrated }: { row: OrderListRow; viewTo: string; hydrated: boolean }) {
+  const fetcher = useFetcher<typeof action>();
+  const pending = fetcher.formData?.get("status") as OrderStatus | undefined;
+  const shown = pending ?? row.status;
+  const error = fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
+  return (
+    <tr className="align-top">
+      <td className="px-4 py-3">
+        <p className="font-mono font-semibold text-stone-900">{row.orderNumber}</p>
+        <p className="text-xs text-stone-600">{row.paymentMethod === "cod" ? "Cash on Delivery" : "Online Payment"}</p>
+      </td>
+      <td className="px-4 py-3">
+        <p className="font-medium text-stone-900">
+          {row.firstName} {row.lastName}
+        </p>
+        <p className="text-stone-600">{row.email}</p>
+        <p className="text-stone-600">{row.phone}</p>
+      </td>
+      <td className="px-4 py-3">
+        <p>
+          {row.itemCount} item{row.itemCount === 1 ? "" : "s"}
+        </p>
+        <p className="font-semibold">{formatAmount(row.total)}</p>
+      </td>
+      <td className="px-4 py-3">
+        <StatusBadge status={shown} />
+      </td>
+      <td className="whitespace-nowrap px-4 py-3 text-stone-700">{formatAdminDate(row.createdAt)}</td>
+      <td className="px-4 py-3">
+        <div className="flex flex-wrap items-center gap-2">
+          <Link to={viewTo} preventScrollReset className="rounded-md border border-leather-300 px-3 py-1.5 font-medium text-leather-800 hover:bg-leather-100">
+            View<span className="sr-only"> order {row.orderNumber}</span>
+          </Link>
+          <fetcher.Form method="post" className="flex items-center gap-2">
+            <input type="hidden" name="orderId" value={row.id} />
+            <label className="sr-only" htmlFor={`status-${row.id}`}>
+              Status of order {row.orderNumber}
+            </label>
+            <select
+              id={`status-${row.id}`}
+              name="status"
+              value={shown}
+              onChange={(e) => fetcher.submit(e.currentTarget.form)}
+              className="rounded-md border border-stone-300 px-2 py-1.5"
+            >
+              {ORDER_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {ORDER_STATUS_LABELS[s]}
+                </option>
+              ))}
+            </select>
+            {!hydrated && (
+              <button type="submit" className="rounded-md border border-stone-300 px-2 py-1.5">
+                Update
+              </button>
+            )}
+          </fetcher.Form>
+        </div>
+        {error && (
+          <p role="alert" className="mt-2 max-w-xs text-sm text-red-700">
+            {error}
+          </p>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function OrderDetailDialog({ order, closeTo }: { order: OrderDetail; closeTo: string }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const titleId = useId();
+  const fetcher = useFetcher<typeof action>();
+  const error = fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
+  const saved = fetcher.state === "idle" && fetcher.data?.ok;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (hydrated && dialog && !dialog.open) dialog.showModal();
+  }, [hydrated]);
+
+  const address = [order.streetAddress, order.apartment, order.city, order.state, order.zipCode, order.country].filter(Boolean).join(", ");
+  return (
+    <dialog
+      ref={ref}
+      open={hydrated ? undefined : true}
+      aria-modal={hydrated ? true : undefined}
+      aria-labelledby={titleId}
+      onCancel={(e) => {
+        e.preventDefault();
+        navigate(closeTo, { preventScrollReset: true });
+      }}
+      className="fixed inset-0 z-50 m-auto max-h-[92vh] w-[min(48rem,94vw)] overflow-y-auto rounded-xl border border-stone-200 bg-white p-0 text-stone-900 shadow-2xl backdrop:bg-black/40"
+    >
+      <div className="sticky top-0 flex items-center justify-between border-b border-stone-200 bg-white px-6 py-4">
+        <div>
+          <h2 id={titleId} className="font-serif text-2xl text-leather-800">
+            Order {order.orderNumber}
+          </h2>
+          <p className="text-sm text-stone-600">
+            {formatAdminDate(order.createdAt)} · {order.paymentMethod === "cod" ? "Cash on Delivery" : "Online Payment"} · <StatusBadge status={order.status} />
+          </p>
+        </div>
+        <Link to={closeTo} preventScrollReset autoFocus className="rounded-md border border-stone-300 px-3 py-1.5 text-sm font-medium">
+          Close
+        </Link>
+      </div>
+
+      <div className="space-y-6 px-6 py-5">
+        <section aria-labelledby={`${titleId}-items`}>
+          <h3 id={`${titleId}-items`} className="font-semibold text-stone-900">
+            Items
+          </h3>
+          <ul className="mt-2 divide-y divide-stone-100">
+            {order.items.map((item) => (
+              <li key={item.id} className="flex items-center gap-3 py-2">
+                <Img src={item.productImage || "/placeholder.svg"} alt={item.productName} width={56} height={56} className="h-14 w-14 rounded-md object-cover" />
+                <div className="flex-1 text-sm">
+                  <p className="font-medium">{item.productName}</p>
+                  <p className="text-stone-600">
+                    Colour: {item.color || "—"} · Size: {item.size || "—"} · Qty: {item.quantity}
+                  </p>
+                </div>
+                <p className="text-sm font-semibold">{formatAmount(item.lineTotal)}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <div className="grid gap-6 sm:grid-cols-2">
+          <section>
+            <h3 className="font-semibold text-stone-900">Customer</h3>
+            <dl className="mt-2 space-y-1 text-sm">
+              <div>
+                <dt className="inline text-stone-600">Name: </dt>
+                <dd className="inline">
+                  {order.firstName} {order.lastName}
+                </dd>
+              </div>
+              <div>
+                <dt className="inline text-stone-600">Email: </dt>
+                <dd className="inline">{order.email}</dd>
+              </div>
+              <div>
+                <dt className="inline text-stone-600">Phone: </dt>
+                <dd className="inline">{order.phone}</dd>
+              </div>
+              {order.alternatePhone && (
+                <div>
+                  <dt className="inline text-stone-600">Alternate phone: </dt>
+                  <dd className="inline">{order.alternatePhone}</dd>
+                </div>
+              )}
+            </dl>
+          </section>
+          <section>
+            <h3 className="font-semibold text-stone-900">Shipping Address</h3>
+            <p className="mt-2 text-sm">{address}</p>
+            {order.landmark && <p className="text-sm text-stone-600">Landmark: {order.landmark}</p>}
+          </section>
+        </div>
+
+        <section>
+          <h3 className="font-semibold text-stone-900">Order Summary</h3>
+          <dl className="mt-2 space-y-1 text-sm">
+            <div className="flex justify-between">
+              <dt>Subtotal</dt>
+              <dd>{formatAmount(order.subtotal)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt>Tax</dt>
+              <dd>{formatAmount(order.tax)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt>Shipping</dt>
+              <dd>Free</dd>
+            </div>
+            <div className="flex justify-between border-t border-stone-200 pt-1 font-semibold">
+              <dt>Total</dt>
+              <dd>{formatAmount(order.total)}</dd>
+            </div>
+          </dl>
+        </section>
+
+        {order.notes && (
+          <section>
+            <h3 className="font-semibold text-stone-900">Order Notes</h3>
+            <p className="mt-2 whitespace-pre-wrap text-sm">{order.notes}</p>
+          </section>
+        )}
+
+        <section>
+          <h3 className="font-semibold text-stone-900">Status and delivery</h3>
+          {(order.courier || order.trackingNumber) && (
+            <p className="mt-2 text-sm">
+              Courier: {order.courier || "—"} · Tracking number (CN): {order.trackingNumber || "—"}
+            </p>
+          )}
+          <fetcher.Form method="post" className="mt-3 grid gap-3 sm:grid-cols-4 sm:items-end">
+            <input type="hidden" name="orderId" value={order.id} />
+            <label className="text-sm font-medium text-stone-700">
+              Order status
+              <select name="status" defaultValue={order.status} key={order.status} className="mt-1 block w-full rounded-md border border-stone-300 px-2 py-2 font-normal">
+                {ORDER_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {ORDER_STATUS_LABELS[s]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="text-sm font-medium text-stone-700">
+              Courier
+              <input name="courier" defaultValue={order.courier ?? ""} maxLength={60} className="mt-1 block w-full rounded-md border border-stone-300 px-2 py-2 font-normal" />
+            </label>
+            <label className="text-sm font-medium text-stone-700">
+              Tracking number (CN)
+              <input name="trackingNumber" defaultValue={order.trackingNumber ?? ""} maxLength={60} className="mt-1 block w-full rounded-md border border-stone-300 px-2 py-2 font-normal" />
+            </label>
+            <button type="submit" disabled={fetcher.state !== "idle"} className="rounded-md bg-leather-700 px-4 py-2 font-semibold text-white hover:bg-leather-800 disabled:opacity-60">
+              {fetcher.state !== "idle" ? "Saving..." : "Save"}
+            </button>
+          </fetcher.Form>
+          <p className="mt-1 text-xs text-stone-600">Courier and tracking number are kept when the status is Shipped.</p>
+          {error && (
+            <p role="alert" className="mt-2 text-sm text-red-700">
+              {error}
+            </p>
+          )}
+          {saved && (
+            <p role="status" className="mt-2 text-sm text-green-800">
+              Saved.
+            </p>
+          )}
+        </section>
+
+        <section>
+          <h3 className="font-semibold text-stone-900">History</h3>
+          <ol className="mt-2 space-y-1 text-sm">
+            {order.history.map((h) => (
+              <li key={h.id}>
+                <span className="text-stone-600">{formatAdminDate(h.at)}</span> · {h.fromStatus ? `${ORDER_STATUS_LABELS[h.fromStatus]} → ` : ""}
+                {ORDER_STATUS_LABELS[h.toStatus]} · by {h.by}
+                {h.note ? ` · ${h.note}` : ""}
+              </li>
+            ))}
+          </ol>
+        </section>
+      </div>
+    </dialog>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteError backTo={{ to: "/admin/orders", label: "Back to Orders" }} />;
+}
