@@ -4,7 +4,7 @@ import type { Route } from "./+types/admin-orders";
 import { getDb } from "~/lib/db.server";
 import { toHttp } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
-import { formatAdminDate } from "~/lib/admin-date";
+import { formatAdminDate, formatAdminDateTime } from "~/lib/admin-date";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { formatAmount } from "~/modules/catalog/pricing";
 import { changeOrderStatus, getOrderDetail, listOrders, type OrderDetail, type OrderListRow } from "~/modules/orders/admin-orders.server";
@@ -114,9 +114,10 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
             className="mt-1 w-full rounded-md border border-stone-300 px-3 py-2 font-normal"
           />
         </label>
-        <label className="text-sm font-medium text-stone-700">
-          Status
+        <div className="text-sm font-medium text-stone-700">
+          <label htmlFor="order-status-filter">Filter by status</label>
           <select
+            id="order-status-filter"
             name="status"
             defaultValue={status}
             key={status}
@@ -130,7 +131,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
               </option>
             ))}
           </select>
-        </label>
+        </div>
         <button type="submit" className="rounded-md bg-leather-700 px-4 py-2 font-semibold text-white hover:bg-leather-800">
           Search
         </button>
@@ -430,7 +431,8 @@ function OrderDetailDialog({ order, closeTo }: { order: OrderDetail; closeTo: st
           <ol className="mt-2 space-y-1 text-sm">
             {order.history.map((h) => (
               <li key={h.id}>
-                <span className="text-stone-600">{formatAdminDate(h.at)}</span> · {h.fromStatus ? `${ORDER_STATUS_LABELS[h.fromStatus]} → ` : ""}
+                <span className="text-stone-600">{formatAdminDateTime(h.at)}</span> ·{" "}
+                {h.fromStatus && h.fromStatus !== h.toStatus ? `${ORDER_STATUS_LABELS[h.fromStatus]} → ` : ""}
                 {ORDER_STATUS_LABELS[h.toStatus]} · by {h.by}
                 {h.note ? ` · ${h.note}` : ""}
               </li>

@@ -1,15 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { logIn, OWNER } from "../support/e2e";
 import net from "node:net";
 import sharp from "sharp";
 import { expect, test, type Page } from "@playwright/test";
-
-async function logInAsOwner(page: Page, base = "") {
-  await page.goto(`${base}/login`);
-  await page.getByLabel("Email").fill("owner@example.pk");
-  await page.getByLabel("Password").fill("owner-password");
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-}
 
 const pngFile = async (name: string, width: number) => ({
   name,
@@ -19,7 +12,7 @@ const pngFile = async (name: string, width: number) => ({
 
 test.describe("admin catalogue", () => {
   test.beforeEach(async ({ page }) => {
-    await logInAsOwner(page);
+    await logIn(page);
   });
 
   test("the product table searches by SKU and name and filters by category", async ({ page }) => {
@@ -165,7 +158,7 @@ test.describe("deleting a product", () => {
   });
 
   test("after confirming, the product is gone from the table and from the shop", async ({ page }) => {
-    await logInAsOwner(page, base);
+    await logIn(page, OWNER.email, OWNER.password, base);
     await page.goto(`${base}/admin/products?q=Coin%20Pouch`);
     await page.getByRole("link", { name: "Delete Coin Pouch" }).click();
     const dialog = page.getByRole("alertdialog");
@@ -186,7 +179,7 @@ test.describe("deleting a product", () => {
   });
 
   test("the product view deletes too, and the deleted product is then not found", async ({ page }) => {
-    await logInAsOwner(page, base);
+    await logIn(page, OWNER.email, OWNER.password, base);
     await page.goto(`${base}/admin/products?q=Kids`);
     await page.getByRole("link", { name: "View Kids' Belt" }).click();
     await expect(page.getByRole("heading", { name: "Kids' Belt" })).toBeVisible();

@@ -1,13 +1,6 @@
 import sharp from "sharp";
+import { logIn } from "../support/e2e";
 import { expect, test, type Page } from "@playwright/test";
-
-async function logInAsOwner(page: Page) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill("owner@example.pk");
-  await page.getByLabel("Password").fill("owner-password");
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-}
 
 /** A small photo made on the spot: 900 × 600 pixels of tan leather colour. */
 const photo = () => sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 160, g: 112, b: 63 } } }).png().toBuffer();
@@ -17,7 +10,7 @@ const stockRow = (page: Page, v: number, n: number) => variant(page, v).getByRol
 
 test.describe("admin: add and edit a product", () => {
   test("adds a product with two variants, sizes and an image; it shows in the shop; editing removes the image", async ({ page }) => {
-    await logInAsOwner(page);
+    await logIn(page);
     const name = `Test Satchel ${Date.now()}`;
     await page.goto("/admin/products/new");
     await expect(page.getByRole("heading", { level: 1, name: "Add Product" })).toBeVisible();
@@ -89,7 +82,7 @@ test.describe("admin: add and edit a product", () => {
   });
 
   test("shows the validation messages and keeps what was typed", async ({ page }) => {
-    await logInAsOwner(page);
+    await logIn(page);
     await page.goto("/admin/products/new");
     await page.getByLabel("Code/SKU").fill("KEEP-ME");
     await variant(page, 1).getByLabel("Variant name").fill("");
@@ -111,7 +104,7 @@ test.describe("admin: add and edit a product", () => {
   });
 
   test("a save the server refuses shows the spec's error and keeps the form as typed", async ({ page }) => {
-    await logInAsOwner(page);
+    await logIn(page);
     await page.goto("/admin/products/new");
     // The category is deleted by someone else between choosing it and saving: simulated by renaming
     // it in the submission on its way to the server.
@@ -135,7 +128,7 @@ test.describe("admin: add and edit a product", () => {
   });
 
   test("a refused edit shows 'Error updating product…' and keeps the edits", async ({ page }) => {
-    await logInAsOwner(page);
+    await logIn(page);
     await page.goto("/shop?q=Formal%20Dress%20Belt");
     const href = await page.getByRole("link", { name: "Formal Dress Belt", exact: true }).getAttribute("href");
     const id = href!.split("/").pop()!;
@@ -164,7 +157,7 @@ test.describe("admin: add and edit a product", () => {
   });
 
   test("an unknown product goes back to the list with 'Product not found!'", async ({ page }) => {
-    await logInAsOwner(page);
+    await logIn(page);
     await page.goto("/admin/products/does-not-exist/edit");
     await expect(page).toHaveURL(/\/admin\/products$/);
     await expect(page.getByRole("status").filter({ hasText: "Product not found!" })).toBeVisible();

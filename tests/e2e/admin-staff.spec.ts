@@ -1,14 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
+import { logIn } from "../support/e2e";
 
 const unique = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.pk`;
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-}
 
 /** Subscribes through the footer form, once React has taken it over. */
 async function subscribe(page: Page, email: string) {
@@ -59,7 +52,7 @@ test.describe("newsletter subscribers in the back office", () => {
     const errors = pageErrors(page);
     const email = unique("leaving");
     await subscribe(page, email);
-    await logIn(page, "owner@example.pk", "owner-password");
+    await logIn(page);
     await page.getByRole("navigation", { name: "Admin" }).filter({ visible: true }).getByRole("link", { name: "Manage Subscriptions" }).click();
     await expect(page.getByRole("heading", { name: "Newsletter Subscriptions" })).toBeVisible();
     const row = page.getByRole("row").filter({ hasText: email });
@@ -76,7 +69,7 @@ test.describe("newsletter subscribers in the back office", () => {
   test("the list downloads as CSV", async ({ page }) => {
     const email = unique("csv");
     await subscribe(page, email);
-    await logIn(page, "owner@example.pk", "owner-password");
+    await logIn(page);
     await page.goto("/admin/managesubscriptions");
     const downloaded = page.waitForEvent("download");
     await page.getByRole("link", { name: "Download CSV" }).click();
@@ -93,7 +86,7 @@ test.describe("newsletter subscribers in the back office", () => {
 test.describe("admin accounts", () => {
   test("the owner creates an admin, who can sign in but not open the main-admin screens", async ({ page, browser }) => {
     const email = unique("new-admin");
-    await logIn(page, "owner@example.pk", "owner-password");
+    await logIn(page);
     await page.goto("/admin/createadmin");
     await expect(page.getByText("min 6 chars")).toBeVisible();
     await expect(page.getByLabel("Code")).toHaveValue("+92");
@@ -136,7 +129,7 @@ test.describe("admin accounts", () => {
   test("the owner edits an admin's name in Admin List", async ({ page }) => {
     const errors = pageErrors(page);
     const email = unique("rename");
-    await logIn(page, "owner@example.pk", "owner-password");
+    await logIn(page);
     await createAdmin(page, { email, password: "staff-secret", firstName: "Bilal", lastName: "Ahmed" });
     await expect(page).toHaveURL(/\/$/);
 
@@ -157,7 +150,7 @@ test.describe("admin accounts", () => {
   });
 
   test("the last main admin cannot be demoted", async ({ page }) => {
-    await logIn(page, "owner@example.pk", "owner-password");
+    await logIn(page);
     await page.goto("/admin/adminlist");
     // The admins created above are plain admins: the owner is the only main admin.
     await expect(page.getByRole("row").filter({ hasText: "Main Admin" })).toHaveCount(1);

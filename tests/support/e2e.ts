@@ -1,0 +1,34 @@
+import { expect, type Page } from "@playwright/test";
+
+/** The main admin the browser-test server creates (scripts/e2e-server.mjs). */
+export const OWNER = { email: "owner@example.pk", password: "owner-password" } as const;
+
+/** Logs a staff member in through the login form; staff land on the back office. */
+export async function logIn(page: Page, email: string = OWNER.email, password: string = OWNER.password, base = "") {
+  await page.goto(`${base}/login`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+/** The shopper's way to an order: one Formal Dress Belt, cart, checkout, confirmation. */
+export async function buyBelt(page: Page, customer: { firstName: string; email: string }, size = "34") {
+  await page.goto("/shop?q=Formal%20Dress%20Belt");
+  await page.getByRole("link", { name: "Formal Dress Belt" }).click();
+  await page.getByRole("button", { name: size, exact: true }).click();
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByRole("link", { name: /^Cart, 1 item/ })).toBeVisible();
+  await page.goto("/checkout");
+  await page.getByLabel("First name").fill(customer.firstName);
+  await page.getByLabel("Last name").fill("Khan");
+  await page.getByLabel("Email").fill(customer.email);
+  await page.getByRole("textbox", { name: "Phone", exact: true }).fill("0300-1234567");
+  await page.getByLabel("Street address").fill("12 Mall Road");
+  await page.getByLabel("City").fill("Lahore");
+  await page.getByLabel("State/Province").fill("Punjab");
+  await page.getByLabel("ZIP code").fill("54000");
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
+  return (await page.getByText(/^ORD-\d{13}$/).textContent())!;
+}
