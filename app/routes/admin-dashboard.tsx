@@ -66,9 +66,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             <ul className="mt-3 divide-y divide-stone-100">
               {summary.latest.map((o) => (
                 <li key={o.id} className="flex justify-between gap-3 py-2 text-sm">
-                  <span>
+                  <Link to={`/admin/orders?order=${o.id}`} className="text-leather-700 underline">
                     <span className="font-mono">{o.orderNumber}</span> · {o.firstName} {o.lastName}
-                  </span>
+                  </Link>
                   <span>
                     {formatAmount(o.total)} · {statusLabel[o.status]}
                   </span>

@@ -47,6 +47,7 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL(/\/$/);
     await page.getByRole("navigation", { name: "Main" }).locator("summary").first().click();
     await page.getByRole("button", { name: "Log out" }).click();
+    await expect(page.getByRole("link", { name: "Profile" })).toHaveAttribute("href", "/login");
     await signUp(page, email.toUpperCase());
     await expect(page.getByRole("alert")).toHaveText("Failed to create an account. An account with this email already exists.");
   });
@@ -93,7 +94,7 @@ test.describe("accounts", () => {
     await signUpAndWait(page, email);
     await page.getByRole("navigation", { name: "Main" }).locator("summary").first().click();
     await page.getByRole("button", { name: "Log out" }).click();
-    await expect(page.getByRole("link", { name: "Profile" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Profile" })).toHaveAttribute("href", "/login");
     await page.goto("/login");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("secret123");
