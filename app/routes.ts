@@ -29,6 +29,7 @@ export default [
     route("products/:id/view", "routes/admin-product-view.tsx"),
     route("categories", "routes/admin-categories.tsx"),
     route("events", "routes/admin-events.ts"),
+    route("contactsubmissions", "routes/admin-contact-submissions.tsx"),
     route("*", "routes/admin-not-found.tsx", { id: "admin-not-found" }),
   ]),
   route("logout", "routes/logout.ts"),
