@@ -227,14 +227,15 @@ describe(`the contact submissions inbox (${testTarget()})`, () => {
     ] as const) {
       expect(await load(who)).toMatchObject({ status: 302, location: to });
       expect(await load(who, `?view=${id}`)).toMatchObject({ status: 302, location: to });
-      for (const form of [
+      const forms: Record<string, string>[] = [
         { intent: "open", id },
         { intent: "status", id, status: "resolved" },
         { intent: "read", id, read: "false" },
         { intent: "read", id, read: "true" },
         { intent: "reply", id },
         { intent: "reply", id, openMail: "1" },
-      ]) {
+      ];
+      for (const form of forms) {
         expect(await post(who, form)).toMatchObject({ status: 302, location: to });
       }
     }
