@@ -264,12 +264,12 @@ export default function AdminContactSubmissions({ loaderData, actionData }: Rout
             <tbody className="divide-y divide-stone-100">
               {rows.map((s) => (
                 <tr key={s.id} className={s.read ? "" : "bg-amber-50"}>
-                  <th scope="row" className="px-3 py-2 text-left font-normal">
+                  <th scope="row" className="min-w-[15rem] px-3 py-2 text-left font-normal">
                     <span className="flex items-center gap-2 font-medium text-stone-900">
                       {s.name}
                       {!s.read && <span className="rounded-full bg-blue-700 px-2 py-0.5 text-xs font-semibold text-white">New</span>}
                     </span>
-                    <span className="block break-all text-stone-600">{s.email}</span>
+                    <span className="block break-words text-stone-600">{s.email}</span>
                   </th>
                   <td className="px-3 py-2 whitespace-nowrap">{subjectLabel(s.subject)}</td>
                   <td className="max-w-xs px-3 py-2 text-stone-700">{s.preview}</td>
