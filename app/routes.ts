@@ -30,6 +30,7 @@ export default [
     route("categories", "routes/admin-categories.tsx"),
     route("orders", "routes/admin-orders.tsx"),
     route("events", "routes/admin-events.ts"),
+    route("contactsubmissions", "routes/admin-contact-submissions.tsx"),
     route("*", "routes/admin-not-found.tsx", { id: "admin-not-found" }),
   ]),
   route("logout", "routes/logout.ts"),

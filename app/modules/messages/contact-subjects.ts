@@ -10,3 +10,9 @@ export const contactSubjects = [
 export function subjectLabel(value: string): string {
   return contactSubjects.find((s) => s.value === value)?.label ?? "Other";
 }
+
+/** The mail draft of 'Reply via Email': to the sender, with subject 'Re: {subject label}'. */
+export function replyMailto(email: string, subject: string): string {
+  const to = encodeURIComponent(email.trim()).replace(/%40/g, "@");
+  return `mailto:${to}?subject=${encodeURIComponent(`Re: ${subjectLabel(subject)}`)}`;
+}

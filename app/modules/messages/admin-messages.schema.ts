@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { contactSubjects } from "./contact-subjects";
+import { SUBMISSION_STATUSES } from "./submission-status";
+
+export const SUBMISSIONS_PAGE_SIZE = 25;
+
+const subjectValues = contactSubjects.map((s) => s.value) as [string, ...string[]];
+
+/** The inbox address: search text, filters, page and the submission shown in the dialog. Odd values fall back to none. */
+export const submissionsQuerySchema = z.object({
+  q: z.string().trim().max(200).catch("").default(""),
+  status: z.enum(SUBMISSION_STATUSES).or(z.literal("")).catch("").default(""),
+  subject: z.enum(subjectValues).or(z.literal("")).catch("").default(""),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  view: z.string().trim().max(100).catch("").default(""),
+});
+
+export type SubmissionsQuery = z.infer<typeof submissionsQuerySchema>;
+
+const id = z.string().trim().min(1, "No submission was chosen.").max(100, "No submission was chosen.");
+
+/** What the inbox's buttons and dropdowns post. */
+export const submissionActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("open"), id }),
+  z.object({ intent: z.literal("status"), id, status: z.enum(SUBMISSION_STATUSES, "Please choose a status.") }),
+  z.object({ intent: z.literal("read"), id, read: z.enum(["true", "false"], "Please choose read or unread.") }),
+  z.object({ intent: z.literal("reply"), id, openMail: z.literal("1").optional() }),
+]);
+
+export type SubmissionAction = z.infer<typeof submissionActionSchema>;
