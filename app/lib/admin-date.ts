@@ -4,27 +4,29 @@
  */
 const dateFormat = new Intl.DateTimeFormat("en-PK", { timeZone: "Asia/Karachi", day: "numeric", month: "short", year: "numeric" });
 
-export function formatAdminDate(value: string | Date | null | undefined): string {
-  if (value === null || value === undefined || value === "") return "N/A";
-  const date = typeof value === "string" ? new Date(value) : value;
-  if (Number.isNaN(date.getTime())) return "Invalid Date";
-  return dateFormat.format(date);
-}
-
 const dateTimeFormat = new Intl.DateTimeFormat("en-PK", {
   timeZone: "Asia/Karachi",
   day: "numeric",
   month: "short",
   year: "numeric",
-  hour: "2-digit",
+  hour: "numeric",
   minute: "2-digit",
-  hour12: false,
+  hour12: true,
 });
 
-/** A moment in the back office (history, messages): date and time, Pakistan time. */
-export function formatAdminDateTime(value: string | Date | null | undefined): string {
+function formatWith(format: Intl.DateTimeFormat, value: string | Date | null | undefined): string {
   if (value === null || value === undefined || value === "") return "N/A";
   const date = typeof value === "string" ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return "Invalid Date";
-  return dateTimeFormat.format(date);
+  return format.format(date);
+}
+
+/** A day: '23 Nov 2026'. */
+export function formatAdminDate(value: string | Date | null | undefined): string {
+  return formatWith(dateFormat, value);
+}
+
+/** A moment (history, messages): '23 Nov 2026, 4:05 pm'. */
+export function formatAdminDateTime(value: string | Date | null | undefined): string {
+  return formatWith(dateTimeFormat, value);
 }

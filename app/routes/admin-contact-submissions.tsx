@@ -4,7 +4,7 @@ import type { Route } from "./+types/admin-contact-submissions";
 import { getDb } from "~/lib/db.server";
 import { toHttp } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
-import { formatAdminDateTime } from "~/lib/admin-date-time";
+import { formatAdminDateTime } from "~/lib/admin-date";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { getSubmission, listSubmissions, moveSubmission, submissionCounts, type SubmissionDetail } from "~/modules/messages/admin-messages.server";
 import { submissionActionSchema, submissionsQuerySchema, type SubmissionAction, type SubmissionsQuery } from "~/modules/messages/admin-messages.schema";
