@@ -1,13 +1,12 @@
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { contactSubmissions } from "~/lib/schema.server";
-import type { LiveEvent } from "~/modules/live/live-events";
-import { LiveHub, setLiveHub, startLiveHub } from "~/modules/live/live-events.server";
 import { listSubmissions, submissionCounts } from "~/modules/messages/admin-messages.server";
 import { createSubmission } from "~/modules/messages/messages.server";
 import { answer, useAdminRequests, type Who } from "../../tests/support/admin-requests";
 import { testTarget, useTestDatabase } from "../../tests/support/test-db";
 import { action, loader } from "./admin-contact-submissions";
+import { useLiveEvents } from "../../tests/support/live";
 
 const testDb = useTestDatabase({ asAppDatabase: true });
 const visitors = useAdminRequests(testDb);
@@ -39,17 +38,7 @@ async function everything() {
   return testDb().db.select().from(contactSubmissions).orderBy(asc(contactSubmissions.id));
 }
 
-let live: { hub: LiveHub; stop: () => Promise<void> };
-const heard: LiveEvent[] = [];
-beforeAll(async () => {
-  live = await startLiveHub(testDb());
-  live.hub.subscribe((e) => heard.push(e));
-  setLiveHub(live.hub);
-});
-afterAll(async () => {
-  setLiveHub(undefined);
-  await live?.stop();
-});
+const { heard } = useLiveEvents(testDb);
 
 describe(`the contact submissions inbox (${testTarget()})`, () => {
   let seeded: Record<string, Row>;

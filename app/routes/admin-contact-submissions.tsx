@@ -7,7 +7,12 @@ import { logger } from "~/lib/logger.server";
 import { formatAdminDateTime } from "~/lib/admin-date";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { getSubmission, listSubmissions, moveSubmission, submissionCounts, type SubmissionDetail } from "~/modules/messages/admin-messages.server";
-import { submissionActionSchema, submissionsQuerySchema, type SubmissionAction, type SubmissionsQuery } from "~/modules/messages/admin-messages.schema";
+import {
+  submissionActionSchema,
+  submissionsQuerySchema,
+  type SubmissionAction,
+  type SubmissionsQuery,
+} from "~/modules/messages/admin-messages.schema";
 import { contactSubjects, replyMailto, subjectLabel } from "~/modules/messages/contact-subjects";
 import {
   displayStatus,
@@ -20,6 +25,7 @@ import {
 import { useHydrated } from "~/components/admin/use-hydrated";
 import { useLiveUpdates } from "~/components/admin/use-live-updates";
 import { RouteError } from "~/components/ui/route-error";
+import { FilterSelect, Pager } from "~/components/admin/list-controls";
 
 const PATH = "/admin/contactsubmissions";
 
@@ -32,7 +38,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = submissionsQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const db = getDb();
   const [list, counts, selected] = await Promise.all([
-    listSubmissions(db, { q: query.q, status: query.status, subject: query.subject, page: query.page }),
+    listSubmissions(db, {
+      q: query.q,
+      status: query.status,
+      subject: query.subject,
+      page: query.page,
+    }),
     submissionCounts(db),
     query.view ? getSubmission(db, query.view) : Promise.resolve(null),
   ]);
@@ -99,11 +110,27 @@ const badgeColours: Record<SubmissionStatus, string> = {
 };
 
 function StatusBadge({ status }: { status: SubmissionStatus }) {
-  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${badgeColours[status]}`}>{SUBMISSION_STATUS_LABELS[status]}</span>;
+  return (
+    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${badgeColours[status]}`}>
+      {SUBMISSION_STATUS_LABELS[status]}
+    </span>
+  );
 }
 
 /** The status dropdown: saves on change in the browser, with an Update button when JavaScript is off. */
-function StatusForm({ id, status, label, controlId, hideLabel }: { id: string; status: SubmissionStatus; label: string; controlId: string; hideLabel?: boolean }) {
+function StatusForm({
+  id,
+  status,
+  label,
+  controlId,
+  hideLabel,
+}: {
+  id: string;
+  status: SubmissionStatus;
+  label: string;
+  controlId: string;
+  hideLabel?: boolean;
+}) {
   const submit = useSubmit();
   const hydrated = useHydrated();
   return (
@@ -139,7 +166,6 @@ function StatusForm({ id, status, label, controlId, hideLabel }: { id: string; s
 export default function AdminContactSubmissions({ loaderData, actionData }: Route.ComponentProps) {
   const { rows, total, page, pageCount, counts, query, selected } = loaderData;
   const live = useLiveUpdates("submissions");
-  const submit = useSubmit();
   const filtered = Boolean(query.q || query.status || query.subject);
   const error = actionData && !actionData.ok ? actionData.message : null;
   const dialogOpen = Boolean(query.view);
@@ -168,7 +194,12 @@ export default function AdminContactSubmissions({ loaderData, actionData }: Rout
         ))}
       </dl>
 
-      <Form method="get" role="search" aria-label="Search submissions" className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-4 md:flex-row md:items-end">
+      <Form
+        method="get"
+        role="search"
+        aria-label="Search submissions"
+        className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-4 md:flex-row md:items-end"
+      >
         <div className="flex-1">
           <label htmlFor="submission-search" className="block text-sm font-medium text-stone-800">
             Search by name, email, or message
@@ -184,46 +215,25 @@ export default function AdminContactSubmissions({ loaderData, actionData }: Rout
             className="mt-1 w-full rounded-md border border-leather-300 bg-white px-3 py-2 text-stone-900 placeholder:text-stone-500"
           />
         </div>
-        <div>
-          <label htmlFor="submission-status-filter" className="block text-sm font-medium text-stone-800">
-            Filter by status
-          </label>
-          <select
-            id="submission-status-filter"
-            name="status"
-            defaultValue={query.status}
-            key={`status-${query.status}`}
-            onChange={(e) => submit(e.currentTarget.form)}
-            className="mt-1 rounded-md border border-leather-300 bg-white px-3 py-2 text-stone-900"
-          >
-            <option value="">All Status</option>
-            {SUBMISSION_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {SUBMISSION_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="submission-subject-filter" className="block text-sm font-medium text-stone-800">
-            Filter by subject
-          </label>
-          <select
-            id="submission-subject-filter"
-            name="subject"
-            defaultValue={query.subject}
-            key={`subject-${query.subject}`}
-            onChange={(e) => submit(e.currentTarget.form)}
-            className="mt-1 rounded-md border border-leather-300 bg-white px-3 py-2 text-stone-900"
-          >
-            <option value="">All Subjects</option>
-            {contactSubjects.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="submission-status-filter"
+          label="Filter by status"
+          name="status"
+          value={query.status}
+          allLabel="All Status"
+          options={SUBMISSION_STATUSES.map((s) => ({
+            value: s,
+            label: SUBMISSION_STATUS_LABELS[s],
+          }))}
+        />
+        <FilterSelect
+          id="submission-subject-filter"
+          label="Filter by subject"
+          name="subject"
+          value={query.subject}
+          allLabel="All Subjects"
+          options={contactSubjects}
+        />
         <button type="submit" className="rounded-md bg-leather-700 px-4 py-2 font-medium text-white hover:bg-leather-800">
           Search
         </button>
@@ -246,19 +256,33 @@ export default function AdminContactSubmissions({ loaderData, actionData }: Rout
       </p>
 
       {rows.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center text-stone-800">No submissions found matching your criteria.</p>
+        <p className="rounded-xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center text-stone-800">
+          No submissions found matching your criteria.
+        </p>
       ) : (
         <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white">
           <table className="w-full min-w-[56rem] text-left text-sm">
             <caption className="sr-only">Contact submissions, newest first</caption>
             <thead className="bg-stone-50 text-stone-700">
               <tr>
-                <th scope="col" className="px-3 py-2">Customer</th>
-                <th scope="col" className="px-3 py-2">Subject</th>
-                <th scope="col" className="px-3 py-2">Message Preview</th>
-                <th scope="col" className="px-3 py-2">Status</th>
-                <th scope="col" className="px-3 py-2">Date</th>
-                <th scope="col" className="px-3 py-2">Actions</th>
+                <th scope="col" className="px-3 py-2">
+                  Customer
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Subject
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Message Preview
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Status
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Date
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Actions
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-stone-100">
@@ -296,27 +320,7 @@ export default function AdminContactSubmissions({ loaderData, actionData }: Rout
         </div>
       )}
 
-      {pageCount > 1 && (
-        <nav aria-label="Pages" className="flex items-center justify-between text-sm">
-          {page > 1 ? (
-            <Link to={addressOf({ ...query, page: page - 1 })} className="text-leather-700 underline">
-              Previous page
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span>
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount ? (
-            <Link to={addressOf({ ...query, page: page + 1 })} className="text-leather-700 underline">
-              Next page
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <Pager page={page} pageCount={pageCount} hrefFor={(p) => addressOf({ ...query, page: p })} />
 
       {dialogOpen && <SubmissionDialog key={query.view} submission={selected} closeTo={addressOf(query)} error={error} />}
     </div>
@@ -359,7 +363,12 @@ function SubmissionDialog({ submission, closeTo, error }: { submission: Submissi
         <h2 id={titleId} className="font-serif text-2xl text-leather-800">
           {submission ? `Message from ${submission.name}` : "Submission not found"}
         </h2>
-        <Link to={closeTo} preventScrollReset autoFocus className="rounded-md border border-stone-300 px-3 py-1.5 text-sm font-medium text-stone-800 hover:bg-stone-50">
+        <Link
+          to={closeTo}
+          preventScrollReset
+          autoFocus
+          className="rounded-md border border-stone-300 px-3 py-1.5 text-sm font-medium text-stone-800 hover:bg-stone-50"
+        >
           Close
         </Link>
       </div>
@@ -419,7 +428,10 @@ function SubmissionDialog({ submission, closeTo, error }: { submission: Submissi
                 <input type="hidden" name="intent" value="read" />
                 <input type="hidden" name="id" value={submission.id} />
                 <input type="hidden" name="read" value={submission.read ? "false" : "true"} />
-                <button type="submit" className="rounded-md border border-leather-300 px-4 py-2 text-sm font-medium text-leather-800 hover:bg-leather-50">
+                <button
+                  type="submit"
+                  className="rounded-md border border-leather-300 px-4 py-2 text-sm font-medium text-leather-800 hover:bg-leather-50"
+                >
                   {submission.read ? "Mark as Unread" : "Mark as Read"}
                 </button>
               </Form>
@@ -449,5 +461,12 @@ function SubmissionDialog({ submission, closeTo, error }: { submission: Submissi
 }
 
 export function ErrorBoundary() {
-  return <RouteError backTo={{ to: "/admin/contactsubmissions", label: "Back to Contact Submissions" }} />;
+  return (
+    <RouteError
+      backTo={{
+        to: "/admin/contactsubmissions",
+        label: "Back to Contact Submissions",
+      }}
+    />
+  );
 }

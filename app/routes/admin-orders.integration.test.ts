@@ -1,16 +1,15 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { openDatabase } from "~/lib/db.server";
 import { orderHistory, orders, products, stock, stockMovements } from "~/lib/schema.server";
 import { checkoutSchema } from "~/modules/orders/checkout.schema";
 import { placeOrder } from "~/modules/orders/orders.server";
 import { changeOrderStatus, listOrders } from "~/modules/orders/admin-orders.server";
-import { LiveHub, setLiveHub, startLiveHub } from "~/modules/live/live-events.server";
-import type { LiveEvent } from "~/modules/live/live-events";
 import { action, loader } from "./admin-orders";
 import { answer, useAdminRequests } from "../../tests/support/admin-requests";
 import { insertProduct } from "../../tests/support/fixtures";
 import { testTarget, useTestDatabase } from "../../tests/support/test-db";
+import { useLiveEvents } from "../../tests/support/live";
 
 const testDb = useTestDatabase({ asAppDatabase: true });
 const visitors = useAdminRequests(testDb);
@@ -54,17 +53,7 @@ const post = (who: "anonymous" | "user" | "admin", form: Record<string, string>)
 const get = (who: "anonymous" | "user" | "admin", query = "") =>
   answer(() => loader({ request: visitors.request(who, `/admin/orders${query}`), params: {}, context: {} } as never));
 
-let live: { hub: LiveHub; stop: () => Promise<void> };
-const heard: LiveEvent[] = [];
-beforeAll(async () => {
-  live = await startLiveHub(testDb());
-  live.hub.subscribe((e) => heard.push(e));
-  setLiveHub(live.hub);
-});
-afterAll(async () => {
-  setLiveHub(undefined);
-  await live?.stop();
-});
+const { heard } = useLiveEvents(testDb);
 
 describe(`order status changes (${testTarget()})`, () => {
   it("cancelling gives the stock back exactly once, even when cancelled twice at the same time", async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from "react";
-import { data, Form, Link, useFetcher, useLocation, useNavigate, useSubmit } from "react-router";
+import { data, Form, Link, useFetcher, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/admin-orders";
 import { getDb } from "~/lib/db.server";
 import { toHttp } from "~/lib/errors";
@@ -14,6 +14,7 @@ import { Img } from "~/components/ui/img";
 import { RouteError } from "~/components/ui/route-error";
 import { useHydrated } from "~/components/admin/use-hydrated";
 import { useLiveUpdates } from "~/components/admin/use-live-updates";
+import { FilterSelect, Pager } from "~/components/admin/list-controls";
 
 export function meta() {
   return [{ title: "Orders | Admin Panel" }, { name: "robots", content: "noindex" }];
@@ -25,19 +26,37 @@ export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();
   const [list, detail] = await Promise.all([
     listOrders(db, query),
-    query.order ? getOrderDetail(db, query.order).catch((error: unknown) => (toHttp(error).status === 404 ? null : Promise.reject(error))) : undefined,
+    query.order
+      ? getOrderDetail(db, query.order).catch((error: unknown) => (toHttp(error).status === 404 ? null : Promise.reject(error)))
+      : undefined,
   ]);
-  return { ...list, q: query.q, status: query.status, detail, detailMissing: Boolean(query.order) && detail === null };
+  return {
+    ...list,
+    q: query.q,
+    status: query.status,
+    detail,
+    detailMissing: Boolean(query.order) && detail === null,
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const staff = await requireAdmin(request);
   const parsed = orderStatusChangeSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
-    return data({ ok: false as const, message: ORDER_STATUS_ERROR + parsed.error.issues[0].message }, { status: 400 });
+    return data(
+      {
+        ok: false as const,
+        message: ORDER_STATUS_ERROR + parsed.error.issues[0].message,
+      },
+      { status: 400 },
+    );
   }
   try {
-    const { changed } = await changeOrderStatus(getDb(), { ...parsed.data, to: parsed.data.status, by: staff.id });
+    const { changed } = await changeOrderStatus(getDb(), {
+      ...parsed.data,
+      to: parsed.data.status,
+      by: staff.id,
+    });
     return { ok: true as const, changed, orderId: parsed.data.orderId };
   } catch (error) {
     const { status, message, code } = toHttp(error);
@@ -58,7 +77,11 @@ function withParams(search: string, changes: Record<string, string | null>): str
 }
 
 function StatusBadge({ status }: { status: OrderStatus }) {
-  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${ORDER_STATUS_BADGES[status]}`}>{ORDER_STATUS_LABELS[status]}</span>;
+  return (
+    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${ORDER_STATUS_BADGES[status]}`}>
+      {ORDER_STATUS_LABELS[status]}
+    </span>
+  );
 }
 
 function StatCard({ label, value }: { label: string; value: number }) {
@@ -73,7 +96,6 @@ function StatCard({ label, value }: { label: string; value: number }) {
 export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {
   const { rows, counts, total, page, pages, q, status, detail, detailMissing } = loaderData;
   const { search } = useLocation();
-  const submit = useSubmit();
   const hydrated = useHydrated();
   const live = useLiveUpdates("orders");
 
@@ -102,7 +124,11 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
         </p>
       )}
 
-      <Form method="get" action="/admin/orders" className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-4 sm:flex-row sm:items-end">
+      <Form
+        method="get"
+        action="/admin/orders"
+        className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-4 sm:flex-row sm:items-end"
+      >
         <label className="flex-1 text-sm font-medium text-stone-700">
           Search orders
           <input
@@ -114,24 +140,18 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
             className="mt-1 w-full rounded-md border border-stone-300 px-3 py-2 font-normal"
           />
         </label>
-        <div className="text-sm font-medium text-stone-700">
-          <label htmlFor="order-status-filter">Filter by status</label>
-          <select
-            id="order-status-filter"
-            name="status"
-            defaultValue={status}
-            key={status}
-            onChange={(e) => submit(e.currentTarget.form)}
-            className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2 font-normal sm:w-44"
-          >
-            <option value="all">All Status</option>
-            {ORDER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {ORDER_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="order-status-filter"
+          label="Filter by status"
+          name="status"
+          value={status === "all" ? "" : status}
+          allLabel="All Status"
+          options={ORDER_STATUSES.map((s) => ({
+            value: s,
+            label: ORDER_STATUS_LABELS[s],
+          }))}
+          className="sm:w-44"
+        />
         <button type="submit" className="rounded-md bg-leather-700 px-4 py-2 font-semibold text-white hover:bg-leather-800">
           Search
         </button>
@@ -145,12 +165,24 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
             <caption className="sr-only">Orders, newest first</caption>
             <thead className="bg-stone-50 text-xs uppercase tracking-wide text-stone-600">
               <tr>
-                <th scope="col" className="px-4 py-3">Order Details</th>
-                <th scope="col" className="px-4 py-3">Customer</th>
-                <th scope="col" className="px-4 py-3">Items &amp; Total</th>
-                <th scope="col" className="px-4 py-3">Status</th>
-                <th scope="col" className="px-4 py-3">Date</th>
-                <th scope="col" className="px-4 py-3">Actions</th>
+                <th scope="col" className="px-4 py-3">
+                  Order Details
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Customer
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Items &amp; Total
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Date
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Actions
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-stone-100">
@@ -162,23 +194,10 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
         </div>
       )}
 
-      <nav aria-label="Pages" className="flex items-center justify-between text-sm text-stone-700">
-        <span>
-          {total.toLocaleString("en-PK")} order{total === 1 ? "" : "s"} · Page {page} of {pages}
-        </span>
-        <span className="flex gap-2">
-          {page > 1 && (
-            <Link to={withParams(search, { page: String(page - 1), order: null })} className="rounded-md border border-stone-300 bg-white px-3 py-1.5">
-              Previous
-            </Link>
-          )}
-          {page < pages && (
-            <Link to={withParams(search, { page: String(page + 1), order: null })} className="rounded-md border border-stone-300 bg-white px-3 py-1.5">
-              Next
-            </Link>
-          )}
-        </span>
-      </nav>
+      <p className="text-sm text-stone-700">
+        {total.toLocaleString("en-PK")} order{total === 1 ? "" : "s"}
+      </p>
+      <Pager page={page} pageCount={pages} hrefFor={(p) => withParams(search, { page: String(p), order: null })} />
 
       {detail && <OrderDetailDialog order={detail} closeTo={withParams(search, { order: null })} />}
       {detailMissing && (
@@ -220,7 +239,11 @@ function OrderRow({ row, viewTo, hydrated }: { row: OrderListRow; viewTo: string
       <td className="whitespace-nowrap px-4 py-3 text-stone-700">{formatAdminDate(row.createdAt)}</td>
       <td className="px-4 py-3">
         <div className="flex flex-wrap items-center gap-2">
-          <Link to={viewTo} preventScrollReset className="rounded-md border border-leather-300 px-3 py-1.5 font-medium text-leather-800 hover:bg-leather-100">
+          <Link
+            to={viewTo}
+            preventScrollReset
+            className="rounded-md border border-leather-300 px-3 py-1.5 font-medium text-leather-800 hover:bg-leather-100"
+          >
             View<span className="sr-only"> order {row.orderNumber}</span>
           </Link>
           <fetcher.Form method="post" className="flex items-center gap-2">
@@ -291,7 +314,8 @@ function OrderDetailDialog({ order, closeTo }: { order: OrderDetail; closeTo: st
             Order {order.orderNumber}
           </h2>
           <p className="text-sm text-stone-600">
-            {formatAdminDate(order.createdAt)} · {order.paymentMethod === "cod" ? "Cash on Delivery" : "Online Payment"} · <StatusBadge status={order.status} />
+            {formatAdminDate(order.createdAt)} · {order.paymentMethod === "cod" ? "Cash on Delivery" : "Online Payment"} ·{" "}
+            <StatusBadge status={order.status} />
           </p>
         </div>
         <Link to={closeTo} preventScrollReset autoFocus className="rounded-md border border-stone-300 px-3 py-1.5 text-sm font-medium">
@@ -307,7 +331,13 @@ function OrderDetailDialog({ order, closeTo }: { order: OrderDetail; closeTo: st
           <ul className="mt-2 divide-y divide-stone-100">
             {order.items.map((item) => (
               <li key={item.id} className="flex items-center gap-3 py-2">
-                <Img src={item.productImage || "/placeholder.svg"} alt={item.productName} width={56} height={56} className="h-14 w-14 rounded-md object-cover" />
+                <Img
+                  src={item.productImage || "/placeholder.svg"}
+                  alt={item.productName}
+                  width={56}
+                  height={56}
+                  className="h-14 w-14 rounded-md object-cover"
+                />
                 <div className="flex-1 text-sm">
                   <p className="font-medium">{item.productName}</p>
                   <p className="text-stone-600">
@@ -393,7 +423,12 @@ function OrderDetailDialog({ order, closeTo }: { order: OrderDetail; closeTo: st
             <input type="hidden" name="orderId" value={order.id} />
             <label className="text-sm font-medium text-stone-700">
               Order status
-              <select name="status" defaultValue={order.status} key={order.status} className="mt-1 block w-full rounded-md border border-stone-300 px-2 py-2 font-normal">
+              <select
+                name="status"
+                defaultValue={order.status}
+                key={order.status}
+                className="mt-1 block w-full rounded-md border border-stone-300 px-2 py-2 font-normal"
+              >
                 {ORDER_STATUSES.map((s) => (
                   <option key={s} value={s}>
                     {ORDER_STATUS_LABELS[s]}
@@ -403,13 +438,27 @@ function OrderDetailDialog({ order, closeTo }: { order: OrderDetail; closeTo: st
             </label>
             <label className="text-sm font-medium text-stone-700">
               Courier
-              <input name="courier" defaultValue={order.courier ?? ""} maxLength={60} className="mt-1 block w-full rounded-md border border-stone-300 px-2 py-2 font-normal" />
+              <input
+                name="courier"
+                defaultValue={order.courier ?? ""}
+                maxLength={60}
+                className="mt-1 block w-full rounded-md border border-stone-300 px-2 py-2 font-normal"
+              />
             </label>
             <label className="text-sm font-medium text-stone-700">
               Tracking number (CN)
-              <input name="trackingNumber" defaultValue={order.trackingNumber ?? ""} maxLength={60} className="mt-1 block w-full rounded-md border border-stone-300 px-2 py-2 font-normal" />
+              <input
+                name="trackingNumber"
+                defaultValue={order.trackingNumber ?? ""}
+                maxLength={60}
+                className="mt-1 block w-full rounded-md border border-stone-300 px-2 py-2 font-normal"
+              />
             </label>
-            <button type="submit" disabled={fetcher.state !== "idle"} className="rounded-md bg-leather-700 px-4 py-2 font-semibold text-white hover:bg-leather-800 disabled:opacity-60">
+            <button
+              type="submit"
+              disabled={fetcher.state !== "idle"}
+              className="rounded-md bg-leather-700 px-4 py-2 font-semibold text-white hover:bg-leather-800 disabled:opacity-60"
+            >
               {fetcher.state !== "idle" ? "Saving..." : "Save"}
             </button>
           </fetcher.Form>

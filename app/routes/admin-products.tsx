@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-products";
 import { getDb } from "~/lib/db.server";
 import { toHttp } from "~/lib/errors";
@@ -21,6 +21,7 @@ import { Img } from "~/components/ui/img";
 import { RouteError } from "~/components/ui/route-error";
 import { PriceRange } from "~/components/admin/price-range";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { FilterSelect, Pager } from "~/components/admin/list-controls";
 
 export function meta() {
   return [{ title: "Products | Admin Panel" }, { name: "robots", content: "noindex" }];
@@ -31,10 +32,21 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = adminProductsQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const db = getDb();
   const [result, categories] = await Promise.all([
-    listAdminProducts(db, { q: query.q, categoryId: query.category || undefined, page: query.page, pageSize: ADMIN_PRODUCTS_PAGE_SIZE }),
+    listAdminProducts(db, {
+      q: query.q,
+      categoryId: query.category || undefined,
+      page: query.page,
+      pageSize: ADMIN_PRODUCTS_PAGE_SIZE,
+    }),
     listCategoryChoices(db),
   ]);
-  return { ...result, categories, q: query.q, category: query.category, confirmDelete: query.delete ?? null };
+  return {
+    ...result,
+    categories,
+    q: query.q,
+    category: query.category,
+    confirmDelete: query.delete ?? null,
+  };
 }
 
 /** Where to go back to after a delete: the same table address, without the confirmation. */
@@ -53,7 +65,10 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) return data({ ok: false as const, message: PRODUCT_DELETE_FAILED }, { status: 400 });
   try {
     await deleteProduct(getDb(), getStorage(), parsed.data.id);
-    return redirect(listAddress(form.get("returnTo")), { status: 303, headers: { "Set-Cookie": flashCookie(PRODUCT_DELETED) } });
+    return redirect(listAddress(form.get("returnTo")), {
+      status: 303,
+      headers: { "Set-Cookie": flashCookie(PRODUCT_DELETED) },
+    });
   } catch (error) {
     const { status } = toHttp(error);
     logger.error({ err: error, productId: parsed.data.id }, "product delete failed");
@@ -73,7 +88,6 @@ function href(params: { q: string; category: string; page?: number; del?: string
 
 export default function AdminProducts({ loaderData, actionData }: Route.ComponentProps) {
   const { items, total, page, pageSize, q, category, categories, confirmDelete } = loaderData;
-  const submit = useSubmit();
   const navigation = useNavigation();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const here = href({ q, category, page });
@@ -103,26 +117,15 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
             className="mt-1 w-full rounded-md border border-leather-300 bg-white px-3 py-2 text-stone-900 placeholder:text-stone-500"
           />
         </div>
-        <div>
-          <label htmlFor="product-category" className="block text-sm font-medium text-stone-800">
-            Category
-          </label>
-          <select
-            id="product-category"
-            name="category"
-            defaultValue={category}
-            key={category}
-            onChange={(e) => submit(e.currentTarget.form)}
-            className="mt-1 rounded-md border border-leather-300 bg-white px-3 py-2 text-stone-900 md:w-56"
-          >
-            <option value="">All Categories</option>
-            {categories.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="product-category"
+          label="Category"
+          name="category"
+          value={category}
+          allLabel="All Categories"
+          options={categories.map((c) => ({ value: c.id, label: c.name }))}
+          className="md:w-56"
+        />
         <button type="submit" className="rounded-md bg-leather-700 px-4 py-2 font-medium text-white hover:bg-leather-800">
           Search
         </button>
@@ -158,15 +161,33 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
             <caption className="sr-only">Products, newest first</caption>
             <thead className="bg-stone-50 text-stone-700">
               <tr>
-                <th scope="col" className="px-3 py-2">Image</th>
-                <th scope="col" className="px-3 py-2">Name</th>
-                <th scope="col" className="px-3 py-2">SKU</th>
-                <th scope="col" className="px-3 py-2">Categories</th>
-                <th scope="col" className="px-3 py-2">Price</th>
-                <th scope="col" className="px-3 py-2">Stock</th>
-                <th scope="col" className="px-3 py-2">Offer</th>
-                <th scope="col" className="px-3 py-2">Added</th>
-                <th scope="col" className="px-3 py-2">Actions</th>
+                <th scope="col" className="px-3 py-2">
+                  Image
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Name
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  SKU
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Categories
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Price
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Stock
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Offer
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Added
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Actions
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-stone-100">
@@ -200,7 +221,12 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
                       <Link to={`/admin/products/${p.id}/edit`} className="text-leather-700 underline" aria-label={`Edit ${p.name}`}>
                         Edit
                       </Link>
-                      <Link to={href({ q, category, page, del: p.id })} preventScrollReset className="text-red-700 underline" aria-label={`Delete ${p.name}`}>
+                      <Link
+                        to={href({ q, category, page, del: p.id })}
+                        preventScrollReset
+                        className="text-red-700 underline"
+                        aria-label={`Delete ${p.name}`}
+                      >
                         Delete
                       </Link>
                     </div>
@@ -212,23 +238,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
         </div>
       )}
 
-      {pages > 1 && (
-        <nav aria-label="Pages" className="flex items-center justify-center gap-3">
-          {page > 1 && (
-            <Link to={href({ q, category, page: page - 1 })} className="rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-medium">
-              Previous
-            </Link>
-          )}
-          <span className="text-sm text-stone-700">
-            Page {page} of {pages}
-          </span>
-          {page < pages && (
-            <Link to={href({ q, category, page: page + 1 })} className="rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-medium">
-              Next
-            </Link>
-          )}
-        </nav>
-      )}
+      <Pager page={page} pageCount={pages} hrefFor={(p) => href({ q, category, page: p })} />
 
       {toDelete && (
         <ConfirmDialog
@@ -242,7 +252,11 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="id" value={toDelete.id} />
             <input type="hidden" name="returnTo" value={here} />
-            <button type="submit" disabled={deleting} className="rounded-md bg-red-700 px-4 py-2 text-sm font-medium text-white hover:bg-red-800 disabled:opacity-60">
+            <button
+              type="submit"
+              disabled={deleting}
+              className="rounded-md bg-red-700 px-4 py-2 text-sm font-medium text-white hover:bg-red-800 disabled:opacity-60"
+            >
               {deleting ? "Deleting..." : "Delete Product"}
             </button>
           </Form>

@@ -1,4 +1,4 @@
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { data, Form, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-subscriptions";
 import { getDb } from "~/lib/db.server";
 import { toHttp } from "~/lib/errors";
@@ -8,6 +8,7 @@ import { deleteSubscriberSchema, subscriberPageSchema } from "~/modules/subscrib
 import { formatSubscribedAt } from "~/modules/subscribers/subscriber-format";
 import { deleteSubscriber, listSubscribers } from "~/modules/subscribers/subscribers.server";
 import { RouteError } from "~/components/ui/route-error";
+import { Pager } from "~/components/admin/list-controls";
 
 export const DELETE_FAILED = "Failed to delete subscription. Check console for details.";
 const PATH = "/admin/managesubscriptions";
@@ -54,7 +55,11 @@ export default function AdminSubscriptions({ loaderData }: Route.ComponentProps)
             {total} subscriber{total === 1 ? "" : "s"}
           </p>
         </div>
-        <a href={`${PATH}.csv`} download className="rounded-md border border-leather-300 bg-white px-4 py-2 text-sm font-medium text-leather-800 hover:bg-leather-50">
+        <a
+          href={`${PATH}.csv`}
+          download
+          className="rounded-md border border-leather-300 bg-white px-4 py-2 text-sm font-medium text-leather-800 hover:bg-leather-50"
+        >
           Download CSV
         </a>
       </div>
@@ -78,9 +83,15 @@ export default function AdminSubscriptions({ loaderData }: Route.ComponentProps)
           <table className="w-full text-left text-sm">
             <thead className="bg-stone-50 text-stone-700">
               <tr>
-                <th scope="col" className="px-4 py-3 font-medium">Email</th>
-                <th scope="col" className="px-4 py-3 font-medium">Subscribed At</th>
-                <th scope="col" className="px-4 py-3 font-medium">Actions</th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Email
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Subscribed At
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Actions
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-stone-100">
@@ -107,27 +118,7 @@ export default function AdminSubscriptions({ loaderData }: Route.ComponentProps)
           </table>
         </div>
       )}
-      {pageCount > 1 && (
-        <nav aria-label="Pages" className="flex items-center justify-between text-sm">
-          {page > 1 ? (
-            <Link to={`?page=${page - 1}`} className="text-leather-700 underline">
-              Previous page
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span>
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount ? (
-            <Link to={`?page=${page + 1}`} className="text-leather-700 underline">
-              Next page
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <Pager page={page} pageCount={pageCount} hrefFor={(p) => `?page=${p}`} />
     </div>
   );
 }

@@ -4,7 +4,6 @@ import { getDb } from "~/lib/db.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { parseCartField } from "~/modules/cart/cart.schema";
 import { priceCartLines } from "~/modules/cart/cart.server";
-import { formatPrice } from "~/modules/catalog/pricing";
 import { lineId, useCart } from "~/components/storefront/use-cart";
 import { CartLineRow, CartSummary } from "~/components/storefront/cart-lines";
 import { RouteError } from "~/components/ui/route-error";

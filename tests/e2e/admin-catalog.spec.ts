@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { logIn, OWNER } from "../support/e2e";
 import net from "node:net";
 import sharp from "sharp";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 
 const pngFile = async (name: string, width: number) => ({
   name,

@@ -132,6 +132,8 @@ test.describe("contact submissions inbox", () => {
     await expect(page.getByRole("row").filter({ hasText: complaint })).toHaveCount(0);
 
     await page.getByRole("link", { name: "Clear filters" }).click();
+    await expect(page).not.toHaveURL(/q=/);
+    await expect(search).toHaveValue("");
     await page.getByLabel("Filter by subject").selectOption({ label: "Complaint" });
     await expect(page).toHaveURL(/subject=complaint/);
     await expect(page.getByRole("row").filter({ hasText: complaint })).toBeVisible();

@@ -1,25 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { openDatabase, type Database } from "~/lib/db.server";
 import { loader as eventsLoader } from "~/routes/admin-events";
 import { answer, useAdminRequests } from "../../../tests/support/admin-requests";
 import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
-import type { LiveEvent } from "./live-events";
-import { LiveHub, publishChange, setLiveHub, startLiveHub } from "./live-events.server";
+import { publishChange } from "./live-events.server";
+import { useLiveEvents } from "../../../tests/support/live";
 
 const testDb = useTestDatabase({ asAppDatabase: true });
 const visitors = useAdminRequests(testDb);
 
-let live: { hub: LiveHub; stop: () => Promise<void> };
-const heard: LiveEvent[] = [];
-beforeAll(async () => {
-  live = await startLiveHub(testDb());
-  live.hub.subscribe((e) => heard.push(e));
-  setLiveHub(live.hub);
-});
-afterAll(async () => {
-  setLiveHub(undefined);
-  await live?.stop();
-});
+const { heard, hub } = useLiveEvents(testDb);
 
 describe(`live updates (${testTarget()})`, () => {
   it("a change is announced when its transaction commits, and never when it rolls back", async () => {
@@ -65,9 +55,9 @@ describe(`live updates (${testTarget()})`, () => {
   });
 
   it("the event stream is refused to anonymous visitors and customers", async () => {
-    const before = live.hub.size;
+    const before = hub().size;
     expect(await answer(() => eventsLoader({ request: visitors.request("anonymous", "/admin/events"), params: {}, context: {} } as never))).toMatchObject({ status: 302, location: "/login" });
     expect(await answer(() => eventsLoader({ request: visitors.request("user", "/admin/events"), params: {}, context: {} } as never))).toMatchObject({ status: 302, location: "/" });
-    expect(live.hub.size).toBe(before);
+    expect(hub().size).toBe(before);
   });
 });
