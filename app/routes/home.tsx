@@ -31,7 +31,7 @@ export async function loader() {
     throw new Error("Failed to load categories");
   });
   const [featured, latest] = await Promise.all([
-    listProductCards(db, { featuredOnly: true, pageSize: FEATURED_LIMIT }).then(
+    listProductCards(db, { featuredOnly: true, pageSize: FEATURED_LIMIT, withTotal: false }).then(
       (r) => ({ ok: true as const, items: r.items }),
       (error: unknown) => {
         logger.error({ err: error }, "featured products failed to load");
