@@ -71,12 +71,25 @@ export function createApp(options: { database: Database; storage: FileStorage; e
   );
   const app = new Hono<{ Variables: { nonce: string }; Bindings: { incoming?: { socket?: { remoteAddress?: string } } } }>();
 
+  // Requests being answered, so that shutting down waits for them before closing the database
+  // (a client that hangs up does not stop the work its request started).
+  let inFlight = 0;
+  const waiting: (() => void)[] = [];
+  const drained = () => new Promise<void>((resolve) => (inFlight === 0 ? resolve() : waiting.push(resolve)));
+
   // One log line per request, with status and duration.
   app.use(async (c, next) => {
     const started = performance.now();
-    await next();
+    inFlight++;
+    try {
+      await next();
+    } finally {
+      if (--inFlight === 0) for (const resolve of waiting.splice(0)) resolve();
+    }
     const ms = Math.round((performance.now() - started) * 10) / 10;
-    logger.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, "request");
+    // A client that hung up gets no answer; its request is marked so its status is not taken for a fault.
+    const aborted = c.req.raw.signal.aborted || undefined;
+    logger.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms, aborted }, "request");
   });
 
   app.use(async (c, next) => {
@@ -170,7 +183,7 @@ export function createApp(options: { database: Database; storage: FileStorage; e
     return c.text("Something went wrong on our side. Please try again.", 500);
   });
 
-  return app;
+  return Object.assign(app, { drained });
 }
 
 /** Opens the database, prepares the data folder and serves the shop. */
@@ -241,6 +254,7 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
         // Open event streams never end by themselves: give requests in flight a moment, then cut.
         if ("closeAllConnections" in server) setTimeout(() => server.closeAllConnections(), 2000).unref();
       });
+      await Promise.race([app.drained(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
       await database.close();
       setDatabase(undefined);
     })());
