@@ -38,3 +38,8 @@ export function publicUrlFrom(matches: ReadonlyArray<{ id: string; data?: unknow
   const root = matches.find((m) => m?.id === "root")?.data as { publicUrl?: string } | undefined;
   return root?.publicUrl ?? "";
 }
+
+/** Back-office pages: '{page} | Admin Panel', never indexed. */
+export function adminMeta(page: string): MetaDescriptor[] {
+  return [{ title: `${page} | Admin Panel` }, { name: "robots", content: "noindex" }];
+}

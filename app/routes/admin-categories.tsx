@@ -33,10 +33,9 @@ import { TextField } from "~/components/ui/field";
 import { RouteError } from "~/components/ui/route-error";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { useHydrated } from "~/components/admin/use-hydrated";
+import { adminMeta } from "~/lib/seo";
 
-export function meta() {
-  return [{ title: "Categories | Admin Panel" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => adminMeta("Categories");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

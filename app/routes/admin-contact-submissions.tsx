@@ -26,12 +26,11 @@ import { useHydrated } from "~/components/admin/use-hydrated";
 import { useLiveUpdates } from "~/components/admin/use-live-updates";
 import { RouteError } from "~/components/ui/route-error";
 import { FilterSelect, Pager } from "~/components/admin/list-controls";
+import { adminMeta } from "~/lib/seo";
 
 const PATH = "/admin/contactsubmissions";
 
-export function meta() {
-  return [{ title: "Contact Submissions | Admin Panel" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => adminMeta("Contact Submissions");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

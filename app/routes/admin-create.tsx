@@ -12,10 +12,9 @@ import { isMainAdminRole } from "~/modules/accounts/roles";
 import { requireAdmin, requireMainAdmin } from "~/modules/accounts/session.server";
 import { FormAlert, SelectField, TextField } from "~/components/ui/field";
 import { RouteError } from "~/components/ui/route-error";
+import { adminMeta } from "~/lib/seo";
 
-export function meta() {
-  return [{ title: "Create Admin | Admin Panel" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => adminMeta("Create Admin");
 
 /** Plain admins may open the page, and are told it is for main admins. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -10,14 +10,13 @@ import { listAdmins, updateAdmin, type AdminRow } from "~/modules/accounts/admin
 import { isMainAdminRole } from "~/modules/accounts/roles";
 import { requireAdmin, requireMainAdmin } from "~/modules/accounts/session.server";
 import { RouteError } from "~/components/ui/route-error";
+import { adminMeta } from "~/lib/seo";
 
 export const UPDATED = "Admin updated successfully!";
 export const UPDATE_FAILED = "Failed to update admin. Check console for details.";
 const PATH = "/admin/adminlist";
 
-export function meta() {
-  return [{ title: "Admin Management | Admin Panel" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => adminMeta("Admin Management");
 
 /** `?edit=<id>` opens one row for editing, so editing works with or without JavaScript. */
 export async function loader({ request }: Route.LoaderArgs) {

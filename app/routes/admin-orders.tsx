@@ -15,10 +15,9 @@ import { RouteError } from "~/components/ui/route-error";
 import { useHydrated } from "~/components/admin/use-hydrated";
 import { useLiveUpdates } from "~/components/admin/use-live-updates";
 import { FilterSelect, Pager } from "~/components/admin/list-controls";
+import { adminMeta } from "~/lib/seo";
 
-export function meta() {
-  return [{ title: "Orders | Admin Panel" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => adminMeta("Orders");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -11,10 +11,9 @@ import { parseProductSubmission, saveOptions } from "~/modules/catalog/product-f
 import { PRODUCT_FORM_MESSAGES } from "~/modules/catalog/product-form.schema";
 import { ProductForm, type ProductFormFailure } from "~/components/admin/product-form";
 import { RouteError } from "~/components/ui/route-error";
+import { adminMeta } from "~/lib/seo";
 
-export function meta() {
-  return [{ title: "Edit Product | Admin Panel" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => adminMeta("Edit Product");
 
 const notFound = () => redirect("/admin/products", { headers: { "Set-Cookie": flashCookie(PRODUCT_FORM_MESSAGES.notFound) } });
 

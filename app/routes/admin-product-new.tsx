@@ -10,10 +10,9 @@ import { parseProductSubmission, saveOptions } from "~/modules/catalog/product-f
 import { PRODUCT_FORM_MESSAGES } from "~/modules/catalog/product-form.schema";
 import { ProductForm, type ProductFormFailure } from "~/components/admin/product-form";
 import { RouteError } from "~/components/ui/route-error";
+import { adminMeta } from "~/lib/seo";
 
-export function meta() {
-  return [{ title: "Add Product | Admin Panel" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => adminMeta("Add Product");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

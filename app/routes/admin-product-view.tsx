@@ -24,10 +24,11 @@ import { Price } from "~/components/ui/price";
 import { RouteError } from "~/components/ui/route-error";
 import { PriceRange } from "~/components/admin/price-range";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { adminMeta } from "~/lib/seo";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const name = loaderData && "product" in loaderData && loaderData.product ? loaderData.product.name : "Product Not Found";
-  return [{ title: `${name} | Admin Panel` }, { name: "robots", content: "noindex" }];
+  return adminMeta(name);
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {

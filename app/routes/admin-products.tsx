@@ -22,10 +22,9 @@ import { RouteError } from "~/components/ui/route-error";
 import { PriceRange } from "~/components/admin/price-range";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { FilterSelect, Pager } from "~/components/admin/list-controls";
+import { adminMeta } from "~/lib/seo";
 
-export function meta() {
-  return [{ title: "Products | Admin Panel" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => adminMeta("Products");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

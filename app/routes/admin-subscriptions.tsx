@@ -9,13 +9,12 @@ import { formatSubscribedAt } from "~/modules/subscribers/subscriber-format";
 import { deleteSubscriber, listSubscribers } from "~/modules/subscribers/subscribers.server";
 import { RouteError } from "~/components/ui/route-error";
 import { Pager } from "~/components/admin/list-controls";
+import { adminMeta } from "~/lib/seo";
 
 export const DELETE_FAILED = "Failed to delete subscription. Check console for details.";
 const PATH = "/admin/managesubscriptions";
 
-export function meta() {
-  return [{ title: "Newsletter Subscriptions | Admin Panel" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => adminMeta("Newsletter Subscriptions");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigation, useSubmit } from "react-router";
 import { discountAmount, discountPercent, formatPrice, toPaisa } from "~/modules/catalog/pricing";
+import type { StockedVariant } from "~/modules/catalog/product-rules";
 import {
   newVariantDefaults,
   PRODUCT_FORM_MESSAGES,
@@ -32,16 +33,7 @@ export interface FormProduct {
   code: string;
   description: string;
   categoryIds: string[];
-  variants: {
-    id: string;
-    name: string;
-    soleColor: string;
-    price: number;
-    inOffer: boolean;
-    discountPrice: number;
-    stock: { id: string; size: string; qty: number }[];
-    media: { id: string; kind: MediaKind; storageKey: string; widths: number[] }[];
-  }[];
+  variants: (StockedVariant & { media: { id: string; kind: MediaKind; storageKey: string; widths: number[] }[] })[];
 }
 
 export interface ProductFormFailure {

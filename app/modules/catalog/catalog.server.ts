@@ -10,7 +10,7 @@ import {
 } from "~/lib/schema.server";
 import { DomainError } from "~/lib/errors";
 import type { StoredImage } from "~/modules/media/media-url";
-import { isNew } from "./product-rules";
+import { isNew, type StockedVariant } from "./product-rules";
 
 // ------------------------------------------------------------------ shapes
 
@@ -47,14 +47,7 @@ export interface ProductDetail {
   variants: VariantDetail[];
 }
 
-export interface VariantDetail {
-  id: string;
-  name: string;
-  soleColor: string;
-  price: number;
-  inOffer: boolean;
-  discountPrice: number;
-  stock: { id: string; size: string; qty: number }[];
+export interface VariantDetail extends StockedVariant {
   images: (StoredImage & { id: string; width: number | null; height: number | null })[];
   videos: { id: string; key: string; contentType: string }[];
 }

@@ -3,6 +3,7 @@ import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
 import { categories, media, productCategories, products, stock, variants } from "~/lib/schema.server";
+import type { StockedVariant } from "./product-rules";
 import { deleteMediaFiles, type StoredMediaFile } from "~/modules/media/media-files.server";
 import {
   STALE_UPLOAD_MESSAGE,
@@ -32,16 +33,7 @@ export interface EditableMedia {
   contentType: string;
 }
 
-export interface EditableVariant {
-  id: string;
-  name: string;
-  soleColor: string;
-  /** Paisa. */
-  price: number;
-  inOffer: boolean;
-  /** Paisa. */
-  discountPrice: number;
-  stock: { id: string; size: string; qty: number }[];
+export interface EditableVariant extends StockedVariant {
   media: EditableMedia[];
 }
 

@@ -12,6 +12,14 @@ export function isNew(addedAt: Date | string, now: Date = new Date()): boolean {
   return Number.isFinite(age) && age >= 0 && age < NEW_PRODUCT_DAYS * DAY_MS;
 }
 
+/** The fields every view of a variant shares (storefront, editor, form); prices in paisa. */
+export interface StockedVariant extends PricedVariant {
+  id: string;
+  name: string;
+  soleColor: string;
+  stock: { id: string; size: string; qty: number }[];
+}
+
 /** A variant is on offer when its discount really applies. */
 export function isOnOffer(v: PricedVariant): boolean {
   return hasDiscount(v);
