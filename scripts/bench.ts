@@ -1,0 +1,393 @@
+// `npm run bench`: speed figures of the shop with about 10,000 products and 100,000 orders.
+//
+//   npm run bench                      build, then measure on the embedded database
+//   npm run bench -- --no-build        measure the existing build
+//   npm run bench -- --duration=5      seconds per page (default 10); also --connections, --products, --orders
+//   BENCH_DATABASE_URL=postgres://…    also measure on PostgreSQL (a throw-away database is created
+//                                      beside the one named in the URL and dropped afterwards)
+//
+// It prints, per database: orders per second and latency of order placement (1,000 orders, 20 at a
+// time); a contention run (200 buyers for the last 10 units) that must report 'oversold: 0' — the
+// script exits 1 otherwise; then, with the order history grown to about 100,000 orders, requests per
+// second and latency (p50/p99) of storefront and back-office pages served by the production build,
+// and the time of one request on its own ('alone').
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import autocannon from "autocannon";
+import { eq, sql, type SQL } from "drizzle-orm";
+import { openDatabase, type Database, type Db } from "../app/lib/db.server";
+import { categories, stock } from "../app/lib/schema.server";
+import { seedDemoCatalogue } from "../app/modules/catalog/demo-catalogue.server";
+import { LocalDiskStorage } from "../app/modules/media/storage.server";
+import { checkoutSchema } from "../app/modules/orders/checkout.schema";
+import { placeOrder } from "../app/modules/orders/orders.server";
+import { insertProduct } from "../tests/support/fixtures";
+
+const root = path.resolve(import.meta.dirname, "..");
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number) => {
+  const found = args.find((a) => a.startsWith(`--${name}=`));
+  const value = found ? Number(found.split("=")[1]) : fallback;
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
+  return value;
+};
+const BUILD = !args.includes("--no-build");
+const DURATION = option("duration", 10);
+const CONNECTIONS = option("connections", 10);
+const TARGET_PRODUCTS = option("products", 10_000);
+const TARGET_ORDERS = option("orders", 100_000);
+const ORDERS = 1000;
+const ORDER_CONCURRENCY = 20;
+const BUYERS = 200;
+const LAST_UNITS = 10;
+
+const cleanups: (() => Promise<void> | void)[] = [];
+async function cleanUp() {
+  for (const fn of cleanups.splice(0).reverse()) {
+    try {
+      await fn();
+    } catch (error) {
+      console.error("cleanup:", (error as Error).message);
+    }
+  }
+}
+// A bench that hangs must not hold the machine: give up after 15 minutes.
+const watchdog = setTimeout(
+  () => {
+    console.error("The bench took longer than 15 minutes: stopping.");
+    void cleanUp().finally(() => process.exit(1));
+  },
+  15 * 60_000,
+);
+watchdog.unref();
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void cleanUp().finally(() => process.exit(130)));
+
+const customer = checkoutSchema.parse({
+  firstName: "Ayesha",
+  lastName: "Khan",
+  email: "ayesha@example.pk",
+  phone: "0300-1234567",
+  streetAddress: "12 Mall Road",
+  city: "Lahore",
+  state: "Punjab",
+  zipCode: "54000",
+});
+
+interface Target {
+  kind: "pglite" | "postgres";
+  dataDir: string;
+  databaseUrl?: string;
+}
+
+async function prepareTargets(): Promise<Target[]> {
+  const targets: Target[] = [];
+  const embeddedDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-"));
+  cleanups.push(() => fs.rmSync(embeddedDir, { recursive: true, force: true }));
+  targets.push({ kind: "pglite", dataDir: embeddedDir });
+
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  if (!adminUrl) {
+    console.log("BENCH_DATABASE_URL is not set: PostgreSQL was left out (set it to a server URL to include it).\n");
+    return targets;
+  }
+  const { Client } = await import("pg");
+  const name = `shop_bench_${process.pid}`;
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  cleanups.push(async () => {
+    const c = new Client({ connectionString: adminUrl });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-pg-"));
+  cleanups.push(() => fs.rmSync(pgDir, { recursive: true, force: true }));
+  targets.push({ kind: "postgres", dataDir: pgDir, databaseUrl: url.toString() });
+  return targets;
+}
+
+// ---------------------------------------------------------------- catalogue of ~10,000 products
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** Copies every row of `table` `copies` times, renaming ids with the copy number. */
+async function cloneRows(db: Db, table: string, idColumns: string[], copies: number, extra: Record<string, string> = {}) {
+  const columns = (
+    await rows<{ column_name: string }>(
+      db,
+      sql`select column_name from information_schema.columns where table_schema = current_schema() and table_name = ${table} order by ordinal_position`,
+    )
+  ).map((r) => r.column_name);
+  const select = columns.map((c) => (idColumns.includes(c) ? `t.${c} || '-' || g` : extra[c] ? extra[c] : `t.${c}`));
+  await db.execute(
+    sql.raw(`insert into ${table} (${columns.join(", ")}) select ${select.join(", ")} from ${table} t, generate_series(1, ${copies}) g where t.${idColumns[0]} not like '%-%'`),
+  );
+}
+
+/** Copies the orders placed so far until there are about `TARGET_ORDERS`, for the back-office list. */
+async function growOrders(db: Db) {
+  const [{ n }] = await rows<{ n: number }>(db, sql`select count(*)::int as n from orders`);
+  const copies = Math.max(0, Math.ceil(TARGET_ORDERS / n) - 1);
+  await db.transaction(async (tx) => {
+    await cloneRows(tx, "orders", ["id", "order_number", "idempotency_key"], copies, {
+      created_at: `t.created_at - make_interval(hours => g)`,
+      status: `(array['confirmed','shipped','completed','cancelled'])[1 + g % 4]`,
+    });
+    // Fresh statistics first: the foreign-key checks of the rows below would otherwise be planned
+    // for the handful of orders there were, as a scan of the whole table per row.
+    await tx.execute(sql`analyze orders`);
+    await cloneRows(tx, "order_items", ["id", "order_id"], copies);
+    await cloneRows(tx, "order_history", ["id", "order_id"], copies);
+  });
+  await db.execute(sql`analyze`);
+  const [{ total }] = await rows<{ total: number }>(db, sql`select count(*)::int as total from orders`);
+  return total;
+}
+
+async function seedLargeCatalogue(db: Db, dataDir: string) {
+  const demo = await seedDemoCatalogue(db, new LocalDiskStorage(path.join(dataDir, "uploads")));
+  const copies = Math.max(0, Math.ceil(TARGET_PRODUCTS / demo) - 1);
+  await db.transaction(async (tx) => {
+    await cloneRows(tx, "products", ["id"], copies, {
+      name: `t.name || ' No. ' || g`,
+      code: `case when t.code = '' then '' else t.code || '-' || g end`,
+      created_at: `t.created_at - make_interval(days => 30 + g % 300)`,
+    });
+    await cloneRows(tx, "product_categories", ["product_id"], copies);
+    await cloneRows(tx, "variants", ["id", "product_id"], copies);
+    await cloneRows(tx, "stock", ["id", "variant_id"], copies);
+    await cloneRows(tx, "media", ["id", "variant_id"], copies);
+  });
+  await db.execute(sql`analyze`);
+  const [{ n }] = await rows<{ n: number }>(db, sql`select count(*)::int as n from products`);
+  const [category] = await db.select({ id: categories.id }).from(categories).where(eq(categories.name, "Belts"));
+  const [product] = await rows<{ id: string }>(db, sql`select id from products where name like 'Formal Dress Belt No. %' limit 1`);
+  return { products: Number(n), categoryId: category.id, productId: product.id };
+}
+
+// ---------------------------------------------------------------- HTTP
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** What the running server wrote to stderr. */
+const serverLog: string[] = [];
+
+async function startServer(target: Target): Promise<{ url: string; child: ChildProcess }> {
+  serverLog.length = 0;
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: target.dataDir, LOG_LEVEL: "warn" };
+  env.ADMIN_EMAIL = STAFF.email;
+  env.ADMIN_PASSWORD = STAFF.password;
+  delete env.SMTP_URL;
+  if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
+  else delete env.DATABASE_URL;
+  // The server's complaints are kept and shown when something went wrong: requests that autocannon
+  // hangs up on at the end of a run log their aborted work, which is noise in a good run.
+  const child = spawn(process.execPath, ["server.mjs"], { cwd: root, env, stdio: ["ignore", "ignore", "pipe"] });
+  child.stderr!.on("data", (chunk: Buffer) => serverLog.push(chunk.toString()));
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      child.kill("SIGTERM");
+    });
+  cleanups.push(stop);
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server stopped while starting (exit ${child.exitCode}):\n${serverLog.join("")}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return { url, child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("The server did not answer /healthz within 60 s.");
+}
+
+const STAFF = { email: "bench-owner@example.pk", password: "bench-owner-password" };
+
+/** Signs the main admin in through the login form, as a browser would; returns the session cookie. */
+async function logIn(base: string): Promise<string> {
+  const response = await fetch(`${base}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
+    body: new URLSearchParams(STAFF).toString(),
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  if (!cookie) throw new Error(`Signing in answered ${response.status} without a session cookie.`);
+  return cookie;
+}
+
+interface PageFigure {
+  page: string;
+  /** Median time of one request with the server otherwise idle. */
+  alone: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function measurePage(base: string, page: string, cookie?: string): Promise<PageFigure> {
+  const headers: Record<string, string> = { "accept-encoding": "br, gzip", ...(cookie ? { cookie } : {}) };
+  const alone: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    const t0 = performance.now();
+    const response = await fetch(base + page, { headers, redirect: "manual" });
+    if (response.status !== 200) throw new Error(`${page} answered ${response.status}, not 200`);
+    await response.arrayBuffer();
+    alone.push(performance.now() - t0);
+  }
+  const result = await autocannon({ url: base + page, connections: CONNECTIONS, duration: DURATION, headers });
+  return {
+    page,
+    alone: percentile(alone.sort((a, b) => a - b), 50),
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx + result.timeouts,
+  };
+}
+
+// ---------------------------------------------------------------- orders
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function measureOrders(db: Db) {
+  const product = await insertProduct(db, { name: "Bench Wallet", variants: [{ name: "Brown", price: 450000, stock: [["", ORDERS * 2]] }] });
+  const variantId = product.variants[0].id;
+  const line = { productID: product.productId, productVariantKey: `${variantId}_`, productSize: "", productQuantity: 1 };
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: ORDER_CONCURRENCY }, async () => {
+      while (next < ORDERS) {
+        const i = next++;
+        const t0 = performance.now();
+        await placeOrder(db, { customer, lines: [line], idempotencyKey: `bench-${process.pid}-${i}` });
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { perSecond: Math.round(ORDERS / seconds), p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}
+
+async function measureContention(first: Database, target: Target) {
+  // On PostgreSQL the buyers come through two separate pools, as through two app instances.
+  const second = target.databaseUrl ? await openDatabase({ databaseUrl: target.databaseUrl, poolSize: 10 }) : undefined;
+  try {
+    const pools = second ? [first.db, second.db] : [first.db];
+    const product = await insertProduct(first.db, { name: "Last Belt", variants: [{ name: "Black", price: 320000, stock: [["34", LAST_UNITS]] }] });
+    const variant = product.variants[0];
+    const line = { productID: product.productId, productVariantKey: `${variant.id}_34`, productSize: "34", productQuantity: 1 };
+    const results = await Promise.allSettled(
+      Array.from({ length: BUYERS }, (_, i) => placeOrder(pools[i % pools.length], { customer, lines: [line], idempotencyKey: `last-${process.pid}-${i}` })),
+    );
+    const placed = results.filter((r) => r.status === "fulfilled").length;
+    const unexpected = results.filter((r) => r.status === "rejected" && (r.reason as { code?: string }).code !== "OUT_OF_STOCK");
+    const [{ qty }] = await first.db.select({ qty: stock.qty }).from(stock).where(eq(stock.id, variant.stock[0].id));
+    return { placed, left: qty, oversold: Math.max(0, placed - LAST_UNITS) + Math.max(0, -qty), unexpected: unexpected.length, pools: pools.length };
+  } finally {
+    await second?.close();
+  }
+}
+
+// ---------------------------------------------------------------- run
+
+const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
+
+const label = (page: string) => page.replace(/\/shop\/category\/[^/?]+/, "/shop/category/:id").replace(/\/product\/[^/?]+/, "/product/:id");
+
+async function benchTarget(target: Target) {
+  console.log(`== ${target.kind === "pglite" ? "Embedded database (PGlite)" : "PostgreSQL"} ==`);
+  const database = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.databaseUrl ? undefined : target.dataDir, poolSize: 10 });
+  let catalogue, race;
+  try {
+    const t0 = performance.now();
+    catalogue = await seedLargeCatalogue(database.db, target.dataDir);
+    console.log(`Catalogue: ${catalogue.products} products (loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+    const orders = await measureOrders(database.db);
+    console.log(`Orders: ${ORDERS} placed, ${ORDER_CONCURRENCY} at a time: ${orders.perSecond} orders/s, p50 ${ms(orders.p50)}, p99 ${ms(orders.p99)}`);
+    race = await measureContention(database, target);
+    console.log(
+      `Last units: ${BUYERS} buyers for ${LAST_UNITS} units through ${race.pools} pool(s): ${race.placed} orders, ${race.left} left, oversold: ${race.oversold}` +
+        (race.unexpected ? `, ${race.unexpected} failed for another reason` : ""),
+    );
+    console.log(`Order history grown to ${await growOrders(database.db)} orders for the back office.`);
+  } finally {
+    await database.close();
+  }
+
+  const server = await startServer(target);
+  const cookie = await logIn(server.url);
+  const shop = ["/", "/shop", "/shop?q=wallet", `/shop/category/${catalogue.categoryId}`, `/product/${catalogue.productId}`];
+  const office = ["/admin/products", "/admin/products?q=belt", "/admin/orders", "/admin/orders?q=ayesha&status=shipped"];
+  console.log(`Pages: ${CONNECTIONS} connections for ${DURATION} s each, production build, brotli`);
+  console.log(`  ${"page".padEnd(38)} ${"alone".padStart(8)} ${"req/s".padStart(7)} ${"p50".padStart(8)} ${"p99".padStart(8)}  errors`);
+  const figures: PageFigure[] = [];
+  for (const [page, session] of [...shop.map((p) => [p, undefined] as const), ...office.map((p) => [p, cookie] as const)]) {
+    const f = await measurePage(server.url, page, session);
+    figures.push(f);
+    console.log(`  ${label(page).padEnd(38)} ${ms(f.alone).padStart(8)} ${String(f.rps).padStart(7)} ${ms(f.p50).padStart(8)} ${ms(f.p99).padStart(8)}  ${f.errors}`);
+  }
+  await cleanups.pop()!();
+  console.log("");
+  return { figures, race };
+}
+
+let failed = false;
+try {
+  if (BUILD) {
+    console.log("Building the shop (skip with --no-build)…");
+    const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NODE_ENV: "production" } });
+    if (build.status !== 0) throw new Error("The build failed.");
+  } else if (!fs.existsSync(path.join(root, "build", "server", "index.js"))) {
+    throw new Error("There is no build: run without --no-build or `npm run build` first.");
+  }
+  console.log(`Machine: ${os.cpus().length} CPU(s), Node ${process.version}\n`);
+  for (const target of await prepareTargets()) {
+    const { figures, race } = await benchTarget(target);
+    if (race.oversold > 0 || race.unexpected > 0) failed = true;
+    if (figures.some((f) => f.errors > 0)) {
+      console.error(`Some requests failed; what the server logged:\n${serverLog.join("")}`);
+      failed = true;
+    }
+  }
+} catch (error) {
+  console.error(`The bench failed: ${(error as Error).message}`);
+  failed = true;
+} finally {
+  await cleanUp();
+}
+if (failed) console.error("FAILED: see the figures above.");
+process.exit(failed ? 1 : 0);
