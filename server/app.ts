@@ -13,6 +13,7 @@ import { openDatabase, ping, setDatabase, type Database } from "~/lib/db.server"
 import { FolderLockedError } from "~/lib/folder-lock.server";
 import { logger } from "~/lib/logger.server";
 import { LocalDiskStorage, setStorage, type FileStorage } from "~/modules/media/storage.server";
+import { startUploadSweeper } from "~/modules/media/upload-sweep.server";
 import { isCatalogueEmpty, seedDemoCatalogue } from "~/modules/catalog/demo-catalogue.server";
 import { ensureMainAdmin } from "~/modules/accounts/accounts.server";
 import { createAuth, loadAuthSecret, setAuth } from "~/lib/auth.server";
@@ -225,6 +226,7 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
   mailer.kick();
   const live = await startLiveHub(database);
   setLiveHub(live.hub);
+  const sweeper = startUploadSweeper(database.db, storage);
 
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     const result = await ensureMainAdmin(database.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
@@ -247,6 +249,7 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
   const close = () =>
     (closing ??= (async () => {
       mailer.stop();
+      await sweeper.stop();
       await live.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -128,6 +128,7 @@ describe(`admin product table (${testTarget()})`, () => {
     const watching: FileStorage = {
       put: (k, d) => real.put(k, d),
       open: (k) => real.open(k),
+      list: (f) => real.list(f),
       delete: async (k) => {
         const rows = await db.select().from(products).where(eq(products.id, p.productId));
         seenAtDelete.push(rows.length === 0);

@@ -12,6 +12,8 @@ export interface FileStorage {
   /** A stream of the file, or null when there is none. */
   open(key: string): Promise<{ stream: Readable; size: number } | null>;
   delete(key: string): Promise<void>;
+  /** The keys of the files directly in `folder` (no sub-folders); none when it does not exist. */
+  list(folder: string): Promise<string[]>;
 }
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
@@ -50,6 +52,16 @@ export class LocalDiskStorage implements FileStorage {
 
   async delete(key: string) {
     await fs.rm(this.pathOf(key), { force: true });
+  }
+
+  async list(folder: string) {
+    try {
+      const entries = await fs.readdir(this.pathOf(folder), { withFileTypes: true });
+      return entries.filter((e) => e.isFile()).map((e) => `${folder}/${e.name}`);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+      throw error;
+    }
   }
 }
 
