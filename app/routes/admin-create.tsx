@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-create";
 import { getDb } from "~/lib/db.server";
@@ -10,6 +9,7 @@ import { ACCESS_DENIED_CREATE, adminRoleLabel, adminRoles, createAdminSchema } f
 import { createAdminAccount } from "~/modules/accounts/admin-accounts.server";
 import { isMainAdminRole } from "~/modules/accounts/roles";
 import { requireAdmin, requireMainAdmin } from "~/modules/accounts/session.server";
+import { useFormCheck } from "~/components/ui/use-form-check";
 import { FormAlert, SelectField, TextField } from "~/components/ui/field";
 import { RouteError } from "~/components/ui/route-error";
 import { adminMeta } from "~/lib/seo";
@@ -54,7 +54,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function CreateAdmin({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [clientError, setClientError] = useState<string | null>(null);
+  const check = useFormCheck(createAdminSchema);
   if (!loaderData.allowed) {
     return (
       <div className="space-y-4">
@@ -75,14 +75,10 @@ export default function CreateAdmin({ loaderData }: Route.ComponentProps) {
         method="post"
         noValidate
         className="mt-6 grid gap-4 rounded-xl border border-stone-200 bg-white p-6 sm:grid-cols-2"
-        onSubmit={(event) => {
-          const parsed = createAdminSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-          setClientError(parsed.success ? null : parsed.error.issues[0].message);
-          if (!parsed.success) event.preventDefault();
-        }}
+        onSubmit={check.onSubmit}
       >
         <div className="sm:col-span-2">
-          <FormAlert message={clientError ?? result?.error} />
+          <FormAlert message={check.error ?? result?.error} />
         </div>
         <TextField id="firstName" label="First name" autoComplete="off" required defaultValue={v.firstName} />
         <TextField id="lastName" label="Last name" autoComplete="off" required defaultValue={v.lastName} />

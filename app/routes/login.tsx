@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { getDb } from "~/lib/db.server";
@@ -9,6 +8,7 @@ import { publicUrlFrom, seo } from "~/lib/seo";
 import { loginSchema } from "~/modules/accounts/account.schema";
 import { landingPathFor } from "~/modules/accounts/roles";
 import { getCurrentUser, signIn } from "~/modules/accounts/session.server";
+import { useFormCheck } from "~/components/ui/use-form-check";
 import { FormAlert, TextField } from "~/components/ui/field";
 import { RouteError } from "~/components/ui/route-error";
 
@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Login() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [clientError, setClientError] = useState<string | null>(null);
+  const check = useFormCheck(loginSchema);
   const busy = navigation.state === "submitting";
   return (
     <section className="mx-auto max-w-md px-4 py-12">
@@ -51,13 +51,9 @@ export default function Login() {
         method="post"
         noValidate
         className="mt-8 space-y-4 rounded-xl border border-leather-200 bg-white p-6 shadow-sm"
-        onSubmit={(event) => {
-          const parsed = loginSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-          setClientError(parsed.success ? null : parsed.error.issues[0].message);
-          if (!parsed.success) event.preventDefault();
-        }}
+        onSubmit={check.onSubmit}
       >
-        <FormAlert message={clientError ?? result?.error} />
+        <FormAlert message={check.error ?? result?.error} />
         <TextField id="email" label="Email" type="email" autoComplete="email" required defaultValue={result?.email} />
         <TextField id="password" label="Password" type="password" autoComplete="current-password" required />
         <button type="submit" disabled={busy} className="w-full rounded-md bg-leather-700 px-4 py-3 font-semibold text-white hover:bg-leather-800 disabled:opacity-60">

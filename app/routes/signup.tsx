@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/signup";
 import { toHttp } from "~/lib/errors";
@@ -8,6 +7,7 @@ import { publicUrlFrom, seo } from "~/lib/seo";
 import { genders, signupSchema } from "~/modules/accounts/account.schema";
 import { landingPathFor } from "~/modules/accounts/roles";
 import { getCurrentUser, signUp } from "~/modules/accounts/session.server";
+import { useFormCheck } from "~/components/ui/use-form-check";
 import { FormAlert, SelectField, TextField } from "~/components/ui/field";
 import { RouteError } from "~/components/ui/route-error";
 
@@ -46,7 +46,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Signup() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [clientError, setClientError] = useState<string | null>(null);
+  const check = useFormCheck(signupSchema);
   const busy = navigation.state === "submitting";
   const v = result?.values ?? {};
   return (
@@ -56,14 +56,10 @@ export default function Signup() {
         method="post"
         noValidate
         className="mt-8 grid gap-4 rounded-xl border border-leather-200 bg-white p-6 shadow-sm sm:grid-cols-2"
-        onSubmit={(event) => {
-          const parsed = signupSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-          setClientError(parsed.success ? null : parsed.error.issues[0].message);
-          if (!parsed.success) event.preventDefault();
-        }}
+        onSubmit={check.onSubmit}
       >
         <div className="sm:col-span-2">
-          <FormAlert message={clientError ?? result?.error} />
+          <FormAlert message={check.error ?? result?.error} />
         </div>
         <div className="sm:col-span-2">
           <TextField id="email" label="Email" type="email" autoComplete="email" required defaultValue={v.email} />
