@@ -4,7 +4,7 @@ import { getDb } from "~/lib/db.server";
 import { toHttp } from "~/lib/errors";
 import { flashCookie } from "~/lib/flash.server";
 import { logger } from "~/lib/logger.server";
-import { genders } from "~/modules/accounts/account.schema";
+import { GenderOptions } from "~/components/ui/gender-options";
 import { ACCESS_DENIED_CREATE, adminRoleLabel, adminRoles, createAdminSchema } from "~/modules/accounts/admin-account.schema";
 import { createAdminAccount } from "~/modules/accounts/admin-accounts.server";
 import { isMainAdminRole } from "~/modules/accounts/roles";
@@ -83,14 +83,7 @@ export default function CreateAdmin({ loaderData }: Route.ComponentProps) {
         <TextField id="firstName" label="First name" autoComplete="off" required defaultValue={v.firstName} />
         <TextField id="lastName" label="Last name" autoComplete="off" required defaultValue={v.lastName} />
         <SelectField id="gender" label="Gender" required defaultValue={v.gender ?? ""}>
-          <option value="" disabled>
-            Select…
-          </option>
-          {genders.map((g) => (
-            <option key={g} value={g}>
-              {g[0].toUpperCase() + g.slice(1)}
-            </option>
-          ))}
+          <GenderOptions empty={{ label: "Select…", disabled: true }} />
         </SelectField>
         <SelectField id="role" label="Role" required defaultValue={v.role ?? "admin"}>
           {adminRoles.map((r) => (

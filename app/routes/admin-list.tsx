@@ -4,7 +4,7 @@ import { getDb } from "~/lib/db.server";
 import { toHttp } from "~/lib/errors";
 import { flashCookie } from "~/lib/flash.server";
 import { logger } from "~/lib/logger.server";
-import { genders } from "~/modules/accounts/account.schema";
+import { genderLabel, GenderOptions } from "~/components/ui/gender-options";
 import { ACCESS_DENIED_MANAGE, adminRoleLabel, adminRoles, updateAdminSchema } from "~/modules/accounts/admin-account.schema";
 import { listAdmins, updateAdmin, type AdminRow } from "~/modules/accounts/admin-accounts.server";
 import { isMainAdminRole } from "~/modules/accounts/roles";
@@ -57,7 +57,6 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-const genderLabel = (g: string) => (g ? g[0].toUpperCase() + g.slice(1) : "-");
 const cell = "px-4 py-3 align-top";
 const input = "block w-full min-w-24 rounded-md border border-leather-300 bg-white px-2 py-1.5 text-sm";
 
@@ -156,12 +155,7 @@ function EditRow({ admin, values, saving }: { admin: AdminRow; values?: Values; 
           Gender
         </label>
         <select {...field("gender")} defaultValue={v.gender} className={input}>
-          <option value="">Not set</option>
-          {genders.map((g) => (
-            <option key={g} value={g}>
-              {genderLabel(g)}
-            </option>
-          ))}
+          <GenderOptions empty={{ label: "Not set" }} />
         </select>
       </td>
       <td className={cell}>

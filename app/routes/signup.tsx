@@ -4,7 +4,8 @@ import { toHttp } from "~/lib/errors";
 import { flashCookie } from "~/lib/flash.server";
 import { logger } from "~/lib/logger.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
-import { genders, signupSchema } from "~/modules/accounts/account.schema";
+import { signupSchema } from "~/modules/accounts/account.schema";
+import { GenderOptions } from "~/components/ui/gender-options";
 import { landingPathFor } from "~/modules/accounts/roles";
 import { getCurrentUser, signUp } from "~/modules/accounts/session.server";
 import { useFormCheck } from "~/components/ui/use-form-check";
@@ -70,14 +71,7 @@ export default function Signup() {
         <TextField id="firstName" label="First name" autoComplete="given-name" required defaultValue={v.firstName} />
         <TextField id="lastName" label="Last name" autoComplete="family-name" required defaultValue={v.lastName} />
         <SelectField id="gender" label="Gender" required defaultValue={v.gender ?? ""}>
-          <option value="" disabled>
-            Select…
-          </option>
-          {genders.map((g) => (
-            <option key={g} value={g}>
-              {g[0].toUpperCase() + g.slice(1)}
-            </option>
-          ))}
+          <GenderOptions empty={{ label: "Select…", disabled: true }} />
         </SelectField>
         <div className="grid grid-cols-[5.5rem_1fr] gap-2">
           <TextField id="numberCode" label="Code" defaultValue={v.numberCode ?? "+92"} autoComplete="tel-country-code" />
