@@ -56,13 +56,10 @@ async function cleanUp() {
   }
 }
 // A bench that hangs must not hold the machine: give up after 15 minutes.
-const watchdog = setTimeout(
-  () => {
-    console.error("The bench took longer than 15 minutes: stopping.");
-    void cleanUp().finally(() => process.exit(1));
-  },
-  15 * 60_000,
-);
+const watchdog = setTimeout(() => {
+  console.error("The bench took longer than 15 minutes: stopping.");
+  void cleanUp().finally(() => process.exit(1));
+}, 15 * 60_000);
 watchdog.unref();
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void cleanUp().finally(() => process.exit(130)));
 
@@ -130,7 +127,9 @@ async function cloneRows(db: Db, table: string, idColumns: string[], copies: num
   ).map((r) => r.column_name);
   const select = columns.map((c) => (idColumns.includes(c) ? `t.${c} || '-' || g` : extra[c] ? extra[c] : `t.${c}`));
   await db.execute(
-    sql.raw(`insert into ${table} (${columns.join(", ")}) select ${select.join(", ")} from ${table} t, generate_series(1, ${copies}) g where t.${idColumns[0]} not like '%-%'`),
+    sql.raw(
+      `insert into ${table} (${columns.join(", ")}) select ${select.join(", ")} from ${table} t, generate_series(1, ${copies}) g where t.${idColumns[0]} not like '%-%'`,
+    ),
   );
 }
 
@@ -266,7 +265,10 @@ async function measurePage(base: string, page: string, cookie?: string): Promise
   const result = await autocannon({ url: base + page, connections: CONNECTIONS, duration: DURATION, headers });
   return {
     page,
-    alone: percentile(alone.sort((a, b) => a - b), 50),
+    alone: percentile(
+      alone.sort((a, b) => a - b),
+      50,
+    ),
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -311,7 +313,9 @@ async function measureContention(first: Database, target: Target) {
     const variant = product.variants[0];
     const line = { productID: product.productId, productVariantKey: `${variant.id}_34`, productSize: "34", productQuantity: 1 };
     const results = await Promise.allSettled(
-      Array.from({ length: BUYERS }, (_, i) => placeOrder(pools[i % pools.length], { customer, lines: [line], idempotencyKey: `last-${process.pid}-${i}` })),
+      Array.from({ length: BUYERS }, (_, i) =>
+        placeOrder(pools[i % pools.length], { customer, lines: [line], idempotencyKey: `last-${process.pid}-${i}` }),
+      ),
     );
     const placed = results.filter((r) => r.status === "fulfilled").length;
     const unexpected = results.filter((r) => r.status === "rejected" && (r.reason as { code?: string }).code !== "OUT_OF_STOCK");
@@ -337,7 +341,9 @@ async function benchTarget(target: Target) {
     catalogue = await seedLargeCatalogue(database.db, target.dataDir);
     console.log(`Catalogue: ${catalogue.products} products (loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
     const orders = await measureOrders(database.db);
-    console.log(`Orders: ${ORDERS} placed, ${ORDER_CONCURRENCY} at a time: ${orders.perSecond} orders/s, p50 ${ms(orders.p50)}, p99 ${ms(orders.p99)}`);
+    console.log(
+      `Orders: ${ORDERS} placed, ${ORDER_CONCURRENCY} at a time: ${orders.perSecond} orders/s, p50 ${ms(orders.p50)}, p99 ${ms(orders.p99)}`,
+    );
     race = await measureContention(database, target);
     console.log(
       `Last units: ${BUYERS} buyers for ${LAST_UNITS} units through ${race.pools} pool(s): ${race.placed} orders, ${race.left} left, oversold: ${race.oversold}` +
@@ -358,7 +364,9 @@ async function benchTarget(target: Target) {
   for (const [page, session] of [...shop.map((p) => [p, undefined] as const), ...office.map((p) => [p, cookie] as const)]) {
     const f = await measurePage(server.url, page, session);
     figures.push(f);
-    console.log(`  ${label(page).padEnd(38)} ${ms(f.alone).padStart(8)} ${String(f.rps).padStart(7)} ${ms(f.p50).padStart(8)} ${ms(f.p99).padStart(8)}  ${f.errors}`);
+    console.log(
+      `  ${label(page).padEnd(38)} ${ms(f.alone).padStart(8)} ${String(f.rps).padStart(7)} ${ms(f.p50).padStart(8)} ${ms(f.p99).padStart(8)}  ${f.errors}`,
+    );
   }
   await cleanups.pop()!();
   console.log("");
@@ -369,7 +377,11 @@ let failed = false;
 try {
   if (BUILD) {
     console.log("Building the shop (skip with --no-build)…");
-    const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NODE_ENV: "production" } });
+    const build = spawnSync("npm", ["run", "build"], {
+      cwd: root,
+      stdio: ["ignore", "ignore", "inherit"],
+      env: { ...process.env, NODE_ENV: "production" },
+    });
     if (build.status !== 0) throw new Error("The build failed.");
   } else if (!fs.existsSync(path.join(root, "build", "server", "index.js"))) {
     throw new Error("There is no build: run without --no-build or `npm run build` first.");

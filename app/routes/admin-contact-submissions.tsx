@@ -25,7 +25,7 @@ import {
 import { useHydrated } from "~/components/admin/use-hydrated";
 import { useLiveUpdates } from "~/components/admin/use-live-updates";
 import { RouteError } from "~/components/ui/route-error";
-import { FilterSelect, Pager } from "~/components/admin/list-controls";
+import { FilterSelect, Pager, TableHead } from "~/components/admin/list-controls";
 import { adminMeta } from "~/lib/seo";
 
 const PATH = "/admin/contactsubmissions";
@@ -262,28 +262,7 @@ export default function AdminContactSubmissions({ loaderData, actionData }: Rout
         <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white">
           <table className="w-full min-w-[56rem] text-left text-sm">
             <caption className="sr-only">Contact submissions, newest first</caption>
-            <thead className="bg-stone-50 text-stone-700">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Customer
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Subject
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Message Preview
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Status
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Date
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Actions
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={["Customer", "Subject", "Message Preview", "Status", "Date", "Actions"]} />
             <tbody className="divide-y divide-stone-100">
               {rows.map((s) => (
                 <tr key={s.id} className={s.read ? "" : "bg-amber-50"}>

@@ -14,7 +14,7 @@ import { Img } from "~/components/ui/img";
 import { RouteError } from "~/components/ui/route-error";
 import { useHydrated } from "~/components/admin/use-hydrated";
 import { useLiveUpdates } from "~/components/admin/use-live-updates";
-import { FilterSelect, Pager } from "~/components/admin/list-controls";
+import { FilterSelect, Pager, TableHead } from "~/components/admin/list-controls";
 import { adminMeta } from "~/lib/seo";
 
 export const meta = () => adminMeta("Orders");
@@ -162,28 +162,11 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
         <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white">
           <table className="min-w-full text-left text-sm">
             <caption className="sr-only">Orders, newest first</caption>
-            <thead className="bg-stone-50 text-xs uppercase tracking-wide text-stone-600">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  Order Details
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Customer
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Items &amp; Total
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Date
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Actions
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={["Order Details", "Customer", "Items & Total", "Status", "Date", "Actions"]}
+              className="bg-stone-50 text-xs uppercase tracking-wide text-stone-600"
+              cellClassName="px-4 py-3"
+            />
             <tbody className="divide-y divide-stone-100">
               {rows.map((row) => (
                 <OrderRow key={row.id} row={row} viewTo={withParams(search, { order: row.id })} hydrated={hydrated} />

@@ -21,7 +21,7 @@ import { Img } from "~/components/ui/img";
 import { RouteError } from "~/components/ui/route-error";
 import { PriceRange } from "~/components/admin/price-range";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { FilterSelect, Pager } from "~/components/admin/list-controls";
+import { FilterSelect, Pager, TableHead } from "~/components/admin/list-controls";
 import { adminMeta } from "~/lib/seo";
 
 export const meta = () => adminMeta("Products");
@@ -158,37 +158,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
         <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white">
           <table className="w-full min-w-[60rem] text-left text-sm">
             <caption className="sr-only">Products, newest first</caption>
-            <thead className="bg-stone-50 text-stone-700">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Image
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Name
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  SKU
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Categories
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Price
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Stock
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Offer
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Added
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Actions
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={["Image", "Name", "SKU", "Categories", "Price", "Stock", "Offer", "Added", "Actions"]} />
             <tbody className="divide-y divide-stone-100">
               {items.map((p) => (
                 <tr key={p.id}>

@@ -8,7 +8,7 @@ import { deleteSubscriberSchema, subscriberPageSchema } from "~/modules/subscrib
 import { formatSubscribedAt } from "~/modules/subscribers/subscriber-format";
 import { deleteSubscriber, listSubscribers } from "~/modules/subscribers/subscribers.server";
 import { RouteError } from "~/components/ui/route-error";
-import { Pager } from "~/components/admin/list-controls";
+import { Pager, TableHead } from "~/components/admin/list-controls";
 import { adminMeta } from "~/lib/seo";
 
 export const DELETE_FAILED = "Failed to delete subscription. Check console for details.";
@@ -80,19 +80,7 @@ export default function AdminSubscriptions({ loaderData }: Route.ComponentProps)
       ) : (
         <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white">
           <table className="w-full text-left text-sm">
-            <thead className="bg-stone-50 text-stone-700">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Email
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Subscribed At
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Actions
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={["Email", "Subscribed At", "Actions"]} cellClassName="px-4 py-3 font-medium" />
             <tbody className="divide-y divide-stone-100">
               {rows.map((s) => (
                 <tr key={s.id}>

@@ -72,3 +72,26 @@ export function FilterSelect({
     </div>
   );
 }
+
+/** The header row of a back-office table: one column header per label. */
+export function TableHead({
+  columns,
+  className = "bg-stone-50 text-stone-700",
+  cellClassName = "px-3 py-2",
+}: {
+  columns: string[];
+  className?: string;
+  cellClassName?: string;
+}) {
+  return (
+    <thead className={className}>
+      <tr>
+        {columns.map((label) => (
+          <th key={label} scope="col" className={cellClassName}>
+            {label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}

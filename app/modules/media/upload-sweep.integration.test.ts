@@ -31,7 +31,10 @@ describe("sweeping uploads abandoned before a product was saved", () => {
   it("deletes only expired product files that no media row names", async () => {
     const saved = `products/${EXPIRED}-savedImg`;
     const savedVideo = `products/${EXPIRED}-savedVid.mp4`;
-    const product = await insertProduct(database.db, { name: "Weekend Bag", variants: [{ name: "Brown", price: 500000, stock: [["", 3]], images: [saved] }] });
+    const product = await insertProduct(database.db, {
+      name: "Weekend Bag",
+      variants: [{ name: "Brown", price: 500000, stock: [["", 3]], images: [saved] }],
+    });
     await database.db
       .insert(media)
       .values({ variantId: product.variants[0].id, kind: "video", position: 1, storageKey: savedVideo, widths: [], contentType: "video/mp4" });
@@ -55,9 +58,19 @@ describe("sweeping uploads abandoned before a product was saved", () => {
 
     const result = await sweepOrphanUploads(database.db, storage, NOW);
 
-    expect(result.deleted.sort()).toEqual([`products/${EXPIRED}-abandoned-320.webp`, `products/${EXPIRED}-abandoned-640.webp`, `products/${EXPIRED}-gone.webm`]);
+    expect(result.deleted.sort()).toEqual([
+      `products/${EXPIRED}-abandoned-320.webp`,
+      `products/${EXPIRED}-abandoned-640.webp`,
+      `products/${EXPIRED}-gone.webm`,
+    ]);
     expect(files("products")).toEqual(
-      [`${EXPIRED}-savedImg-320.webp`, `${EXPIRED}-savedImg-640.webp`, `${EXPIRED}-savedVid.mp4`, `${NOW - 60 * 60 * 1000}-pending-320.webp`, "handmade.webp"].sort(),
+      [
+        `${EXPIRED}-savedImg-320.webp`,
+        `${EXPIRED}-savedImg-640.webp`,
+        `${EXPIRED}-savedVid.mp4`,
+        `${NOW - 60 * 60 * 1000}-pending-320.webp`,
+        "handmade.webp",
+      ].sort(),
     );
     expect(files("demo")).toEqual([`${EXPIRED}-demo-320.webp`]);
 
