@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ChangeEvent, type FocusEvent } from "react";
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-categories";
 import { getDb } from "~/lib/db.server";
@@ -267,11 +267,28 @@ function checkForm(form: HTMLFormElement, imageInput: HTMLInputElement | null): 
   return { nameError: parsed.success ? undefined : parsed.error.issues[0].message, imageError };
 }
 
+/** A category form's name and errors: errors clear on edit, the name rule runs when the field loses focus. */
+function useCategoryForm(initialName: string, failure: Failure | null) {
+  const [name, setName] = useState(initialName);
+  const [errors, setErrors] = useState<{ nameError?: string; imageError?: string }>({});
+  const nameField = {
+    name: "name",
+    required: true,
+    maxLength: 80,
+    value: name,
+    error: errors.nameError ?? failure?.nameError,
+    onChange: (e: ChangeEvent<HTMLInputElement>) => {
+      setName(e.target.value);
+      setErrors((x) => ({ ...x, nameError: undefined }));
+    },
+    onBlur: (e: FocusEvent<HTMLInputElement>) => setErrors((x) => ({ ...x, nameError: nameProblem(e.target.value) })),
+  };
+  return { name, errors, setErrors, nameField };
+}
+
 function AddCategoryForm({ failure, busy }: { failure: Failure | null; busy: boolean }) {
   const hydrated = useHydrated();
-  const [name, setName] = useState(failure?.name ?? "");
-  const [errors, setErrors] = useState<{ nameError?: string; imageError?: string }>({});
-  const nameError = errors.nameError ?? failure?.nameError;
+  const { name, errors, setErrors, nameField } = useCategoryForm(failure?.name ?? "", failure);
   return (
     <Form
       method="post"
@@ -292,20 +309,7 @@ function AddCategoryForm({ failure, busy }: { failure: Failure | null; busy: boo
       {failure && <Alert failure={failure} />}
       <input type="hidden" name="intent" value="add" />
       <div className="grid gap-4 md:grid-cols-2">
-        <TextField
-          id="category-name"
-          name="name"
-          label="Category Name"
-          required
-          maxLength={80}
-          value={name}
-          error={nameError}
-          onChange={(e) => {
-            setName(e.target.value);
-            setErrors((x) => ({ ...x, nameError: undefined }));
-          }}
-          onBlur={(e) => setErrors((x) => ({ ...x, nameError: nameProblem(e.target.value) }))}
-        />
+        <TextField id="category-name" label="Category Name" {...nameField} />
         <ImageInput id="category-image" label="Category Image (optional)" error={errors.imageError} onChange={() => setErrors((x) => ({ ...x, imageError: undefined }))} />
       </div>
       <button
@@ -352,9 +356,7 @@ type CategoryRow = Route.ComponentProps["loaderData"]["categories"][number];
 
 function EditRow({ category, busy, failure }: { category: CategoryRow; busy: boolean; failure: Failure | null }) {
   const hydrated = useHydrated();
-  const [name, setName] = useState(failure?.name ?? category.name);
-  const [errors, setErrors] = useState<{ nameError?: string; imageError?: string }>({});
-  const nameError = errors.nameError ?? failure?.nameError;
+  const { name, errors, setErrors, nameField } = useCategoryForm(failure?.name ?? category.name, failure);
   return (
     <tr className="bg-leather-50/50 align-top">
       <td className="space-y-2 px-3 py-2">
@@ -389,20 +391,7 @@ function EditRow({ category, busy, failure }: { category: CategoryRow; busy: boo
         >
           <input type="hidden" name="intent" value="update" />
           <input type="hidden" name="id" value={category.id} />
-          <TextField
-            id="edit-category-name"
-            name="name"
-            label="Category name"
-            required
-            maxLength={80}
-            value={name}
-            error={nameError}
-            onChange={(e) => {
-              setName(e.target.value);
-              setErrors((x) => ({ ...x, nameError: undefined }));
-            }}
-            onBlur={(e) => setErrors((x) => ({ ...x, nameError: nameProblem(e.target.value) }))}
-          />
+          <TextField id="edit-category-name" label="Category name" {...nameField} />
         </Form>
       </td>
       <td className="px-3 py-2">{category.productCount}</td>
