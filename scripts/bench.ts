@@ -26,6 +26,7 @@ import { LocalDiskStorage } from "../app/modules/media/storage.server";
 import { checkoutSchema } from "../app/modules/orders/checkout.schema";
 import { placeOrder } from "../app/modules/orders/orders.server";
 import { insertProduct } from "../tests/support/fixtures";
+import { createScratchPostgres } from "../tests/support/scratch-postgres";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
@@ -91,23 +92,11 @@ async function prepareTargets(): Promise<Target[]> {
     console.log("BENCH_DATABASE_URL is not set: PostgreSQL was left out (set it to a server URL to include it).\n");
     return targets;
   }
-  const { Client } = await import("pg");
-  const name = `shop_bench_${process.pid}`;
-  const admin = new Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const c = new Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  });
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchPostgres(adminUrl, "shop_bench");
+  cleanups.push(scratch.drop);
   const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-pg-"));
   cleanups.push(() => fs.rmSync(pgDir, { recursive: true, force: true }));
-  targets.push({ kind: "postgres", dataDir: pgDir, databaseUrl: url.toString() });
+  targets.push({ kind: "postgres", dataDir: pgDir, databaseUrl: scratch.url });
   return targets;
 }
 

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -6,6 +5,7 @@ import { eq, getTableName, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testTarget, type TestDatabase } from "../../tests/support/test-db";
 import { insertProduct } from "../../tests/support/fixtures";
+import { createScratchPostgres } from "../../tests/support/scratch-postgres";
 import { migrationsFolder, openDatabase, ping, type Database, type Db } from "./db.server";
 import { FolderLockedError } from "./folder-lock.server";
 import { media, orderItems, orders, products, schema, stock, subscribers, user, variants } from "./schema.server";
@@ -57,22 +57,9 @@ async function freshLocation(): Promise<{ open: () => Promise<Database> }> {
     cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
     return { open: () => openDatabase({ dataDir }) };
   }
-  const { Client } = await import("pg");
-  const serverUrl = process.env.TEST_DATABASE_URL!;
-  const name = `shop_test_${randomBytes(6).toString("hex")}`;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const drop = new Client({ connectionString: serverUrl });
-    await drop.connect();
-    await drop.query(`drop database if exists ${name} with (force)`);
-    await drop.end();
-  });
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { open: () => openDatabase({ databaseUrl: url.toString(), poolSize: 2 }) };
+  const scratch = await createScratchPostgres(process.env.TEST_DATABASE_URL!);
+  cleanups.push(scratch.drop);
+  return { open: () => openDatabase({ databaseUrl: scratch.url, poolSize: 2 }) };
 }
 
 describe(`database (${target})`, () => {

@@ -1,6 +1,6 @@
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll } from "vitest";
 import { getDatabase, openDatabase, setDatabase, type Database } from "~/lib/db.server";
+import { createScratchPostgres } from "./scratch-postgres";
 
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite by default, or a new
@@ -19,24 +19,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   if (testTarget() === "pglite") return openDatabase({});
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
-  const { Client } = await import("pg");
-  const name = `shop_test_${randomBytes(6).toString("hex")}`;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const scratch = await createScratchPostgres(serverUrl);
+  const database = await openDatabase({ databaseUrl: scratch.url });
   return {
     ...database,
-    url: url.toString(),
+    url: scratch.url,
     close: async () => {
       await database.close();
-      const drop = new Client({ connectionString: serverUrl });
-      await drop.connect();
-      await drop.query(`drop database if exists ${name} with (force)`);
-      await drop.end();
+      await scratch.drop();
     },
   };
 }
