@@ -13,7 +13,6 @@
 // and the time of one request on its own ('alone').
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -27,6 +26,7 @@ import { checkoutSchema } from "../app/modules/orders/checkout.schema";
 import { placeOrder } from "../app/modules/orders/orders.server";
 import { insertProduct } from "../tests/support/fixtures";
 import { createScratchPostgres } from "../tests/support/scratch-postgres";
+import { freePort } from "../tests/support/free-port";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
@@ -164,17 +164,6 @@ async function seedLargeCatalogue(db: Db, dataDir: string) {
 }
 
 // ---------------------------------------------------------------- HTTP
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** What the running server wrote to stderr. */
 const serverLog: string[] = [];

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { logIn, OWNER } from "../support/e2e";
-import net from "node:net";
 import sharp from "sharp";
 import { expect, test } from "@playwright/test";
+import { freePort } from "../support/free-port";
 
 const pngFile = async (name: string, width: number) => ({
   name,
@@ -126,18 +126,6 @@ test.describe("admin catalogue", () => {
     await expect(page.getByRole("button", { name: "Add Category" })).toBeEnabled();
   });
 });
-
-/** A free TCP port on this machine for a second, throw-away shop. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 // Deleting a demo product would change what the other browser tests see, so this runs on a shop of its own.
 test.describe("deleting a product", () => {
