@@ -8,12 +8,19 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
  */
 const ADMIN_PORT = PORT + 1;
 const ADMIN_SPECS = /admin-[^/]*\.spec\.ts$/;
+/*
+ * The proxy spec talks to a third server configured as behind one HTTPS reverse proxy
+ * (PUBLIC_URL=https://…, TRUST_PROXY=1), playing the proxy's part itself with forwarded headers.
+ */
+const PROXY_PORT = PORT + 2;
+const PROXY_SPECS = /proxy\.spec\.ts$/;
+export const PROXIED_PUBLIC_URL = "https://shop.example.pk";
 
-function server(port: number) {
+function server(port: number, env: Record<string, string> = {}) {
   return {
     command: `node scripts/e2e-server.mjs`,
-    url: `http://localhost:${port}/healthz`,
-    env: { PORT: String(port) },
+    url: `http://localhost:${port}/readyz`,
+    env: { PORT: String(port), ...env },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: "ignore" as const,
@@ -39,13 +46,14 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined }, grepInvert: /@mobile/, testIgnore: ADMIN_SPECS },
-    { name: "mobile", use: { ...devices["Pixel 7"], channel: undefined }, grep: /@mobile/, testIgnore: ADMIN_SPECS },
+    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined }, grepInvert: /@mobile/, testIgnore: [ADMIN_SPECS, PROXY_SPECS] },
+    { name: "mobile", use: { ...devices["Pixel 7"], channel: undefined }, grep: /@mobile/, testIgnore: [ADMIN_SPECS, PROXY_SPECS] },
+    { name: "proxy", use: { baseURL: `http://localhost:${PROXY_PORT}` }, testMatch: PROXY_SPECS },
     {
       name: "admin",
       use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: `http://localhost:${ADMIN_PORT}` },
       testMatch: ADMIN_SPECS,
     },
   ],
-  webServer: [server(PORT), server(ADMIN_PORT)],
+  webServer: [server(PORT), server(ADMIN_PORT), server(PROXY_PORT, { PUBLIC_URL: PROXIED_PUBLIC_URL, TRUST_PROXY: "1" })],
 });

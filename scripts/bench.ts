@@ -193,13 +193,13 @@ async function startServer(target: Target): Promise<{ url: string; child: ChildP
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server stopped while starting (exit ${child.exitCode}):\n${serverLog.join("")}`);
     try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, child };
+      if ((await fetch(`${url}/readyz`)).ok) return { url, child };
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error("The server did not answer /healthz within 60 s.");
+  throw new Error("The server did not answer /readyz within 60 s.");
 }
 
 const STAFF = { email: "bench-owner@example.pk", password: "bench-owner-password" };

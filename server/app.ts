@@ -9,7 +9,8 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { bodyLimit } from "hono/body-limit";
 import { createRequestHandler } from "react-router";
 import { ConfigError, getEnv, type Env } from "~/lib/env.server";
-import { openDatabase, ping, setDatabase, type Database } from "~/lib/db.server";
+import { openDatabase, readiness, setDatabase, type Database } from "~/lib/db.server";
+import { atOrigin, clientAddress, publicOrigin } from "~/lib/proxy.server";
 import { FolderLockedError } from "~/lib/folder-lock.server";
 import { logger } from "~/lib/logger.server";
 import { LocalDiskStorage, setStorage, type FileStorage } from "~/modules/media/storage.server";
@@ -62,21 +63,35 @@ export function securityHeaders(nonce: string, secure: boolean): Record<string, 
   return headers;
 }
 
-export function createApp(options: { database: Database; storage: FileStorage; env: Env; clientDir: string }) {
+export function createApp(options: { database: Database; storage: FileStorage; env: Env; clientDir: string; instance?: string }) {
   const { database, storage, env, clientDir } = options;
+  const instance = options.instance ?? randomBytes(4).toString("hex");
+  const proxy = { publicUrl: env.PUBLIC_URL, trustProxy: env.TRUST_PROXY };
   const secure = env.publicUrl.startsWith("https://");
   const handle = createRequestHandler(
     // Virtual module provided by React Router's Vite plugin at build time.
     () => import("virtual:react-router/server-build"),
     env.NODE_ENV === "development" ? "development" : "production",
   );
-  const app = new Hono<{ Variables: { nonce: string }; Bindings: { incoming?: { socket?: { remoteAddress?: string } } } }>();
+  const app = new Hono<{
+    Variables: { nonce: string; origin: string; clientAddress?: string };
+    Bindings: { incoming?: { socket?: { remoteAddress?: string } } };
+  }>();
+  // Set once shutting down begins, so load balancers stop sending new requests here.
+  let stopping = false;
 
   // Requests being answered, so that shutting down waits for them before closing the database
   // (a client that hangs up does not stop the work its request started).
   let inFlight = 0;
   const waiting: (() => void)[] = [];
   const drained = () => new Promise<void>((resolve) => (inFlight === 0 ? resolve() : waiting.push(resolve)));
+
+  // Behind proxies: the origin shoppers use and the client's real address (see proxy.server.ts).
+  app.use(async (c, next) => {
+    c.set("origin", publicOrigin(new URL(c.req.url), c.req.raw.headers, proxy));
+    c.set("clientAddress", clientAddress(c.req.header("x-forwarded-for"), c.env?.incoming?.socket?.remoteAddress, proxy.trustProxy));
+    await next();
+  });
 
   // One log line per request, with status and duration.
   app.use(async (c, next) => {
@@ -109,8 +124,7 @@ export function createApp(options: { database: Database; storage: FileStorage; e
     if (!["GET", "HEAD", "OPTIONS"].includes(c.req.method)) {
       const origin = c.req.header("origin");
       const site = c.req.header("sec-fetch-site");
-      const allowed = new Set([new URL(c.req.url).origin, env.publicUrl]);
-      if ((origin && !allowed.has(origin)) || (!origin && site === "cross-site")) {
+      if ((origin && origin !== c.get("origin")) || (!origin && site === "cross-site")) {
         logger.warn({ origin, path: c.req.path }, "cross-site request refused");
         return c.text("Cross-site request refused.", 403);
       }
@@ -130,11 +144,22 @@ export function createApp(options: { database: Database; storage: FileStorage; e
   const compression = compress();
   app.use(async (c, next) => (c.req.path === "/admin/events" ? next() : compression(c, next)));
 
-  app.get("/healthz", async (c) => {
-    const up = await ping(database.db);
+  // Liveness: the process answers. Touches nothing else, so a slow database never gets it restarted.
+  app.get("/healthz", (c) => c.json({ status: "ok", instance }, 200, { "Cache-Control": "no-store" }));
+
+  // Readiness: send traffic here only while the database answers with every migration applied.
+  app.get("/readyz", async (c) => {
+    const state = await readiness(database.db);
+    const ready = state.database && state.migrations && !stopping;
     return c.json(
-      { status: up ? "ok" : "unavailable", database: up ? "up" : "down", kind: database.kind },
-      up ? 200 : 503,
+      {
+        status: ready ? "ready" : stopping ? "stopping" : "unavailable",
+        database: state.database ? "up" : "down",
+        migrations: state.migrations ? "applied" : "pending",
+        kind: database.kind,
+        instance,
+      },
+      ready ? 200 : 503,
       { "Cache-Control": "no-store" },
     );
   });
@@ -175,16 +200,14 @@ export function createApp(options: { database: Database; storage: FileStorage; e
     }),
   );
 
-  app.all("*", (c) =>
-    handle(c.req.raw, { nonce: c.get("nonce"), clientAddress: c.env?.incoming?.socket?.remoteAddress }),
-  );
+  app.all("*", (c) => handle(atOrigin(c.req.raw, c.get("origin")), { nonce: c.get("nonce"), clientAddress: c.get("clientAddress") }));
 
   app.onError((error, c) => {
     logger.error({ err: error, path: c.req.path }, "unhandled error");
     return c.text("Something went wrong on our side. Please try again.", 500);
   });
 
-  return Object.assign(app, { drained });
+  return Object.assign(app, { drained, instance, stop: () => void (stopping = true) });
 }
 
 /** Opens the database, prepares the data folder and serves the shop. */
@@ -241,13 +264,14 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
     server.once("error", reject);
   });
   logger.info(
-    { url: env.publicUrl, port: env.PORT, database: database.kind, dataDir: embedded ? env.dataDir : undefined },
+    { url: env.publicUrl, port: env.PORT, database: database.kind, dataDir: embedded ? env.dataDir : undefined, instance: app.instance, trustProxy: env.TRUST_PROXY },
     "shop is serving",
   );
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      app.stop();
       mailer.stop();
       await sweeper.stop();
       await live.stop();

@@ -74,7 +74,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   let lock: FolderLock | undefined;
   let client;
   if (options.dataDir) {
-    lock = acquireFolderLock(options.dataDir);
+    lock = await acquireFolderLock(options.dataDir);
     try {
       client = new PGlite(path.join(options.dataDir, "pglite"));
       await client.waitReady;
@@ -146,6 +146,24 @@ async function listenOnPostgres(url: string, channel: string, onPayload: (payloa
     stopped = true;
     await client?.end().catch(() => {});
   };
+}
+
+/** When the newest committed migration was made (drizzle records it as the migration's `created_at`). */
+function newestMigrationMillis(): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), "meta", "_journal.json"), "utf8")) as { entries: { when: number }[] };
+  return Math.max(0, ...journal.entries.map((e) => e.when));
+}
+
+/** Whether the database answers and has every migration this build ships. */
+export async function readiness(db: Db): Promise<{ database: boolean; migrations: boolean }> {
+  try {
+    const result = (await db.execute(sql`select max(created_at) as newest from drizzle.__drizzle_migrations`)) as unknown as {
+      rows: { newest: string | number | null }[];
+    };
+    return { database: true, migrations: Number(result.rows[0]?.newest ?? 0) >= newestMigrationMillis() };
+  } catch {
+    return { database: await ping(db), migrations: false };
+  }
 }
 
 export async function ping(db: Db): Promise<boolean> {

@@ -36,6 +36,13 @@ describe("parseEnv", () => {
     expect(parseEnv({ PORT: "8080" }).publicUrl).toBe("http://localhost:8080");
   });
 
+  it("trusts no proxy by default and takes TRUST_PROXY as a count of hops", () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(problemsOf({ TRUST_PROXY: "yes" })).toEqual(["TRUST_PROXY: must be the number of trusted reverse proxies in front of the shop (0, 1, 2 …)"]);
+    expect(problemsOf({ TRUST_PROXY: "-1" })).toHaveLength(1);
+  });
+
   it("accepts a full valid configuration", () => {
     const env = parseEnv({
       PORT: "8080",

@@ -37,6 +37,15 @@ const envSchema = z
         .optional(),
     ),
     AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
+    TRUST_PROXY: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^\d+$/, "must be the number of trusted reverse proxies in front of the shop (0, 1, 2 …)")
+        .transform(Number)
+        .pipe(z.number().max(10, "must be at most 10"))
+        .default(0),
+    ),
     LOG_LEVEL: z.preprocess(
       emptyToUndefined,
       z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -37,29 +37,30 @@ describe("acquireFolderLock", () => {
     for (const lock of held.splice(0)) lock.release();
   });
 
-  it("creates the lock file with this process's pid and removes it on release", () => {
+  it("creates the lock file with this process's pid and removes it on release", async () => {
     const dir = tempDir();
-    const lock = acquireFolderLock(dir);
+    const lock = await acquireFolderLock(dir);
     expect(lock.file).toBe(path.join(dir, "shop.lock"));
     expect(fs.readFileSync(lock.file, "utf8").split("\n").slice(0, 2)).toEqual([String(process.pid), os.hostname()]);
     lock.release();
     expect(fs.existsSync(lock.file)).toBe(false);
+    expect(fs.existsSync(path.join(dir, "shop.lock.sock"))).toBe(false);
     // Released: the folder can be locked again.
-    held.push(acquireFolderLock(dir));
+    held.push(await acquireFolderLock(dir));
   });
 
-  it("creates a missing data folder", () => {
+  it("creates a missing data folder", async () => {
     const dir = path.join(tempDir(), "nested", "data");
-    held.push(acquireFolderLock(dir));
+    held.push(await acquireFolderLock(dir));
     expect(fs.existsSync(path.join(dir, "shop.lock"))).toBe(true);
   });
 
-  it("refuses a second lock on a folder that is held, naming the folder, the owner and what to do", () => {
+  it("refuses a second lock on a folder that is held, naming the folder, the owner and what to do", async () => {
     const dir = tempDir();
-    held.push(acquireFolderLock(dir));
+    held.push(await acquireFolderLock(dir));
     let error: unknown;
     try {
-      acquireFolderLock(dir);
+      await acquireFolderLock(dir);
     } catch (e) {
       error = e;
     }
@@ -77,16 +78,50 @@ describe("acquireFolderLock", () => {
     const dir = tempDir();
     const pid = await deadPid();
     fs.writeFileSync(path.join(dir, "shop.lock"), `${pid}\n${os.hostname()}\n2024-01-01T00:00:00.000Z\n`);
-    const lock = acquireFolderLock(dir);
+    const lock = await acquireFolderLock(dir);
     held.push(lock);
     expect(fs.readFileSync(lock.file, "utf8").startsWith(`${process.pid}\n`)).toBe(true);
   });
 
-  it("does not take over a lock of a live process on this host", () => {
+  it("takes over a lock naming this very pid left by an earlier process (a restart with the same pid)", async () => {
+    const dir = tempDir();
+    const boot = fs.readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
+    // What a container's PID 1 finds after a kill -9 and a restart: its own pid, a socket nobody
+    // listens on any more.
+    fs.writeFileSync(
+      path.join(dir, "shop.lock"),
+      `${process.pid}\n${os.hostname()}\n2024-01-01T00:00:00.000Z\nboot=${boot}\nsocket=${path.join(dir, "shop.lock.sock")}\ntoken=old\n`,
+    );
+    fs.writeFileSync(path.join(dir, "shop.lock.sock"), "");
+    const lock = await acquireFolderLock(dir);
+    held.push(lock);
+    expect(fs.readFileSync(lock.file, "utf8")).not.toContain("token=old");
+  });
+
+  it("takes over a lock written before the machine restarted, and never one written on another machine", async () => {
+    const rebooted = tempDir();
+    fs.writeFileSync(path.join(rebooted, "shop.lock"), `1\n${os.hostname()}\nboot=an-earlier-boot\nsocket=/nowhere\n`);
+    held.push(await acquireFolderLock(rebooted));
+    const shared = tempDir();
+    fs.writeFileSync(path.join(shared, "shop.lock"), `1\nanother-host.example\nboot=another-machine\nsocket=/nowhere\n`);
+    await expect(acquireFolderLock(shared)).rejects.toThrow(FolderLockedError);
+  });
+
+  it("treats a lock file still being written as held, and one left empty by a crashed start as stale", async () => {
+    const dir = tempDir();
+    const file = path.join(dir, "shop.lock");
+    fs.writeFileSync(file, "");
+    await expect(acquireFolderLock(dir)).rejects.toThrow(FolderLockedError);
+    const old = new Date(Date.now() - 60_000);
+    fs.utimesSync(file, old, old);
+    held.push(await acquireFolderLock(dir));
+  });
+
+  it("does not take over a lock of a live process on this host", async () => {
     const dir = tempDir();
     // pid 1 always exists.
     fs.writeFileSync(path.join(dir, "shop.lock"), `1\n${os.hostname()}\n`);
-    expect(() => acquireFolderLock(dir)).toThrow(FolderLockedError);
+    await expect(acquireFolderLock(dir)).rejects.toThrow(FolderLockedError);
     expect(fs.readFileSync(path.join(dir, "shop.lock"), "utf8")).toBe(`1\n${os.hostname()}\n`);
   });
 
@@ -94,15 +129,20 @@ describe("acquireFolderLock", () => {
     const dir = tempDir();
     const pid = await deadPid();
     fs.writeFileSync(path.join(dir, "shop.lock"), `${pid}\nanother-host.example\n`);
-    expect(() => acquireFolderLock(dir)).toThrow(FolderLockedError);
+    await expect(acquireFolderLock(dir)).rejects.toThrow(FolderLockedError);
   });
 
-  it("release leaves alone a lock file that another process took over", () => {
+  it("release leaves alone a lock file that another process took over", async () => {
     const dir = tempDir();
-    const lock = acquireFolderLock(dir);
+    const lock = await acquireFolderLock(dir);
     fs.writeFileSync(lock.file, `1\n${os.hostname()}\n`);
     lock.release();
     expect(fs.readFileSync(lock.file, "utf8")).toBe(`1\n${os.hostname()}\n`);
+    // Even when the new owner has the same pid as this process (a restart in a container).
+    const again = await acquireFolderLock(tempDir());
+    fs.writeFileSync(again.file, `${process.pid}\n${os.hostname()}\ntoken=another\n`);
+    again.release();
+    expect(fs.existsSync(again.file)).toBe(true);
   });
 });
 
@@ -191,5 +231,58 @@ describe("two shop processes on one data folder", () => {
     } finally {
       await database.close();
     }
+  });
+});
+
+/** Whether this machine lets us start a process in a PID namespace of its own (root on Linux). */
+function canUnshare(): boolean {
+  const probe = spawnSync("unshare", ["-pf", "--mount-proc", "true"], { stdio: "ignore" });
+  return probe.status === 0;
+}
+
+describe.skipIf(!canUnshare())("a shop restarted as PID 1 after kill -9 (as in a container)", () => {
+  function startAsPid1(dir: string) {
+    const child = spawn("unshare", ["-pf", "--mount-proc", process.execPath, "--import", "tsx", path.join(root, "tests/support/open-embedded.ts"), dir], { cwd: root });
+    children.push(child as ChildProcessWithoutNullStreams);
+    const lines = readline.createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+    let stderr = "";
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    const next = async () => {
+      const line = await lines.next();
+      if (line.done) throw new Error(`the shop process ended: ${stderr}`);
+      return line.value;
+    };
+    return { child, next };
+  }
+
+  /** The host pid of the namespace's PID 1: the only child of `unshare -f`. */
+  function namespaceInit(unsharePid: number): number {
+    return Number(fs.readFileSync(`/proc/${unsharePid}/task/${unsharePid}/children`, "utf8").trim().split(/\s+/)[0]);
+  }
+
+  it("takes its own stale lock over and opens with its data, and a live PID 1 still holds the folder", async () => {
+    const dir = tempDir();
+    const first = startAsPid1(dir);
+    expect(await first.next()).toBe("opened");
+    first.child.stdin.write("add kept@example.pk\n");
+    expect(await first.next()).toBe("added");
+    expect(fs.readFileSync(path.join(dir, "shop.lock"), "utf8").split("\n")[0]).toBe("1");
+
+    // While it runs, another PID 1 in another namespace is refused.
+    const rival = startAsPid1(dir);
+    const rivalExit = new Promise<number | null>((resolve) => rival.child.once("exit", (code) => resolve(code)));
+    expect(await rivalExit).not.toBe(0);
+
+    const exited = new Promise((resolve) => first.child.once("exit", resolve));
+    process.kill(namespaceInit(first.child.pid!), "SIGKILL");
+    await exited;
+    expect(fs.readFileSync(path.join(dir, "shop.lock"), "utf8").split("\n")[0]).toBe("1");
+
+    const second = startAsPid1(dir);
+    expect(await second.next()).toBe("opened");
+    second.child.stdin.write("count\n");
+    expect(await second.next()).toBe("count 1");
+    second.child.stdin.write("close\n");
+    await new Promise((resolve) => second.child.once("exit", resolve));
   });
 });

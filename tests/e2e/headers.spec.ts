@@ -27,11 +27,14 @@ test.describe("what every response tells the browser", () => {
     expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
   });
 
-  test("the health check reports that the database answers", async ({ request }) => {
-    const response = await request.get("/healthz");
-    expect(response.status()).toBe(200);
-    expect(await response.json()).toMatchObject({ database: "up" });
-    expect(response.headers()["x-content-type-options"]).toBe("nosniff");
+  test("the health check says the process is up; the readiness check that the database answers, migrated", async ({ request }) => {
+    const health = await request.get("/healthz");
+    expect(health.status()).toBe(200);
+    expect(await health.json()).toMatchObject({ status: "ok" });
+    expect(health.headers()["x-content-type-options"]).toBe("nosniff");
+    const ready = await request.get("/readyz");
+    expect(ready.status()).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: "ready", database: "up", migrations: "applied" });
   });
 });
 

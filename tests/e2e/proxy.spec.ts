@@ -1,0 +1,70 @@
+import { expect, test } from "@playwright/test";
+import { OWNER } from "../support/e2e";
+
+/*
+ * The shop as it runs behind one TLS-terminating reverse proxy: PUBLIC_URL=https://shop.example.pk,
+ * TRUST_PROXY=1 (see playwright.config.ts). The proxy talks plain HTTP to the shop; these requests
+ * play its part, sending what a proxy sends: the browser's headers plus X-Forwarded-*.
+ */
+const PUBLIC = "https://shop.example.pk";
+
+function proxied(address: string, extra: Record<string, string> = {}) {
+  return { "X-Forwarded-For": address, "X-Forwarded-Proto": "https", "X-Forwarded-Host": "shop.example.pk", ...extra };
+}
+
+function form(values: Record<string, string>) {
+  return new URLSearchParams(values).toString();
+}
+
+test("a form posted from the https:// shop through the proxy is answered, not refused", async ({ request }) => {
+  const response = await request.post("/login", {
+    headers: proxied("203.0.113.10", { Origin: PUBLIC, "Content-Type": "application/x-www-form-urlencoded" }),
+    data: form({ email: "nobody@example.pk", password: "not-the-password" }),
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(401);
+  expect(await response.text()).toContain("Invalid email or password.");
+});
+
+test("staff sign in through the proxy and get a secure session cookie", async ({ request }) => {
+  const response = await request.post("/login", {
+    headers: proxied("203.0.113.11", { Origin: PUBLIC, "Content-Type": "application/x-www-form-urlencoded" }),
+    data: form({ email: OWNER.email, password: OWNER.password }),
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(302);
+  expect(response.headers()["location"]).toBe("/admin");
+  const cookies = response.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie").map((h) => h.value);
+  const session = cookies.find((c) => c.includes("session_token"));
+  expect(session).toMatch(/^__Secure-/);
+  expect(session).toMatch(/; Secure/i);
+  expect(session).toMatch(/; HttpOnly/i);
+});
+
+test("with PUBLIC_URL set, a post from any other origin is refused", async ({ request, baseURL }) => {
+  for (const origin of ["https://evil.example", baseURL!, "http://shop.example.pk"]) {
+    const response = await request.post("/login", {
+      headers: proxied("203.0.113.12", { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" }),
+      data: form({ email: OWNER.email, password: OWNER.password }),
+      maxRedirects: 0,
+    });
+    expect(response.status(), origin).toBe(403);
+  }
+});
+
+test("pages name the public https:// address in their canonical link and sitemap", async ({ request }) => {
+  const page = await (await request.get("/shop", { headers: proxied("203.0.113.13") })).text();
+  expect(page).toContain(`<link rel="canonical" href="${PUBLIC}/shop"/>`);
+  const robots = await (await request.get("/robots.txt")).text();
+  expect(robots).toContain(`${PUBLIC}/sitemap.xml`);
+});
+
+test("health and readiness answer without a session", async ({ request }) => {
+  const health = await request.get("/healthz");
+  expect(health.status()).toBe(200);
+  expect(await health.json()).toMatchObject({ status: "ok" });
+  const ready = await request.get("/readyz");
+  expect(ready.status()).toBe(200);
+  expect(await ready.json()).toMatchObject({ status: "ready", database: "up", migrations: "applied" });
+  expect(ready.headers()["cache-control"]).toBe("no-store");
+});
