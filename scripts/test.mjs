@@ -69,6 +69,20 @@ if (run("Production build", "npm", ["run", "build"], { NODE_ENV: "production" })
   fs.rmSync(e2eReport, { force: true });
   run("Browser tests (Chromium, production build)", path.join(root, "node_modules", ".bin", "playwright"), ["test"]);
   countPlaywright(e2eReport);
+
+  // Deployment: PostgreSQL, an S3 server, two instances and Caddy with HTTPS (tests/deploy).
+  const caddy = process.env.CADDY_PATH ?? "caddy";
+  const hasCaddy = spawnSync(caddy, ["version"], { stdio: "ignore" }).status === 0;
+  if (!process.env.TEST_DATABASE_URL) {
+    console.log("\nDeployment test left out: TEST_DATABASE_URL is not set (it needs a PostgreSQL server).");
+  } else if (!hasCaddy) {
+    console.log(`\nDeployment test left out: Caddy is missing (${caddy}); install it with apt-get install -y caddy.`);
+  } else {
+    const deployReport = path.join(results, "deploy.json");
+    fs.rmSync(deployReport, { force: true });
+    run("Deployment test (two instances, PostgreSQL, S3, Caddy with HTTPS)", path.join(root, "node_modules", ".bin", "playwright"), ["test", "-c", "playwright.deploy.config.ts"]);
+    countPlaywright(deployReport);
+  }
 }
 
 console.log("");

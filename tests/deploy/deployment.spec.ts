@@ -1,0 +1,247 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import { expect, request as http, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import pg from "pg";
+import sharp from "sharp";
+import { logIn } from "../support/e2e";
+import { deploymentPrerequisites, insecureGet, OWNER, startDeployment, type Deployment, type Instance } from "../support/deployment";
+
+/*
+ * The shop as a real shop runs it: two instances on one PostgreSQL, media in an S3 bucket, Caddy in
+ * front with HTTPS (deploy/Caddyfile). Everything goes through https:// as a shopper's and a staff
+ * member's browsers would; the database is read directly only to check what was stored.
+ */
+const missing = deploymentPrerequisites();
+test.skip(missing !== null, `Deployment test left out: ${missing}`);
+
+const PASSWORD = "Saddle-Stitch-4417";
+const PRODUCT = `Deployed Satchel ${Date.now()}`;
+const STOCK = 3000;
+let deployment: Deployment;
+let database: pg.Client;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  deployment = await startDeployment();
+  database = new pg.Client({ connectionString: deployment.databaseUrl });
+  await database.connect();
+});
+
+test.afterAll(async () => {
+  await database?.end();
+  await deployment?.stop();
+});
+
+/** A browser context whose requests the proxy sends to `target` (it keeps each browser on one). */
+async function contextOn(browser: Browser, target: Instance): Promise<BrowserContext> {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const context = await browser.newContext({ baseURL: deployment.url, ignoreHTTPSErrors: true });
+    const ready = await context.request.get("/readyz");
+    if (((await ready.json()) as { instance: string }).instance === target.id) return context;
+    await context.close();
+  }
+  throw new Error(`the proxy never sent a new browser to instance ${target.name}`);
+}
+
+async function instanceOf(page: Page): Promise<string> {
+  return ((await (await page.request.get("/readyz")).json()) as { instance: string }).instance;
+}
+
+test.describe.serial("the shop behind HTTPS on two instances", () => {
+  test("a shopper signs up, logs out and logs in again over https", async ({ browser }) => {
+    const context = await browser.newContext({ baseURL: deployment.url, ignoreHTTPSErrors: true });
+    const page = await context.newPage();
+    const email = `deployed-${Date.now()}@example.pk`;
+    await page.goto("/signup");
+    expect(page.url()).toMatch(/^https:\/\//);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByLabel("First name").fill("Sana");
+    await page.getByLabel("Last name").fill("Malik");
+    await page.getByLabel("Gender").selectOption("female");
+    await page.getByLabel("Phone number").fill("3001234567");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Signup successful! Profile created." })).toBeVisible();
+
+    await page.getByRole("navigation", { name: "Main" }).locator("summary").first().click();
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expect(page.getByRole("link", { name: "Profile" })).toHaveAttribute("href", "/login");
+
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Login successful!" })).toBeVisible();
+    const session = (await context.cookies()).find((c) => c.name.includes("session_token"));
+    expect(session?.secure).toBe(true);
+    await context.close();
+  });
+
+  test("staff on one instance add a product with an image; it shows through the proxy; an order appears live on the other instance", async ({ browser }) => {
+    const [a, b] = deployment.instances;
+    const staffA = await contextOn(browser, a);
+    const staffB = await contextOn(browser, b);
+    const shopper = await contextOn(browser, b);
+    try {
+      // Instance a: a category, then a product with an image (uploaded to the bucket).
+      const adminPage = await staffA.newPage();
+      await logIn(adminPage, OWNER.email, OWNER.password);
+      await adminPage.goto("/admin/categories");
+      await adminPage.getByLabel("Category Name").fill("Satchels");
+      await adminPage.getByRole("button", { name: "Add Category" }).click();
+      await expect(adminPage.getByRole("status").filter({ hasText: "Category 'Satchels' added successfully!" })).toBeVisible();
+
+      await adminPage.goto("/admin/products/new");
+      await adminPage.getByLabel("Product name").fill(PRODUCT);
+      await adminPage.getByLabel("Code/SKU").fill("DS-01");
+      await adminPage.getByLabel("Description").fill("Cut from one hide, stitched by hand.");
+      await adminPage.getByRole("group", { name: "Categories" }).getByRole("checkbox", { name: "Satchels" }).check();
+      const variant = adminPage.getByRole("group", { name: "Variant 1" });
+      await variant.getByLabel("Variant name").fill("Tan");
+      await variant.getByRole("spinbutton", { name: "Price (PKR)", exact: true }).fill("5000");
+      const row = variant.getByRole("group", { name: "Stock row 1" });
+      await row.getByLabel("Size").fill("M");
+      await row.getByLabel("Quantity").fill(String(STOCK));
+      const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 150, g: 100, b: 60 } } }).png().toBuffer();
+      await variant.getByLabel("Add images").setInputFiles({ name: "satchel.png", mimeType: "image/png", buffer: photo });
+      await expect(variant.getByText("Uploaded")).toBeVisible();
+      await adminPage.getByRole("button", { name: "Add Product" }).click();
+      await expect(adminPage.getByRole("status").filter({ hasText: "Product added successfully and categories updated!" })).toBeVisible();
+      expect(await instanceOf(adminPage)).toBe(a.id);
+
+      // The images are in the bucket, not on either instance's disk.
+      const stored = fs.readdirSync(deployment.s3Directory, { recursive: true }).map(String);
+      expect(stored.some((f) => /products\/.+-640\.webp/.test(f))).toBe(true);
+      for (const instance of deployment.instances) expect(fs.existsSync(`${instance.dataDir}/uploads`)).toBe(false);
+
+      // Instance b: staff watch the orders list; a shopper finds the product, its image included.
+      const staffPage = await staffB.newPage();
+      await logIn(staffPage, OWNER.email, OWNER.password);
+      await staffPage.goto("/admin/orders");
+      await expect(staffPage.getByText("Live", { exact: true })).toBeVisible();
+      expect(await instanceOf(staffPage)).toBe(b.id);
+
+      const shopperPage = await shopper.newPage();
+      await shopperPage.goto(`/shop?q=${encodeURIComponent(PRODUCT)}`);
+      await shopperPage.getByRole("link", { name: PRODUCT, exact: true }).click();
+      const image = shopperPage.getByRole("main").getByRole("img", { name: new RegExp(`^${PRODUCT}`) }).first();
+      await expect(image).toHaveAttribute("src", /^\/media\/products\/.+\.webp$/);
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+      await shopperPage.getByRole("button", { name: "M", exact: true }).click();
+      await shopperPage.getByRole("button", { name: "Add to Cart" }).click();
+      await expect(shopperPage.getByRole("link", { name: /^Cart, 1 item/ })).toBeVisible();
+      await shopperPage.goto("/checkout");
+      await shopperPage.getByLabel("First name").fill("Hina");
+      await shopperPage.getByLabel("Last name").fill("Raza");
+      await shopperPage.getByLabel("Email").fill("hina@example.pk");
+      await shopperPage.getByRole("textbox", { name: "Phone", exact: true }).fill("0300-7654321");
+      await shopperPage.getByLabel("Street address").fill("4 Canal View");
+      await shopperPage.getByLabel("City").fill("Lahore");
+      await shopperPage.getByLabel("State/Province").fill("Punjab");
+      await shopperPage.getByLabel("ZIP code").fill("54000");
+      await shopperPage.getByRole("button", { name: "Place Order" }).click();
+      await expect(shopperPage.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
+      const orderNumber = (await shopperPage.getByText(/^ORD-\d{13}$/).textContent())!;
+
+      // The list open on instance b shows it without a reload; staff ship it.
+      const orderRow = staffPage.getByRole("row").filter({ hasText: orderNumber });
+      await expect(orderRow).toBeVisible();
+      await expect(orderRow).toContainText("Hina Raza");
+      await orderRow.getByLabel(`Status of order ${orderNumber}`).selectOption("shipped");
+      await expect(orderRow.getByRole("cell").nth(3)).toHaveText("Shipped");
+      const { rows } = await database.query("select status from orders where order_number = $1", [orderNumber]);
+      expect(rows[0]?.status).toBe("shipped");
+    } finally {
+      await staffA.close();
+      await staffB.close();
+      await shopper.close();
+    }
+  });
+
+  test("kill -9 of one instance while 20 buyers keep ordering: every confirmed order is stored, stock matches sales, the shop keeps answering", async () => {
+    test.setTimeout(120_000);
+    const [victim] = deployment.instances;
+    const { rows: found } = await database.query(
+      `select p.id as product_id, v.id as variant_id, s.id as stock_id, s.qty
+         from products p join variants v on v.product_id = p.id join stock s on s.variant_id = v.id
+        where p.name = $1 and s.size = 'M'`,
+      [PRODUCT],
+    );
+    expect(found).toHaveLength(1);
+    const { product_id: productId, variant_id: variantId, stock_id: stockId } = found[0];
+    const soldBefore = async () =>
+      Number((await database.query("select coalesce(sum(quantity), 0) as n from order_items where stock_id = $1", [stockId])).rows[0].n);
+    const itemsBefore = await soldBefore();
+    const stockBefore = Number(found[0].qty);
+
+    const cart = JSON.stringify([{ productID: productId, productVariantKey: `${variantId}_M`, productSize: "M", productQuantity: 1 }]);
+    const confirmed: { order: string; at: number }[] = [];
+    const failures: Record<string, number> = {};
+    let soldOut = 0;
+    const started = Date.now();
+    let killedAt = 0;
+    const deadline = started + 12_000;
+
+    const buyer = async (n: number) => {
+      const client = await http.newContext({ baseURL: deployment.url, ignoreHTTPSErrors: true, extraHTTPHeaders: { Origin: deployment.url } });
+      try {
+        while (Date.now() < deadline) {
+          const form = {
+            firstName: `Buyer${n}`,
+            lastName: "Load",
+            email: `buyer${n}@example.pk`,
+            phone: "03001234567",
+            streetAddress: `${n} Mall Road`,
+            city: "Lahore",
+            state: "Punjab",
+            zipCode: "54000",
+            cart,
+            idempotencyKey: randomUUID(),
+          };
+          try {
+            const response = await client.post("/checkout", { form, timeout: 15_000, maxRedirects: 0 });
+            const body = await response.text();
+            const order = /ORD-\d{13}/.exec(body)?.[0];
+            if (response.status() === 200 && order) confirmed.push({ order, at: Date.now() });
+            else if (response.status() === 409) {
+              soldOut++;
+              return;
+            } else failures[String(response.status())] = (failures[String(response.status())] ?? 0) + 1;
+          } catch (error) {
+            const key = (error as Error).message.split("\n")[0].slice(0, 60);
+            failures[key] = (failures[key] ?? 0) + 1;
+          }
+        }
+      } finally {
+        await client.dispose();
+      }
+    };
+
+    const buying = Promise.all(Array.from({ length: 20 }, (_, n) => buyer(n)));
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    killedAt = Date.now();
+    await deployment.kill(victim);
+    await buying;
+
+    const numbers = confirmed.map((c) => c.order);
+    const { rows: storedRows } = await database.query("select order_number from orders where order_number = any($1)", [numbers]);
+    const stored = new Set(storedRows.map((r) => r.order_number as string));
+    const lost = numbers.filter((n) => !stored.has(n));
+    const stockAfter = Number((await database.query("select qty from stock where id = $1", [stockId])).rows[0].qty);
+    const itemsSold = (await soldBefore()) - itemsBefore;
+    const afterKill = confirmed.filter((c) => c.at > killedAt).length;
+    const home = await insecureGet(`${deployment.url}/`);
+
+    console.log(
+      `deployment: 20 buyers for ${((Date.now() - started) / 1000).toFixed(1)} s through the proxy, instance ${victim.name} killed (SIGKILL) at ${((killedAt - started) / 1000).toFixed(1)} s; ` +
+        `${confirmed.length} orders confirmed (${confirmed.length - afterKill} before the kill, ${afterKill} after), ${soldOut} buyers saw the size sell out, ` +
+        `refused or failed: ${JSON.stringify(failures)}; confirmed and stored: ${confirmed.length - lost.length}/${confirmed.length}; ` +
+        `stock taken ${stockBefore - stockAfter} = items sold ${itemsSold}; stock left ${stockAfter}`,
+    );
+    expect(lost).toEqual([]);
+    expect(stockBefore - stockAfter).toBe(itemsSold);
+    expect(stockAfter).toBeGreaterThanOrEqual(0);
+    expect(afterKill).toBeGreaterThan(0);
+    expect(home.status).toBe(200);
+  });
+});

@@ -1,0 +1,194 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import https from "node:https";
+import os from "node:os";
+import path from "node:path";
+import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
+import S3rver from "s3rver";
+import { freePort } from "./free-port";
+import { createScratchPostgres } from "./scratch-postgres";
+
+/**
+ * The shop deployed as a real shop runs, all on this machine: a throw-away PostgreSQL database, an
+ * S3-speaking server (s3rver) for media, two instances of the production build, and Caddy in front
+ * with HTTPS, configured by the committed deploy/Caddyfile. Everything it starts, stop() stops.
+ */
+
+const root = path.resolve(import.meta.dirname, "../..");
+export const OWNER = { email: "owner@example.pk", password: "Owner-Deploy-Password-7731" } as const;
+const BUCKET = "shop-media";
+
+export interface Instance {
+  name: "a" | "b";
+  port: number;
+  dataDir: string;
+  /** The id its /readyz reports, to tell which instance answered through the proxy. */
+  id: string;
+  process: ChildProcess;
+  log: string[];
+}
+
+export interface Deployment {
+  /** The shop's public address, through the proxy: https://localhost:<port>. */
+  url: string;
+  databaseUrl: string;
+  /** Where the S3 server keeps the bucket's objects. */
+  s3Directory: string;
+  instances: Instance[];
+  /** Kills an instance with SIGKILL and waits until it is gone. */
+  kill(instance: Instance): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Whether what the deployment test needs is here; otherwise the reason it is left out. */
+export function deploymentPrerequisites(): string | null {
+  if (!process.env.TEST_DATABASE_URL) return "TEST_DATABASE_URL is not set (a PostgreSQL server is needed)";
+  if (spawnSync(caddyPath(), ["version"], { stdio: "ignore" }).status !== 0) return `Caddy is missing at ${caddyPath()} (apt-get install -y caddy)`;
+  if (!fs.existsSync(path.join(root, "build", "server", "index.js"))) return "the production build is missing (npm run build)";
+  return null;
+}
+
+function caddyPath(): string {
+  return process.env.CADDY_PATH ?? "caddy";
+}
+
+/** GET over HTTPS accepting the proxy's locally issued certificate; resolves to status and body. */
+export function insecureGet(url: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = https.get(url, { rejectUnauthorized: false, timeout: 5_000 }, (response) => {
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk) => (body += chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on("timeout", () => request.destroy(new Error("timed out")));
+    request.on("error", reject);
+  });
+}
+
+async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 90_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await check().catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${what} did not become ready within ${timeoutMs / 1000} s`);
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once("exit", () => resolve()));
+}
+
+export async function startDeployment(): Promise<Deployment> {
+  const started: { children: ChildProcess[]; cleanups: (() => Promise<void> | void)[] } = { children: [], cleanups: [] };
+  const stop = async () => {
+    for (const child of started.children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    await Promise.race([Promise.all(started.children.map(exited)), new Promise((resolve) => setTimeout(resolve, 8_000))]);
+    for (const child of started.children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    for (const cleanup of started.cleanups.reverse()) await cleanup();
+  };
+  try {
+    const temp = fs.mkdtempSync(path.join(os.tmpdir(), "shop-deploy-"));
+    started.cleanups.push(() => fs.rmSync(temp, { recursive: true, force: true }));
+
+    // PostgreSQL: a database of its own on the test server.
+    const scratch = await createScratchPostgres(process.env.TEST_DATABASE_URL!, "shop_deploy");
+    started.cleanups.push(() => scratch.drop());
+
+    // S3: s3rver on a free port, with the bucket the shop stores media in.
+    const s3dir = path.join(temp, "s3");
+    fs.mkdirSync(s3dir);
+    const s3 = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: s3dir });
+    const { port: s3Port } = (await s3.run()) as { port: number };
+    started.cleanups.push(() => s3.close());
+    const s3Endpoint = `http://127.0.0.1:${s3Port}`;
+    const client = new S3Client({ endpoint: s3Endpoint, region: "us-east-1", forcePathStyle: true, credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } });
+    await client.send(new CreateBucketCommand({ Bucket: BUCKET }));
+    client.destroy();
+
+    const httpsPort = await freePort();
+    const url = `https://localhost:${httpsPort}`;
+    const ports = { a: await freePort(), b: await freePort() };
+
+    const instances: Instance[] = [];
+    const startInstance = async (name: "a" | "b") => {
+      const dataDir = path.join(temp, `instance-${name}`);
+      const log: string[] = [];
+      const child = spawn(process.execPath, ["server.mjs"], {
+        cwd: root,
+        env: {
+          ...process.env,
+          NODE_ENV: "production",
+          PORT: String(ports[name]),
+          HOST: "127.0.0.1",
+          DATA_DIR: dataDir,
+          DATABASE_URL: scratch.url,
+          STORAGE_URL: `s3://${BUCKET}/media?endpoint=${encodeURIComponent(s3Endpoint)}&region=us-east-1`,
+          AWS_ACCESS_KEY_ID: "S3RVER",
+          AWS_SECRET_ACCESS_KEY: "S3RVER",
+          PUBLIC_URL: url,
+          TRUST_PROXY: "1",
+          ADMIN_EMAIL: OWNER.email,
+          ADMIN_PASSWORD: OWNER.password,
+          LOG_LEVEL: "warn",
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      started.children.push(child);
+      child.stdout!.on("data", (chunk: Buffer) => log.push(chunk.toString()));
+      child.stderr!.on("data", (chunk: Buffer) => log.push(chunk.toString()));
+      let id = "";
+      await waitFor(`shop instance ${name}`, async () => {
+        if (child.exitCode !== null) throw new Error(`instance ${name} exited: ${log.join("")}`);
+        const response = await fetch(`http://127.0.0.1:${ports[name]}/readyz`);
+        if (!response.ok) return false;
+        id = ((await response.json()) as { instance: string }).instance;
+        return true;
+      });
+      instances.push({ name, port: ports[name], dataDir, id, process: child, log });
+    };
+    // One after the other: the first applies the migrations and creates the main admin.
+    await startInstance("a");
+    await startInstance("b");
+
+    // Caddy with the committed Caddyfile; its certificates come from its own local authority.
+    const caddyHome = path.join(temp, "caddy");
+    fs.mkdirSync(caddyHome);
+    const caddyLog: string[] = [];
+    const caddy = spawn(caddyPath(), ["run", "--config", path.join(root, "deploy", "Caddyfile"), "--adapter", "caddyfile"], {
+      cwd: caddyHome,
+      env: {
+        ...process.env,
+        HOME: caddyHome,
+        XDG_DATA_HOME: path.join(caddyHome, "data"),
+        XDG_CONFIG_HOME: path.join(caddyHome, "config"),
+        SHOP_ADDRESS: `localhost:${httpsPort}`,
+        SHOP_UPSTREAMS: `127.0.0.1:${ports.a} 127.0.0.1:${ports.b}`,
+        CADDY_OPTIONS: ["admin off", "local_certs", "skip_install_trust", `http_port ${await freePort()}`, "auto_https disable_redirects"].join("\n"),
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    started.children.push(caddy);
+    caddy.stdout!.on("data", (chunk: Buffer) => caddyLog.push(chunk.toString()));
+    caddy.stderr!.on("data", (chunk: Buffer) => caddyLog.push(chunk.toString()));
+    await waitFor("Caddy", async () => {
+      if (caddy.exitCode !== null) throw new Error(`Caddy exited: ${caddyLog.join("")}`);
+      return (await insecureGet(`${url}/readyz`)).status === 200;
+    });
+
+    return {
+      url,
+      databaseUrl: scratch.url,
+      s3Directory: s3dir,
+      instances,
+      kill: async (instance) => {
+        instance.process.kill("SIGKILL");
+        await exited(instance.process);
+      },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
