@@ -11,6 +11,7 @@ import { createRequestHandler } from "react-router";
 import { ConfigError, getEnv, type Env } from "~/lib/env.server";
 import { openDatabase, readiness, setDatabase, type Database } from "~/lib/db.server";
 import { atOrigin, clientAddress, publicOrigin } from "~/lib/proxy.server";
+import { checkAddress, checkedForm } from "~/lib/request-input.server";
 import { FolderLockedError } from "~/lib/folder-lock.server";
 import { logger } from "~/lib/logger.server";
 import { LocalDiskStorage, setStorage, type FileStorage } from "~/modules/media/storage.server";
@@ -139,6 +140,18 @@ export function createApp(options: { database: Database; storage: FileStorage; e
     onError: (c) => c.text("The request is too large (at most 12 MB).", 413),
   });
   app.use(async (c, next) => (c.req.path === "/admin/uploads" ? next() : formLimit(c, next)));
+
+  // Input no page can use is refused here with a clear 4xx (see request-input.server.ts). Media
+  // uploads send the file itself as the body and check it in their own route.
+  app.use(async (c, next) => {
+    const problem = checkAddress(new URL(c.req.url));
+    if (problem) return c.text(problem.message, problem.status);
+    if (["GET", "HEAD", "OPTIONS"].includes(c.req.method) || c.req.path === "/admin/uploads") return next();
+    const form = await checkedForm(c.req.raw);
+    if ("problem" in form) return c.text(form.problem.message, form.problem.status);
+    c.req.raw = form.request;
+    await next();
+  });
 
   // Event streams must reach the browser as they are written, not when a compressor's buffer fills.
   const compression = compress();
