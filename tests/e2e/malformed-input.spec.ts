@@ -44,7 +44,7 @@ test.describe("malformed requests", () => {
           expect(login.status()).toBe(302);
         }
         for (const action of ACTIONS) {
-          const bodies = [
+          const bodies: { headers: Record<string, string>; data: string | undefined; status: number }[] = [
             { headers: { "Content-Type": "application/json" }, data: '{"email":"a@b.pk"}', status: 415 },
             { headers: { "Content-Type": "text/plain" }, data: "email=a@b.pk", status: 415 },
             { headers: {}, data: undefined, status: 415 },

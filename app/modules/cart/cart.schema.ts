@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseInteger } from "~/lib/typed-numbers";
 
 export const MAX_CART_LINES = 50;
 export const MAX_LINE_QUANTITY = 99;
@@ -8,7 +9,7 @@ export const cartLineInputSchema = z.object({
   productID: z.string().trim().min(1).max(64),
   productVariantKey: z.string().trim().min(1).max(200),
   productSize: z.string().max(50).default(""),
-  productQuantity: z.coerce.number().int().min(1).max(MAX_LINE_QUANTITY),
+  productQuantity: z.preprocess(parseInteger, z.number().int().min(1).max(MAX_LINE_QUANTITY)),
 });
 
 export const cartInputSchema = z

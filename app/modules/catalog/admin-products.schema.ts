@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { pageParam } from "~/lib/typed-numbers";
 
 /** Query of the back-office product table: `?q=…&category=…&page=…` (and `delete=<id>` to confirm). */
 export const adminProductsQuerySchema = z.object({
   q: z.string().trim().max(100).catch("").default(""),
   category: z.string().trim().max(64).catch("").default(""),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  page: pageParam(100_000),
   delete: z.string().trim().max(64).optional().catch(undefined),
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageParam } from "~/lib/typed-numbers";
 
 /** Query of the shop listing: `?q=…&page=…` (and `category` from the no-JavaScript filter form). */
 export const shopQuerySchema = z.object({
@@ -8,7 +9,7 @@ export const shopQuerySchema = z.object({
     .max(100)
     .catch("")
     .default(""),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
+  page: pageParam(10_000),
   category: z.string().trim().max(64).optional().catch(undefined),
 });
 

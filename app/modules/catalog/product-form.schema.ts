@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseDecimal } from "~/lib/typed-numbers";
 import { toPaisa } from "./pricing";
 import { MAX_NEW_IMAGES_PER_VARIANT, MAX_VIDEOS_PER_VARIANT, UPLOAD_MESSAGES } from "~/modules/media/upload-limits";
 
@@ -31,14 +32,8 @@ export const PRODUCT_FORM_MESSAGES = {
 const M = PRODUCT_FORM_MESSAGES;
 const MAX_RUPEES = 100_000_000;
 
-/** A number typed in a form: '' and whitespace are missing, '4,500' is 4500. */
-function typedNumber(value: unknown): unknown {
-  if (typeof value === "string") {
-    const trimmed = value.replace(/[,\s]/g, "");
-    return trimmed === "" ? undefined : Number(trimmed);
-  }
-  return value;
-}
+/** A number typed in a form: '' and whitespace are missing, '4,500' is 4500, '0x10' is refused. */
+const typedNumber = parseDecimal;
 
 const rupees = (required: string, min: string) =>
   z.preprocess(

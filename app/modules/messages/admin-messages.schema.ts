@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageParam } from "~/lib/typed-numbers";
 import { contactSubjects } from "./contact-subjects";
 import { SUBMISSION_STATUSES } from "./submission-status";
 
@@ -11,7 +12,7 @@ export const submissionsQuerySchema = z.object({
   q: z.string().trim().max(200).catch("").default(""),
   status: z.enum(SUBMISSION_STATUSES).or(z.literal("")).catch("").default(""),
   subject: z.enum(subjectValues).or(z.literal("")).catch("").default(""),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  page: pageParam(100_000),
   view: z.string().trim().max(100).catch("").default(""),
 });
 

@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { pageParam } from "~/lib/typed-numbers";
 import { ORDER_STATUSES } from "./order-status";
 
 /** The orders list's address: `?q=…&status=…&page=…&order=<id>` (the open detail). */
 export const orderListQuerySchema = z.object({
   q: z.string().trim().max(100).catch(""),
   status: z.enum(["all", ...ORDER_STATUSES] as [string, ...string[]]).catch("all") as z.ZodType<"all" | (typeof ORDER_STATUSES)[number]>,
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  page: pageParam(100_000),
   order: z.string().max(40).optional().catch(undefined),
 });
 

@@ -87,6 +87,19 @@ describe(`placing orders (${testTarget()})`, () => {
     expect(error.details.shortages[0]).toMatchObject({ size: "99", available: 0 });
   });
 
+  it("fifty identical lines of 99 do not make one line of 4,950: one item is capped at 99 however it is sent", async () => {
+    const p = await product(10_000);
+    const lines = Array.from({ length: 50 }, () => p.line(99));
+    const error = await placeOrder(database.db, { customer, lines, idempotencyKey: key() }).catch((e) => e);
+    expect(error).toBeInstanceOf(DomainError);
+    expect(error.code).toBe("INVALID");
+    expect(error.message).toBe("One order can hold at most 99 of one item. Formal Dress Belt (size 34): 4950.");
+    expect(await qtyOf(p.stockId)).toBe(10_000);
+    // 99 in two lines is still one item of 99: accepted.
+    await placeOrder(database.db, { customer, lines: [p.line(50), p.line(49)], idempotencyKey: key() });
+    expect(await qtyOf(p.stockId)).toBe(10_000 - 99);
+  });
+
   it("an empty cart is refused", async () => {
     await expect(placeOrder(database.db, { customer, lines: [], idempotencyKey: key() })).rejects.toThrow(
       "Your cart is empty. Please add items before placing an order.",

@@ -5,7 +5,7 @@ import { DomainError } from "~/lib/errors";
 import { orderHistory, orderItems, orders, stock, stockMovements } from "~/lib/schema.server";
 import { totalsFor } from "~/modules/catalog/pricing";
 import { priceCartLines, type PricedLine } from "~/modules/cart/cart.server";
-import type { CartLineInput } from "~/modules/cart/cart.schema";
+import { MAX_LINE_QUANTITY, type CartLineInput } from "~/modules/cart/cart.schema";
 import { enqueueMail } from "~/modules/mail/mail.server";
 import type { CheckoutInput } from "./checkout.schema";
 import { orderConfirmationMail } from "./order-mail";
@@ -33,6 +33,8 @@ export interface Shortage {
   requested: number;
   available: number;
 }
+
+export const TOO_MANY_OF_ONE_ITEM = `One order can hold at most ${MAX_LINE_QUANTITY} of one item.`;
 
 /** The shopper-facing order number: 'ORD-' plus a millisecond timestamp. */
 export function orderNumberFor(ms: number): string {
@@ -184,7 +186,10 @@ function shortageOf(line: PricedLine, available: number): Shortage {
   };
 }
 
-/** The same product, variant and size on two lines counts as one line. */
+/**
+ * The same product, variant and size on two lines counts as one line, and one line holds at most
+ * MAX_LINE_QUANTITY however many lines were sent.
+ */
 function mergeLines(lines: PricedLine[]): PricedLine[] {
   const byKey = new Map<string, PricedLine>();
   for (const line of lines) {
@@ -193,5 +198,10 @@ function mergeLines(lines: PricedLine[]): PricedLine[] {
     if (seen) seen.quantity += line.quantity;
     else byKey.set(key, { ...line });
   }
-  return [...byKey.values()];
+  const merged = [...byKey.values()];
+  const over = merged.find((line) => line.quantity > MAX_LINE_QUANTITY);
+  if (over) {
+    throw new DomainError("INVALID", `${TOO_MANY_OF_ONE_ITEM} ${over.productName || "An item"}${over.productSize ? ` (size ${over.productSize})` : ""}: ${over.quantity}.`);
+  }
+  return merged;
 }

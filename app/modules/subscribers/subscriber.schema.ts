@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageParam } from "~/lib/typed-numbers";
 
 export const subscribeSchema = z.object({
   email: z
@@ -15,4 +16,4 @@ export const deleteSubscriberSchema = z.object({
 });
 
 /** `?page=` of the subscriber list: anything odd is page 1. */
-export const subscriberPageSchema = z.coerce.number().int().min(1).max(1_000_000).catch(1);
+export const subscriberPageSchema = pageParam(1_000_000);
