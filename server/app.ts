@@ -12,7 +12,8 @@ import { ConfigError, getEnv, type Env } from "~/lib/env.server";
 import { openDatabase, ping, setDatabase, type Database } from "~/lib/db.server";
 import { FolderLockedError } from "~/lib/folder-lock.server";
 import { logger } from "~/lib/logger.server";
-import { LocalDiskStorage, setStorage, type FileStorage } from "~/modules/media/storage.server";
+import { setStorage, type FileStorage } from "~/modules/media/storage.server";
+import { openStorage } from "~/modules/media/storage-factory.server";
 import { startUploadSweeper } from "~/modules/media/upload-sweep.server";
 import { isCatalogueEmpty, seedDemoCatalogue } from "~/modules/catalog/demo-catalogue.server";
 import { ensureMainAdmin } from "~/modules/accounts/accounts.server";
@@ -200,6 +201,17 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
     throw error;
   }
 
+  let storage: FileStorage;
+  try {
+    storage = await openStorage(env.storage);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
   const embedded = !env.DATABASE_URL;
   const firstStart = embedded && !fs.existsSync(path.join(env.dataDir, "pglite", "PG_VERSION"));
   let database: Database;
@@ -213,7 +225,6 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
     throw error;
   }
   setDatabase(database);
-  const storage = new LocalDiskStorage(path.join(env.dataDir, "uploads"));
   setStorage(storage);
 
   if (firstStart && (await isCatalogueEmpty(database.db))) {
