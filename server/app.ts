@@ -157,6 +157,9 @@ export function createApp(options: { database: Database; storage: FileStorage; e
     if (!type) return c.notFound();
     const file = await storage.open(key);
     if (!file) return c.notFound();
+    // An answer to HEAD is sent without its body: unread, the file would hold its descriptor (or
+    // its bucket connection) open.
+    if (c.req.method === "HEAD") file.stream.destroy();
     return new Response(Readable.toWeb(file.stream) as ReadableStream, {
       headers: {
         "Content-Type": type,
