@@ -21,7 +21,7 @@ import { eq, sql, type SQL } from "drizzle-orm";
 import { openDatabase, type Database, type Db } from "../app/lib/db.server";
 import { categories, stock } from "../app/lib/schema.server";
 import { seedDemoCatalogue } from "../app/modules/catalog/demo-catalogue.server";
-import { LocalDiskStorage } from "../app/modules/media/storage.server";
+import { createStorage } from "../app/modules/media/storage-factory.server";
 import { checkoutSchema } from "../app/modules/orders/checkout.schema";
 import { placeOrder } from "../app/modules/orders/orders.server";
 import { insertProduct } from "../tests/support/fixtures";
@@ -143,7 +143,8 @@ async function growOrders(db: Db) {
 }
 
 async function seedLargeCatalogue(db: Db, dataDir: string) {
-  const demo = await seedDemoCatalogue(db, new LocalDiskStorage(path.join(dataDir, "uploads")));
+  // Media go to the throw-away data folder, as the server started below is told (never to STORAGE_URL).
+  const demo = await seedDemoCatalogue(db, createStorage({ kind: "local", root: path.join(dataDir, "uploads") }));
   const copies = Math.max(0, Math.ceil(TARGET_PRODUCTS / demo) - 1);
   await db.transaction(async (tx) => {
     await cloneRows(tx, "products", ["id"], copies, {
@@ -175,6 +176,7 @@ async function startServer(target: Target): Promise<{ url: string; child: ChildP
   env.ADMIN_EMAIL = STAFF.email;
   env.ADMIN_PASSWORD = STAFF.password;
   delete env.SMTP_URL;
+  delete env.STORAGE_URL;
   if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
   else delete env.DATABASE_URL;
   // The server's complaints are kept and shown when something went wrong: requests that autocannon

@@ -14,7 +14,8 @@ import { atOrigin, clientAddress, publicOrigin } from "~/lib/proxy.server";
 import { checkAddress, checkedForm } from "~/lib/request-input.server";
 import { FolderLockedError } from "~/lib/folder-lock.server";
 import { logger } from "~/lib/logger.server";
-import { LocalDiskStorage, setStorage, type FileStorage } from "~/modules/media/storage.server";
+import { setStorage, type FileStorage } from "~/modules/media/storage.server";
+import { openStorage } from "~/modules/media/storage-factory.server";
 import { startUploadSweeper } from "~/modules/media/upload-sweep.server";
 import { isCatalogueEmpty, seedDemoCatalogue } from "~/modules/catalog/demo-catalogue.server";
 import { ensureMainAdmin } from "~/modules/accounts/accounts.server";
@@ -194,6 +195,9 @@ export function createApp(options: { database: Database; storage: FileStorage; e
     if (!type) return c.notFound();
     const file = await storage.open(key);
     if (!file) return c.notFound();
+    // An answer to HEAD is sent without its body: unread, the file would hold its descriptor (or
+    // its bucket connection) open.
+    if (c.req.method === "HEAD") file.stream.destroy();
     return new Response(Readable.toWeb(file.stream) as ReadableStream, {
       headers: {
         "Content-Type": type,
@@ -236,6 +240,17 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
     throw error;
   }
 
+  let storage: FileStorage;
+  try {
+    storage = await openStorage(env.storage);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
   const embedded = !env.DATABASE_URL;
   const firstStart = embedded && !fs.existsSync(path.join(env.dataDir, "pglite", "PG_VERSION"));
   let database: Database;
@@ -249,7 +264,6 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
     throw error;
   }
   setDatabase(database);
-  const storage = new LocalDiskStorage(path.join(env.dataDir, "uploads"));
   setStorage(storage);
 
   if (firstStart && (await isCatalogueEmpty(database.db))) {

@@ -23,6 +23,7 @@ describe("parseEnv", () => {
     expect(env.publicUrl).toBe("http://localhost:3000");
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.LOG_LEVEL).toBe("info");
+    expect(env.storage).toEqual({ kind: "local", root: path.resolve("./data/uploads") });
   });
 
   it("treats blank values as unset", () => {
@@ -54,6 +55,30 @@ describe("parseEnv", () => {
     expect(env.PORT).toBe(8080);
     expect(env.dataDir).toBe("/var/lib/shop");
     expect(env.DATABASE_URL).toBe("postgresql://shop:secret@db:5432/shop");
+  });
+
+  it("keeps media under DATA_DIR/uploads, or where STORAGE_URL says", () => {
+    expect(parseEnv({ DATA_DIR: "/var/lib/shop" }).storage).toEqual({ kind: "local", root: "/var/lib/shop/uploads" });
+    expect(parseEnv({ DATA_DIR: "/var/lib/shop", STORAGE_URL: " " }).storage).toEqual({ kind: "local", root: "/var/lib/shop/uploads" });
+    expect(parseEnv({ STORAGE_URL: "file:///mnt/shared/media" }).storage).toEqual({ kind: "local", root: "/mnt/shared/media" });
+    expect(parseEnv({ STORAGE_URL: "s3://shop-media/uploads?endpoint=http://127.0.0.1:9000" }).storage).toEqual({
+      kind: "s3",
+      bucket: "shop-media",
+      prefix: "uploads/",
+      region: "us-east-1",
+      endpoint: "http://127.0.0.1:9000",
+      forcePathStyle: true,
+    });
+  });
+
+  it("says what is wrong with a malformed STORAGE_URL, with the other problems", () => {
+    expect(problemsOf({ STORAGE_URL: "s3:///uploads", PORT: "eighty" })).toEqual([
+      expect.stringMatching(/^PORT:/),
+      "STORAGE_URL: the bucket is missing: s3://bucket/optional/prefix",
+    ]);
+    expect(problemsOf({ STORAGE_URL: "media/uploads" })).toEqual([
+      "STORAGE_URL: a folder must be an absolute path; use s3://bucket/prefix, file:///absolute/path or an absolute path",
+    ]);
   });
 
   it("lists every problem at once", () => {

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseStorageUrl, type StorageConfig } from "~/modules/media/storage-url";
 
 /**
  * The shop's whole configuration, parsed once at boot. Every problem is listed at once so an
@@ -36,6 +37,19 @@ const envSchema = z
         .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
         .optional(),
     ),
+    STORAGE_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .superRefine((value, ctx) => {
+          try {
+            parseStorageUrl(value);
+          } catch (error) {
+            ctx.addIssue({ code: "custom", message: (error as Error).message });
+          }
+        })
+        .optional(),
+    ),
     AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
     TRUST_PROXY: z.preprocess(
       emptyToUndefined,
@@ -62,7 +76,12 @@ const envSchema = z
     // Run even when other variables are wrong, so every problem is listed at once.
   }, { when: (payload) => typeof payload.value === "object" && payload.value !== null });
 
-export type Env = z.infer<typeof envSchema> & { dataDir: string; publicUrl: string };
+export type Env = z.infer<typeof envSchema> & {
+  dataDir: string;
+  publicUrl: string;
+  /** Where media files live: STORAGE_URL, else the folder `uploads` of the data folder. */
+  storage: StorageConfig;
+};
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -81,10 +100,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new ConfigError(problems);
   }
   const env = result.data;
+  const dataDir = path.resolve(env.DATA_DIR);
   return {
     ...env,
-    dataDir: path.resolve(env.DATA_DIR),
+    dataDir,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    storage: env.STORAGE_URL ? parseStorageUrl(env.STORAGE_URL) : { kind: "local", root: path.join(dataDir, "uploads") },
   };
 }
 

@@ -110,8 +110,8 @@ test.describe.serial("the shop behind HTTPS on two instances", () => {
       expect(await instanceOf(adminPage)).toBe(a.id);
 
       // The images are in the bucket, not on either instance's disk.
-      const stored = fs.readdirSync(deployment.s3Directory, { recursive: true }).map(String);
-      expect(stored.some((f) => /products\/.+-640\.webp/.test(f))).toBe(true);
+      const stored = await deployment.bucketKeys();
+      expect(stored.filter((key) => /^media\/products\/.+-(320|640|960)\.webp$/.test(key))).toHaveLength(3);
       for (const instance of deployment.instances) expect(fs.existsSync(`${instance.dataDir}/uploads`)).toBe(false);
 
       // Instance b: staff watch the orders list; a shopper finds the product, its image included.

@@ -3,10 +3,10 @@ import fs from "node:fs";
 import https from "node:https";
 import os from "node:os";
 import path from "node:path";
-import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
-import S3rver from "s3rver";
+import { ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { freePort } from "./free-port";
 import { createScratchPostgres } from "./scratch-postgres";
+import { startTestS3, TEST_S3_CREDENTIALS } from "./test-s3";
 
 /**
  * The shop deployed as a real shop runs, all on this machine: a throw-away PostgreSQL database, an
@@ -32,8 +32,8 @@ export interface Deployment {
   /** The shop's public address, through the proxy: https://localhost:<port>. */
   url: string;
   databaseUrl: string;
-  /** Where the S3 server keeps the bucket's objects. */
-  s3Directory: string;
+  /** The keys of every object in the media bucket. */
+  bucketKeys(): Promise<string[]>;
   instances: Instance[];
   /** Kills an instance with SIGKILL and waits until it is gone. */
   kill(instance: Instance): Promise<void>;
@@ -96,15 +96,10 @@ export async function startDeployment(): Promise<Deployment> {
     started.cleanups.push(() => scratch.drop());
 
     // S3: s3rver on a free port, with the bucket the shop stores media in.
-    const s3dir = path.join(temp, "s3");
-    fs.mkdirSync(s3dir);
-    const s3 = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: s3dir });
-    const { port: s3Port } = (await s3.run()) as { port: number };
-    started.cleanups.push(() => s3.close());
-    const s3Endpoint = `http://127.0.0.1:${s3Port}`;
-    const client = new S3Client({ endpoint: s3Endpoint, region: "us-east-1", forcePathStyle: true, credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } });
-    await client.send(new CreateBucketCommand({ Bucket: BUCKET }));
-    client.destroy();
+    const s3 = await startTestS3();
+    started.cleanups.push(() => s3.stop());
+    await s3.createBucket(BUCKET);
+    const s3Endpoint = s3.endpoint;
 
     const httpsPort = await freePort();
     const url = `https://localhost:${httpsPort}`;
@@ -124,8 +119,9 @@ export async function startDeployment(): Promise<Deployment> {
           DATA_DIR: dataDir,
           DATABASE_URL: scratch.url,
           STORAGE_URL: `s3://${BUCKET}/media?endpoint=${encodeURIComponent(s3Endpoint)}&region=us-east-1`,
-          AWS_ACCESS_KEY_ID: "S3RVER",
-          AWS_SECRET_ACCESS_KEY: "S3RVER",
+          AWS_ACCESS_KEY_ID: TEST_S3_CREDENTIALS.accessKeyId,
+          AWS_SECRET_ACCESS_KEY: TEST_S3_CREDENTIALS.secretAccessKey,
+          AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
           PUBLIC_URL: url,
           TRUST_PROXY: "1",
           ADMIN_EMAIL: OWNER.email,
@@ -179,7 +175,10 @@ export async function startDeployment(): Promise<Deployment> {
     return {
       url,
       databaseUrl: scratch.url,
-      s3Directory: s3dir,
+      bucketKeys: async () => {
+        const listed = await s3.client.send(new ListObjectsV2Command({ Bucket: BUCKET }));
+        return (listed.Contents ?? []).map((o) => o.Key ?? "");
+      },
       instances,
       kill: async (instance) => {
         instance.process.kill("SIGKILL");

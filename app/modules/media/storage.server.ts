@@ -4,8 +4,8 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 
 /**
- * Where uploaded and generated files live. The local-disk implementation keeps them under
- * `DATA_DIR/uploads`; an S3-compatible one can implement the same interface.
+ * Where uploaded and generated files live: a local folder (`DATA_DIR/uploads` by default) or a
+ * bucket (`S3Storage`), as STORAGE_URL says; see storage-factory.server.ts.
  */
 export interface FileStorage {
   put(key: string, data: Buffer): Promise<void>;
