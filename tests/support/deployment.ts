@@ -37,6 +37,8 @@ export interface Deployment {
   instances: Instance[];
   /** Kills an instance with SIGKILL and waits until it is gone. */
   kill(instance: Instance): Promise<void>;
+  /** Starts a (killed) instance again on its port and waits until it is ready; resolves to it. */
+  restart(instance: Instance): Promise<Instance>;
   stop(): Promise<void>;
 }
 
@@ -141,7 +143,11 @@ export async function startDeployment(): Promise<Deployment> {
         id = ((await response.json()) as { instance: string }).instance;
         return true;
       });
-      instances.push({ name, port: ports[name], dataDir, id, process: child, log });
+      const instance = { name, port: ports[name], dataDir, id, process: child, log };
+      const index = instances.findIndex((i) => i.name === name);
+      if (index >= 0) instances[index] = instance;
+      else instances.push(instance);
+      return instance;
     };
     // One after the other: the first applies the migrations and creates the main admin.
     await startInstance("a");
@@ -180,6 +186,7 @@ export async function startDeployment(): Promise<Deployment> {
         return (listed.Contents ?? []).map((o) => o.Key ?? "");
       },
       instances,
+      restart: (instance) => startInstance(instance.name),
       kill: async (instance) => {
         instance.process.kill("SIGKILL");
         await exited(instance.process);
