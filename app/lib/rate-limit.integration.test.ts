@@ -42,6 +42,8 @@ describe(`the rate limiter (${testTarget()})`, () => {
     const refused = await hitRateLimit(testDb().db, "test:window", rule, at(start, 4 * MINUTE + 1000));
     expect(refused).toMatchObject({ allowed: false, count: 7, retryAfterSeconds: 6 * 60 });
     expect(refused.resetsAt).toEqual(at(start, 10 * MINUTE + 1000));
+    // A request whose clock is behind the one that started the window waits no more than a window.
+    expect(await hitRateLimit(testDb().db, "test:window", rule, start)).toMatchObject({ allowed: false, retryAfterSeconds: 10 * 60 });
     expect(await hitRateLimit(testDb().db, "test:window", rule, at(start, 10 * MINUTE + 999))).toMatchObject({
       allowed: false,
       retryAfterSeconds: 1,

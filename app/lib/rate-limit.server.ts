@@ -21,7 +21,7 @@ export interface RateLimitHit {
   allowed: boolean;
   /** Attempts counted in the current window (this one included when allowed). */
   count: number;
-  /** 0 when allowed; otherwise whole seconds until the window ends (at least 1). */
+  /** 0 when allowed; otherwise whole seconds until the window ends (at least 1, at most the window). */
   retryAfterSeconds: number;
   windowStart: Date;
   resetsAt: Date;
@@ -58,7 +58,8 @@ export async function hitRateLimit(db: Db, key: string, rule: RateRule, now = ne
     key,
     allowed: false,
     count: full?.count ?? rule.limit,
-    retryAfterSeconds: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)),
+    // Never more than a window: another request (or instance) may have started it a moment "later".
+    retryAfterSeconds: Math.min(Math.ceil(rule.windowMs / 1000), Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000))),
     windowStart: full?.windowStart ?? now,
     resetsAt: until,
   };
