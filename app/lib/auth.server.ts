@@ -9,8 +9,8 @@ import { account, appSettings, session, user, verification } from "./schema.serv
 /**
  * Accounts with better-auth: e-mail and password (scrypt hashes in `account`, never in the
  * profile), sessions in the database, HttpOnly SameSite=Lax cookies, Secure behind HTTPS.
- * Its own rate limiter is off: login throttling is ours (login-throttle.server.ts), per account and
- * per address, stored in the database so it holds across app instances.
+ * Its own rate limiter is off: login limits are ours (login-throttle.server.ts), per account and
+ * per address, counted in the database (rate-limit.server.ts) so they hold across app instances.
  */
 export function createAuth(db: Db, options: { secret: string; baseURL: string }) {
   const secure = options.baseURL.startsWith("https://");

@@ -360,18 +360,20 @@ export const verification = pgTable("verification", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Failed sign-in attempts, per account and per address, for throttling. */
-export const loginAttempts = pgTable(
-  "login_attempts",
+/**
+ * Attempts counted per key (`login:acct+addr:<email>|<address>` …) within a fixed window that starts
+ * at the first attempt; see app/lib/rate-limit.server.ts. Rows whose window has ended are pruned.
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
   {
     key: text("key").primaryKey(),
-    failures: integer("failures").notNull().default(0),
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    count: integer("count").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    resetsAt: timestamp("resets_at", { withTimezone: true }).notNull(),
   },
+  (t) => [index("rate_limits_resets_at_idx").on(t.resetsAt)],
 );
-
-
 
 /** Shop-wide settings the application generates itself (e.g. the session-signing secret). */
 export const appSettings = pgTable("app_settings", {
@@ -398,6 +400,6 @@ export const schema = {
   session,
   account,
   verification,
-  loginAttempts,
+  rateLimits,
   appSettings,
 };

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { getDb } from "~/lib/db.server";
-import { toHttp } from "~/lib/errors";
+import { isDomainError, toHttp } from "~/lib/errors";
 import { flashCookie } from "~/lib/flash.server";
 import { logger } from "~/lib/logger.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
@@ -34,7 +34,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     const { status, message, code } = toHttp(error);
     if (code === "INTERNAL") logger.error({ err: error }, "login failed");
-    return data({ error: `Failed to log in. ${message}`, email }, { status });
+    const retryAfter = isDomainError(error) ? error.details?.retryAfter : undefined;
+    const headers: HeadersInit = typeof retryAfter === "number" ? { "Retry-After": String(retryAfter) } : {};
+    return data({ error: `Failed to log in. ${message}`, email }, { status, headers });
   }
 }
 

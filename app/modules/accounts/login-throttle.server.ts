@@ -1,60 +1,61 @@
-import { inArray, sql } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
-import { loginAttempts } from "~/lib/schema.server";
+import { addressBucket, clearRateLimit, hitRateLimit, refundRateLimit, type RateLimitHit, type RateRule } from "~/lib/rate-limit.server";
+
+const MINUTE = 60_000;
 
 /**
- * Login throttling: after a few failures for an account (or many from one address — mobile
- * networks put many shoppers behind one address), each further attempt must wait, and the wait
- * doubles with every failure, up to 15 minutes. Guessing a password becomes impractical.
+ * Login limits (docs/decisions/0018). Every attempt is counted against all three before its
+ * password is checked; a success gives its place back, so in effect they count failures. Counts
+ * age out with their window.
  */
-export const FREE_FAILURES = { account: 3, address: 20 } as const;
-export const MAX_LOCK_MS = 15 * 60_000;
+export const LOGIN_LIMITS = {
+  /** One account from one address: strict. A success there clears it. */
+  accountAddress: { limit: 5, windowMs: 15 * MINUTE },
+  /** One address, all accounts: mobile networks put many shoppers behind one address. */
+  address: { limit: 50, windowMs: 15 * MINUTE },
+  /** One account, all addresses: loose, but when reached even the right password waits. */
+  account: { limit: 100, windowMs: 60 * MINUTE },
+} as const satisfies Record<string, RateRule>;
 
-export function throttleKeys(email: string, address: string | undefined) {
-  const keys = [`account:${email.trim().toLowerCase()}`];
-  if (address) keys.push(`address:${address}`);
-  return keys;
+type LimitName = keyof typeof LOGIN_LIMITS;
+const ORDER: LimitName[] = ["accountAddress", "address", "account"];
+
+export function loginKeys(email: string, address: string | undefined): Record<LimitName, string> {
+  const account = email.trim().toLowerCase();
+  const from = addressBucket(address);
+  return { accountAddress: `login:acct+addr:${account}|${from}`, address: `login:addr:${from}`, account: `login:acct:${account}` };
 }
 
-/** Wait after the n-th failure: 0 up to the free count, then 1 s, 2 s, 4 s … capped. */
-export function lockMsAfter(failures: number, free: number): number {
-  if (failures < free) return 0;
-  return Math.min(1000 * 2 ** (failures - free), MAX_LOCK_MS);
-}
+/** The attempt's places in each limit, to give back when it succeeds. */
+export type LoginAttempt = Record<LimitName, RateLimitHit>;
 
-export async function assertNotThrottled(db: Db, keys: string[], now = new Date()) {
-  const rows = await db.select().from(loginAttempts).where(inArray(loginAttempts.key, keys));
-  const lockedUntil = Math.max(0, ...rows.map((r) => r.lockedUntil?.getTime() ?? 0));
-  if (lockedUntil > now.getTime()) {
-    const seconds = Math.ceil((lockedUntil - now.getTime()) / 1000);
-    throw new DomainError(
-      "TOO_MANY_REQUESTS",
-      `Too many failed attempts. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`,
-      { retryAfter: seconds },
-    );
-  }
-}
-
-export async function recordLoginFailure(db: Db, keys: string[], now = new Date()) {
-  for (const key of keys) {
-    const free = key.startsWith("account:") ? FREE_FAILURES.account : FREE_FAILURES.address;
-    const [row] = await db
-      .insert(loginAttempts)
-      .values({ key, failures: 1, updatedAt: now })
-      .onConflictDoUpdate({ target: loginAttempts.key, set: { failures: sql`${loginAttempts.failures} + 1`, updatedAt: now } })
-      .returning({ failures: loginAttempts.failures });
-    const lockMs = lockMsAfter(row.failures, free);
-    if (lockMs > 0) {
-      await db
-        .update(loginAttempts)
-        .set({ lockedUntil: new Date(now.getTime() + lockMs) })
-        .where(inArray(loginAttempts.key, [key]));
+/**
+ * Counts a login attempt before its password is checked. When a limit is full, gives back the
+ * places already taken and refuses with the wait.
+ */
+export async function countLoginAttempt(db: Db, email: string, address: string | undefined, now = new Date()): Promise<LoginAttempt> {
+  const keys = loginKeys(email, address);
+  const taken: Partial<LoginAttempt> = {};
+  for (const name of ORDER) {
+    const hit = await hitRateLimit(db, keys[name], LOGIN_LIMITS[name], now);
+    if (!hit.allowed) {
+      await Promise.all(Object.values(taken).map((t) => refundRateLimit(db, t)));
+      throw tooManyAttempts(hit.retryAfterSeconds);
     }
+    taken[name] = hit;
   }
+  return taken as LoginAttempt;
 }
 
-/** A successful login clears the account's failures (not the address's). */
-export async function recordLoginSuccess(db: Db, email: string) {
-  await db.delete(loginAttempts).where(inArray(loginAttempts.key, [`account:${email.trim().toLowerCase()}`]));
+/** The right password: this address's count for the account starts again, and the attempt is not held against anyone. */
+export async function loginSucceeded(db: Db, attempt: LoginAttempt): Promise<void> {
+  await clearRateLimit(db, attempt.accountAddress.key);
+  await Promise.all([refundRateLimit(db, attempt.address), refundRateLimit(db, attempt.account)]);
+}
+
+function tooManyAttempts(seconds: number) {
+  return new DomainError("TOO_MANY_REQUESTS", `Too many failed attempts. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`, {
+    retryAfter: seconds,
+  });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isAdminRole, isMainAdminRole, landingPathFor } from "./roles";
-import { lockMsAfter, MAX_LOCK_MS, throttleKeys } from "./login-throttle.server";
+import { loginKeys } from "./login-throttle.server";
 import { signupSchema } from "./account.schema";
 
 describe("roles", () => {
@@ -16,15 +16,18 @@ describe("roles", () => {
   });
 });
 
-describe("login throttling", () => {
-  it("lets a few failures pass, then doubles the wait up to 15 minutes", () => {
-    expect([0, 1, 2].map((n) => lockMsAfter(n, 3))).toEqual([0, 0, 0]);
-    expect([3, 4, 5, 6].map((n) => lockMsAfter(n, 3))).toEqual([1000, 2000, 4000, 8000]);
-    expect(lockMsAfter(40, 3)).toBe(MAX_LOCK_MS);
+describe("login limits", () => {
+  it("keys by account (any letter case), by address, and by both", () => {
+    expect(loginKeys(" Owner@Example.pk ", "1.2.3.4")).toEqual({
+      accountAddress: "login:acct+addr:owner@example.pk|1.2.3.4",
+      address: "login:addr:1.2.3.4",
+      account: "login:acct:owner@example.pk",
+    });
   });
 
-  it("keys by account (any letter case) and by address", () => {
-    expect(throttleKeys(" Owner@Example.pk ", "1.2.3.4")).toEqual(["account:owner@example.pk", "address:1.2.3.4"]);
+  it("counts an unknown address as one shared address, and an IPv6 address by its /64", () => {
+    expect(loginKeys("owner@example.pk", undefined).address).toBe("login:addr:unknown");
+    expect(loginKeys("owner@example.pk", "2001:db8:1:2::7").accountAddress).toBe("login:acct+addr:owner@example.pk|2001:db8:1:2::/64");
   });
 });
 

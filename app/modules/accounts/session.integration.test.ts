@@ -83,13 +83,15 @@ describe(`accounts and the admin guard (${testTarget()})`, () => {
     expect(await getCurrentUser(forged, auth)).toBeNull();
   });
 
-  it("throttles guessing: after three failures an account must wait, even with the right password", async () => {
+  it("throttles guessing: after five failures from one address the account waits there, not elsewhere", async () => {
     await upsertAccount(database.db, { email: "victim@example.pk", password: "right-pass", role: "user" });
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 5; i++) {
       await expect(signIn(database.db, { email: "victim@example.pk", password: `guess-${i}`, address: "10.9.8.7" }, auth)).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
     }
-    await expect(signIn(database.db, { email: "VICTIM@example.pk", password: "right-pass", address: "10.1.1.1" }, auth)).rejects.toMatchObject({
+    await expect(signIn(database.db, { email: "VICTIM@example.pk", password: "right-pass", address: "10.9.8.7" }, auth)).rejects.toMatchObject({
       code: "TOO_MANY_REQUESTS",
     });
+    const elsewhere = await signIn(database.db, { email: "VICTIM@example.pk", password: "right-pass", address: "10.1.1.1" }, auth);
+    expect(elsewhere.user.email).toBe("victim@example.pk");
   });
 });

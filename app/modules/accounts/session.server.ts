@@ -4,7 +4,7 @@ import { DomainError } from "~/lib/errors";
 import { getAuth, type Auth } from "~/lib/auth.server";
 import { isAdminRole, isMainAdminRole, type Role } from "./roles";
 import type { SignupInput } from "./account.schema";
-import { assertNotThrottled, recordLoginFailure, recordLoginSuccess, throttleKeys } from "./login-throttle.server";
+import { countLoginAttempt, loginSucceeded } from "./login-throttle.server";
 
 export interface CurrentUser {
   id: string;
@@ -57,23 +57,25 @@ export async function requireMainAdmin(request: Request, message: string): Promi
   return user;
 }
 
+/**
+ * Signs in with e-mail and password. The attempt is counted against the login limits before the
+ * password is checked, so parallel guesses get no more checks than serial ones.
+ */
 export async function signIn(
   db: Db,
   input: { email: string; password: string; address?: string },
   auth: Auth = getAuth(),
+  now = new Date(),
 ): Promise<{ user: CurrentUser; headers: Headers }> {
-  const keys = throttleKeys(input.email, input.address);
-  await assertNotThrottled(db, keys);
+  const attempt = await countLoginAttempt(db, input.email, input.address, now);
   const response = await auth.api.signInEmail({
     body: { email: input.email.trim().toLowerCase(), password: input.password },
     headers: new Headers(),
     asResponse: true,
   });
-  if (!response.ok) {
-    await recordLoginFailure(db, keys);
-    throw new DomainError("UNAUTHENTICATED", "Invalid email or password.");
-  }
-  await recordLoginSuccess(db, input.email);
+  // A failure keeps its place in every limit.
+  if (!response.ok) throw new DomainError("UNAUTHENTICATED", "Invalid email or password.");
+  await loginSucceeded(db, attempt);
   const body = (await response.json()) as { user: { id: string; email: string; firstName?: string; lastName?: string; role?: Role } };
   return {
     user: {

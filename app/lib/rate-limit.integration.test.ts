@@ -1,0 +1,105 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { testTarget, useTestDatabase } from "../../tests/support/test-db";
+import { openDatabase } from "./db.server";
+import { clearRateLimit, hitRateLimit, pruneRateLimits, refundRateLimit, type RateRule } from "./rate-limit.server";
+import { rateLimits } from "./schema.server";
+
+const testDb = useTestDatabase();
+const MINUTE = 60_000;
+const rule: RateRule = { limit: 7, windowMs: 10 * MINUTE };
+const at = (start: Date, ms: number) => new Date(start.getTime() + ms);
+const row = async (key: string) => (await testDb().db.select().from(rateLimits).where(eq(rateLimits.key, key)))[0];
+
+describe(`the rate limiter (${testTarget()})`, () => {
+  it("100 parallel hits on one key: exactly the limit are allowed, each with its own count", async () => {
+    const hits = await Promise.all(Array.from({ length: 100 }, () => hitRateLimit(testDb().db, "test:parallel", rule)));
+    const allowed = hits.filter((h) => h.allowed);
+    expect(allowed.map((h) => h.count).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(hits.filter((h) => !h.allowed)).toHaveLength(93);
+    // Refused attempts are not counted.
+    expect((await row("test:parallel")).count).toBe(7);
+  });
+
+  it.runIf(testTarget() === "postgres")("two app instances hitting one key at once share the limit", async () => {
+    const other = await openDatabase({ databaseUrl: testDb().url!, poolSize: 10 });
+    try {
+      const hits = await Promise.all(Array.from({ length: 120 }, (_, i) => hitRateLimit((i % 2 ? other : testDb()).db, "test:instances", rule)));
+      expect(hits.filter((h) => h.allowed)).toHaveLength(7);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("a full window says how long to wait; when it ends the count starts again", async () => {
+    const start = new Date();
+    for (let i = 1; i <= 7; i++)
+      expect(await hitRateLimit(testDb().db, "test:window", rule, at(start, i * 1000))).toMatchObject({
+        allowed: true,
+        count: i,
+        retryAfterSeconds: 0,
+      });
+    const refused = await hitRateLimit(testDb().db, "test:window", rule, at(start, 4 * MINUTE + 1000));
+    expect(refused).toMatchObject({ allowed: false, count: 7, retryAfterSeconds: 6 * 60 });
+    expect(refused.resetsAt).toEqual(at(start, 10 * MINUTE + 1000));
+    // A request whose clock is behind the one that started the window waits no more than a window.
+    expect(await hitRateLimit(testDb().db, "test:window", rule, start)).toMatchObject({ allowed: false, retryAfterSeconds: 10 * 60 });
+    expect(await hitRateLimit(testDb().db, "test:window", rule, at(start, 10 * MINUTE + 999))).toMatchObject({
+      allowed: false,
+      retryAfterSeconds: 1,
+    });
+    const again = await hitRateLimit(testDb().db, "test:window", rule, at(start, 10 * MINUTE + 1000));
+    expect(again).toMatchObject({ allowed: true, count: 1 });
+    expect(again.windowStart).toEqual(at(start, 10 * MINUTE + 1000));
+  });
+
+  it("keys are counted apart", async () => {
+    const small = { limit: 1, windowMs: MINUTE };
+    expect((await hitRateLimit(testDb().db, "test:a", small)).allowed).toBe(true);
+    expect((await hitRateLimit(testDb().db, "test:a", small)).allowed).toBe(false);
+    expect((await hitRateLimit(testDb().db, "test:b", small)).allowed).toBe(true);
+  });
+
+  it("a refund gives the attempt back within its window only; a clear forgets the key", async () => {
+    const start = new Date();
+    const small = { limit: 2, windowMs: MINUTE };
+    const first = await hitRateLimit(testDb().db, "test:refund", small, start);
+    await hitRateLimit(testDb().db, "test:refund", small, start);
+    expect((await hitRateLimit(testDb().db, "test:refund", small, start)).allowed).toBe(false);
+    await refundRateLimit(testDb().db, first);
+    expect(await hitRateLimit(testDb().db, "test:refund", small, start)).toMatchObject({ allowed: true, count: 2 });
+
+    // In the next window, a refund for the old one changes nothing.
+    const next = await hitRateLimit(testDb().db, "test:refund", small, at(start, MINUTE));
+    expect(next).toMatchObject({ allowed: true, count: 1 });
+    await refundRateLimit(testDb().db, first);
+    expect((await row("test:refund")).count).toBe(1);
+    // A refused hit has nothing to give back.
+    await hitRateLimit(testDb().db, "test:refund", small, at(start, MINUTE));
+    const refused = await hitRateLimit(testDb().db, "test:refund", small, at(start, MINUTE));
+    await refundRateLimit(testDb().db, refused);
+    expect((await row("test:refund")).count).toBe(2);
+
+    await clearRateLimit(testDb().db, "test:refund");
+    expect(await row("test:refund")).toBeUndefined();
+  });
+
+  it("ended windows are pruned, by hand and now and then by the hits themselves", async () => {
+    const { db } = testDb();
+    const start = new Date();
+    await hitRateLimit(db, "test:prune-short", { limit: 3, windowMs: MINUTE }, start);
+    await hitRateLimit(db, "test:prune-long", { limit: 3, windowMs: 60 * MINUTE }, start);
+    await pruneRateLimits(db, at(start, MINUTE - 1));
+    expect(await row("test:prune-short")).toBeDefined();
+    expect(await pruneRateLimits(db, at(start, MINUTE))).toBeGreaterThanOrEqual(1);
+    expect(await row("test:prune-short")).toBeUndefined();
+    expect(await row("test:prune-long")).toBeDefined();
+
+    await hitRateLimit(db, "test:prune-short", { limit: 3, windowMs: MINUTE }, at(start, 2 * MINUTE));
+    // Well over 10 minutes after the last prune (an earlier test's clock went 10 minutes ahead), any
+    // hit clears what has ended, whatever its key.
+    await hitRateLimit(db, "test:prune-other", { limit: 3, windowMs: MINUTE }, at(start, 40 * MINUTE));
+    expect(await row("test:prune-short")).toBeUndefined();
+    expect(await row("test:prune-long")).toBeDefined();
+  });
+});

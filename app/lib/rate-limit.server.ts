@@ -1,0 +1,135 @@
+import { isIPv6 } from "node:net";
+import { and, eq, lte, sql } from "drizzle-orm";
+import type { Db } from "./db.server";
+import { logger } from "./logger.server";
+import { rateLimits } from "./schema.server";
+
+/**
+ * Rate limits kept in the database, so they hold across app instances: at most `limit` attempts
+ * per key within a window of `windowMs` that starts at the key's first attempt (a fixed window; at
+ * a window's end the count starts again). Each attempt is counted by one atomic statement before
+ * the work it guards is done, so parallel requests get no more than serial ones. Refused attempts
+ * are not counted. See docs/decisions/0018.
+ */
+export interface RateRule {
+  limit: number;
+  windowMs: number;
+}
+
+export interface RateLimitHit {
+  key: string;
+  allowed: boolean;
+  /** Attempts counted in the current window (this one included when allowed). */
+  count: number;
+  /** 0 when allowed; otherwise whole seconds until the window ends (at least 1, at most the window). */
+  retryAfterSeconds: number;
+  windowStart: Date;
+  resetsAt: Date;
+}
+
+/** Counts one attempt for `key` if the window has room; says whether it may go ahead. */
+export async function hitRateLimit(db: Db, key: string, rule: RateRule, now = new Date()): Promise<RateLimitHit> {
+  if (!(Number.isInteger(rule.limit) && rule.limit > 0 && rule.windowMs > 0)) throw new Error(`Bad rate limit for ${key}`);
+  await pruneNowAndThen(db, now);
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const resetsAt = new Date(now.getTime() + rule.windowMs);
+  const ended = sql`${rateLimits.resetsAt} <= ${at}`;
+  // One statement: a new key, an ended window (start again at 1) or a window with room (add 1)
+  // updates the row and returns it; a full window matches nothing and returns no row.
+  const [counted] = await db
+    .insert(rateLimits)
+    .values({ key, count: 1, windowStart: now, resetsAt })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${ended} then 1 else ${rateLimits.count} + 1 end`,
+        windowStart: sql`case when ${ended} then ${at} else ${rateLimits.windowStart} end`,
+        resetsAt: sql`case when ${ended} then ${resetsAt.toISOString()}::timestamptz else ${rateLimits.resetsAt} end`,
+      },
+      setWhere: sql`${ended} or ${rateLimits.count} < ${rule.limit}`,
+    })
+    .returning();
+  if (counted)
+    return { key, allowed: true, count: counted.count, retryAfterSeconds: 0, windowStart: counted.windowStart, resetsAt: counted.resetsAt };
+  // Refused: read the full window only to say how long to wait.
+  const [full] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
+  const until = full?.resetsAt ?? resetsAt;
+  return {
+    key,
+    allowed: false,
+    count: full?.count ?? rule.limit,
+    // Never more than a window: another request (or instance) may have started it a moment "later".
+    retryAfterSeconds: Math.min(Math.ceil(rule.windowMs / 1000), Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000))),
+    windowStart: full?.windowStart ?? now,
+    resetsAt: until,
+  };
+}
+
+/**
+ * Gives back the attempt an allowed hit counted (the guarded work succeeded, or another limit
+ * refused it). Only within the same window: a window that has started again owes nothing.
+ */
+export async function refundRateLimit(db: Db, hit: RateLimitHit): Promise<void> {
+  if (!hit.allowed) return;
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(and(eq(rateLimits.key, hit.key), eq(rateLimits.windowStart, hit.windowStart)));
+}
+
+/** Forgets a key's count. */
+export async function clearRateLimit(db: Db, key: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+}
+
+/** Deletes the rows whose window has ended (they would start again at 1 anyway). Returns how many. */
+export async function pruneRateLimits(db: Db, now = new Date()): Promise<number> {
+  const deleted = await db.delete(rateLimits).where(lte(rateLimits.resetsAt, now)).returning({ key: rateLimits.key });
+  return deleted.length;
+}
+
+const PRUNE_EVERY_MS = 10 * 60_000;
+const nextPruneAt = new WeakMap<Db, number>();
+
+/** Every hit may prune, at most once per 10 minutes per database and process, so the table stays small. */
+async function pruneNowAndThen(db: Db, now: Date) {
+  if (now.getTime() < (nextPruneAt.get(db) ?? 0)) return;
+  nextPruneAt.set(db, now.getTime() + PRUNE_EVERY_MS);
+  try {
+    await pruneRateLimits(db, now);
+  } catch (err) {
+    logger.warn({ err }, "pruning rate limits failed");
+  }
+}
+
+/**
+ * The part of a client address that names one client for rate limits: an IPv4 address as it is
+ * (also when written IPv4-mapped, `::ffff:192.0.2.1`), an IPv6 address by its /64 (one home or
+ * phone gets a whole /64), and "unknown" when there is none — a shared bucket, never a way around.
+ */
+export function addressBucket(address: string | undefined): string {
+  const a =
+    address
+      ?.trim()
+      .toLowerCase()
+      .replace(/^\[|\]$/g, "")
+      .replace(/%.*$/, "") ?? "";
+  if (!a) return "unknown";
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(a);
+  if (mapped) return mapped[1];
+  if (!isIPv6(a)) return a;
+  const prefix = ipv6Groups(a)
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16));
+  return `${prefix.join(":")}::/64`;
+}
+
+/** The eight groups of a valid IPv6 address, `::` filled in (an IPv4 tail counts as two groups). */
+function ipv6Groups(a: string): string[] {
+  const split = (part: string) => (part ? part.split(":").flatMap((g) => (g.includes(".") ? ["0", "0"] : [g])) : []);
+  const [head, tail] = a.split("::");
+  if (tail === undefined) return split(head);
+  const left = split(head);
+  const right = split(tail);
+  return [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right];
+}

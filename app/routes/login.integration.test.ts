@@ -1,0 +1,50 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { createAuth, loadAuthSecret, setAuth } from "~/lib/auth.server";
+import { upsertAccount } from "~/modules/accounts/accounts.server";
+import { testTarget, useTestDatabase } from "../../tests/support/test-db";
+import { action } from "./login";
+
+const testDb = useTestDatabase({ asAppDatabase: true });
+
+beforeAll(async () => {
+  const { db } = testDb();
+  setAuth(createAuth(db, { secret: await loadAuthSecret(db), baseURL: "http://localhost:3000" }));
+  await upsertAccount(db, { email: "shopper@example.pk", password: "right-pass", role: "user" });
+  return () => setAuth(undefined);
+});
+
+/** Posts the login form from `address` and says what the browser would get back. */
+async function post(password: string, address: string) {
+  const request = new Request("http://localhost:3000/login", {
+    method: "POST",
+    body: new URLSearchParams({ email: "shopper@example.pk", password }),
+  });
+  let result: unknown;
+  try {
+    result = await action({ request, params: {}, context: { nonce: "", clientAddress: address } } as never);
+  } catch (thrown) {
+    result = thrown;
+  }
+  if (result instanceof Response) return { status: result.status, location: result.headers.get("Location"), retryAfter: null, error: undefined };
+  const { data, init } = result as { data: { error?: string }; init?: ResponseInit | null };
+  return { status: init?.status ?? 200, location: null, retryAfter: new Headers(init?.headers).get("Retry-After"), error: data.error };
+}
+
+describe(`the login form under a burst (${testTarget()})`, () => {
+  it("30 parallel wrong passwords: 5 are checked, the rest get 429 with Retry-After; the owner elsewhere still gets in", async () => {
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => post(`guess-${i}`, "198.51.100.77")));
+    const checked = answers.filter((a) => a.status === 401);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(checked).toHaveLength(5);
+    expect(refused).toHaveLength(25);
+    for (const a of checked) expect(a.error).toBe("Failed to log in. Invalid email or password.");
+    for (const a of refused) {
+      const seconds = Number(a.retryAfter);
+      expect(seconds).toBeGreaterThan(0);
+      expect(seconds).toBeLessThanOrEqual(15 * 60);
+      expect(a.error).toBe(`Failed to log in. Too many failed attempts. Please wait ${seconds} seconds and try again.`);
+    }
+    expect((await post("right-pass", "198.51.100.77")).status).toBe(429);
+    expect(await post("right-pass", "203.0.113.9")).toMatchObject({ status: 302, location: "/" });
+  });
+});

@@ -1,0 +1,9 @@
+CREATE TABLE "rate_limits" (
+	"key" text PRIMARY KEY NOT NULL,
+	"count" integer NOT NULL,
+	"window_start" timestamp with time zone NOT NULL,
+	"resets_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+DROP TABLE "login_attempts" CASCADE;--> statement-breakpoint
+CREATE INDEX "rate_limits_resets_at_idx" ON "rate_limits" USING btree ("resets_at");
