@@ -68,3 +68,19 @@ test("health and readiness answer without a session", async ({ request }) => {
   expect(await ready.json()).toMatchObject({ status: "ready", database: "up", migrations: "applied" });
   expect(ready.headers()["cache-control"]).toBe("no-store");
 });
+
+test("login limits count the shopper's address the proxy saw, not the proxy's", async ({ request }) => {
+  const email = `limited-${Date.now()}@example.pk`;
+  const attempt = (address: string) =>
+    request.post("/login", {
+      headers: proxied(address, { Origin: PUBLIC, "Content-Type": "application/x-www-form-urlencoded" }),
+      data: form({ email, password: "wrong-password" }),
+      maxRedirects: 0,
+    });
+  for (let i = 0; i < 5; i++) expect((await attempt("198.51.100.7")).status()).toBe(401);
+  expect((await attempt("198.51.100.7")).status()).toBe(429);
+  // Another shopper behind the same proxy is not held up by the first one's failures.
+  expect((await attempt("198.51.100.8")).status()).toBe(401);
+  // A client cannot choose its address by sending its own X-Forwarded-For: the proxy appends.
+  expect((await attempt("203.0.113.99, 198.51.100.7")).status()).toBe(429);
+});
