@@ -156,6 +156,22 @@ test.describe("admin: add and edit a product", () => {
     await expect(variant(page, 1).getByRole("button", { name: "Remove image 1" })).toBeVisible();
   });
 
+  test("a size typed twice in a variant is named on its field, and nothing is sent", async ({ page }) => {
+    await logIn(page);
+    await page.goto("/admin/products/new");
+    await page.getByLabel("Product name").fill("Twin Sizes");
+    await page.getByRole("group", { name: "Categories" }).getByRole("checkbox").first().check();
+    await stockRow(page, 1, 1).getByLabel("Size").fill("M");
+    await variant(page, 1).getByRole("button", { name: "Add size" }).click();
+    await stockRow(page, 1, 2).getByLabel("Size").fill(" m ");
+    await page.getByRole("button", { name: "Add Product" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Please fix the errors in the form before saving." })).toBeVisible();
+    await expect(stockRow(page, 1, 2).getByText("Each size can appear only once in a variant.")).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/products\/new$/);
+    await stockRow(page, 1, 2).getByLabel("Size").fill("L");
+    await expect(page.getByText("Each size can appear only once in a variant.")).toHaveCount(0);
+  });
+
   test("an unknown product goes back to the list with 'Product not found!'", async ({ page }) => {
     await logIn(page);
     await page.goto("/admin/products/does-not-exist/edit");

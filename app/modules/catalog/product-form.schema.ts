@@ -18,6 +18,7 @@ export const PRODUCT_FORM_MESSAGES = {
   qtyMin: "Quantity must be 0 or more",
   qtyWhole: "Quantity must be a whole number",
   noStockRows: "A variant must keep at least one stock row.",
+  duplicateSize: "Each size can appear only once in a variant.",
   fixForm: "Please fix the errors in the form before saving.",
   addFailed: "Error adding product or updating categories. Check console for details.",
   updateFailed: "Error updating product. Check console for details.",
@@ -70,6 +71,27 @@ export const stockRowSchema = z.object({
   qty: z.preprocess(typedNumber, z.number({ error: M.qty }).refine(Number.isFinite, M.qty).int(M.qtyWhole).min(0, M.qtyMin).max(1_000_000, "Please enter at most 1,000,000")),
 });
 
+/**
+ * The stock rows of a variant. A size repeated (letter case and surrounding spaces aside) is named
+ * on the repeating row; checked even while other fields of the rows are wrong.
+ */
+const stockRowsSchema = z
+  .array(stockRowSchema, { error: M.noStockRows })
+  .min(1, M.noStockRows)
+  .max(100)
+  .superRefine(
+    (rows, ctx) => {
+      const seen = new Set<string>();
+      for (const [i, row] of rows.entries()) {
+        if (typeof row?.size !== "string") continue;
+        const key = row.size.trim().toLowerCase();
+        if (seen.has(key)) ctx.addIssue({ code: "custom", path: [i, "size"], message: M.duplicateSize });
+        seen.add(key);
+      }
+    },
+    { when: (payload) => Array.isArray(payload.value) },
+  );
+
 export const keptMediaSchema = z.object({ id, kind: z.enum(["image", "video"]) });
 export const newMediaSchema = z.object({ token: z.string().min(1).max(2000), kind: z.enum(["image", "video"]) });
 
@@ -81,7 +103,7 @@ export const variantFormSchema = z
     price: rupees(M.price, M.priceMin),
     inOffer: z.boolean().default(false),
     discountPrice: optionalRupees(M.discountMin),
-    stock: z.array(stockRowSchema, { error: M.noStockRows }).min(1, M.noStockRows).max(100),
+    stock: stockRowsSchema,
     media: z.array(keptMediaSchema).max(100).default([]),
     uploads: z.array(newMediaSchema).max(20).default([]),
   })
