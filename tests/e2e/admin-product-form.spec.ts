@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { logIn } from "../support/e2e";
+import { buyBelt, logIn } from "../support/e2e";
 import { expect, test, type Page } from "@playwright/test";
 
 /** A small photo made on the spot: 900 × 600 pixels of tan leather colour. */
@@ -170,6 +170,37 @@ test.describe("admin: add and edit a product", () => {
     await expect(page).toHaveURL(/\/admin\/products\/new$/);
     await stockRow(page, 1, 2).getByLabel("Size").fill("L");
     await expect(page.getByText("Each size can appear only once in a variant.")).toHaveCount(0);
+  });
+
+  test("a form opened before a sale never undoes it: lowering past it is refused, an unchanged save keeps it", async ({ page, browser }) => {
+    await logIn(page);
+    await page.goto("/shop?q=Formal%20Dress%20Belt");
+    const href = await page.getByRole("link", { name: "Formal Dress Belt", exact: true }).getAttribute("href");
+    const id = href!.split("/").pop()!;
+    await page.goto(`/admin/products/${id}/edit`);
+    // Black, size 34: the size the shopper buys.
+    await expect(stockRow(page, 1, 4).getByLabel("Size")).toHaveValue("34");
+    const quantity = stockRow(page, 1, 4).getByLabel("Quantity");
+    const opened = Number(await quantity.inputValue());
+    expect(opened).toBeGreaterThan(0);
+
+    const shopper = await browser.newContext();
+    await buyBelt(await shopper.newPage(), { firstName: "Hina", email: "hina@example.pk" });
+    await shopper.close();
+
+    await quantity.fill("0");
+    await page.getByRole("button", { name: "Update Product" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Error updating product. Check console for details." })).toBeVisible();
+    await expect(
+      page.getByText(`Formal Dress Belt (Black, size 34): ${opened} when you opened the form, ${opened - 1} now, so it cannot go down by ${opened}.`, { exact: false }),
+    ).toBeVisible();
+    await expect(quantity).toHaveValue("0");
+
+    await quantity.fill(String(opened));
+    await page.getByRole("button", { name: "Update Product" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Product updated successfully!" })).toBeVisible();
+    await page.goto(`/admin/products/${id}/edit`);
+    await expect(stockRow(page, 1, 4).getByLabel("Quantity")).toHaveValue(String(opened - 1));
   });
 
   test("an unknown product goes back to the list with 'Product not found!'", async ({ page }) => {

@@ -45,4 +45,12 @@ describe("product form schema", () => {
     const twoVariants = { ...valid, variants: [valid.variants[0], { ...valid.variants[0], name: "Black" }] };
     expect(productFormSchema.safeParse(twoVariants).success).toBe(true);
   });
+
+  it("reads a kept row's loaded quantity as a whole number, and anything else as missing", () => {
+    const loaded = (loadedQty: unknown) => productFormSchema.parse({ ...valid, variants: [{ ...valid.variants[0], stock: [{ id: "s1", size: "34", qty: "12", loadedQty }] }] }).variants[0].stock[0].loadedQty;
+    expect(loaded(10)).toBe(10);
+    expect(loaded("10")).toBe(10);
+    expect(loaded(0)).toBe(0);
+    for (const garbled of [undefined, null, "", "ten", -1, 1.5, 2_000_000, [], {}]) expect(loaded(garbled)).toBeUndefined();
+  });
 });

@@ -19,6 +19,7 @@ export const PRODUCT_FORM_MESSAGES = {
   qtyWhole: "Quantity must be a whole number",
   noStockRows: "A variant must keep at least one stock row.",
   duplicateSize: "Each size can appear only once in a variant.",
+  staleStock: "This form is out of date: its stock cannot be checked against the current stock. Please reload the page and enter your changes again.",
   fixForm: "Please fix the errors in the form before saving.",
   addFailed: "Error adding product or updating categories. Check console for details.",
   updateFailed: "Error updating product. Check console for details.",
@@ -65,10 +66,17 @@ const optionalRupees = (min: string) =>
 
 const id = z.string().trim().min(1).max(64);
 
+const MAX_QTY = 1_000_000;
+
 export const stockRowSchema = z.object({
   id: id.optional(),
   size: z.string().trim().max(40, "Please keep the size under 40 characters.").default(""),
-  qty: z.preprocess(typedNumber, z.number({ error: M.qty }).refine(Number.isFinite, M.qty).int(M.qtyWhole).min(0, M.qtyMin).max(1_000_000, "Please enter at most 1,000,000")),
+  qty: z.preprocess(typedNumber, z.number({ error: M.qty }).refine(Number.isFinite, M.qty).int(M.qtyWhole).min(0, M.qtyMin).max(MAX_QTY, "Please enter at most 1,000,000")),
+  /**
+   * A kept row's quantity when the form was loaded: the save applies the difference to the current
+   * stock. Anything but a whole number in range comes out undefined, and the server refuses the row.
+   */
+  loadedQty: z.preprocess(typedNumber, z.number().int().min(0).max(MAX_QTY).optional()).catch(undefined),
 });
 
 /**
