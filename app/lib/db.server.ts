@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { schema } from "./schema.server";
 import { acquireFolderLock, type FolderLock } from "./folder-lock.server";
+import { logger } from "./logger.server";
 
 /** The database handle every domain function takes first. A transaction is one too. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -47,6 +48,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     const pool = new Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection the server ends (a restart, a dropped database) leaves the pool; unheard,
+    // its error would stop the process.
+    pool.on("error", (err) => logger.warn({ err }, "an idle database connection was closed by the server"));
     const db = drizzle(pool, { schema }) as unknown as Db;
     // Several app instances may start at once: let one migrate while the others wait.
     const client = await pool.connect();

@@ -35,14 +35,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const staff = await requireAdmin(request);
   const db = getDb();
   try {
     const parsed = parseProductSubmission(await request.formData());
     if (!parsed.ok) {
       return data<ProductFormFailure>({ ok: false, message: PRODUCT_FORM_MESSAGES.fixForm, errors: parsed.errors }, { status: 400 });
     }
-    const { id } = await updateProduct(db, params.id, parsed.data, await saveOptions(db));
+    const { id } = await updateProduct(db, params.id, parsed.data, await saveOptions(db, staff.id));
     return redirect(`/admin/products/${id}/view`, { headers: { "Set-Cookie": flashCookie(PRODUCT_FORM_MESSAGES.updated) } });
   } catch (error) {
     if (isDomainError(error) && error.code === "NOT_FOUND") return notFound();

@@ -140,6 +140,9 @@ async function stagedImage() {
   return (answer.body as { upload: { token: string; storageKey: string; widths: number[] } }).upload;
 }
 
+/** Stock rows as the edit form sends them back: each with the quantity it was loaded with. */
+const asLoaded = (rows: { id: string; size: string; qty: number }[]) => rows.map((s) => ({ ...s, loadedQty: s.qty }));
+
 const productCount = async () => Number((await testDb().db.select({ n: count() }).from(products))[0].n);
 
 // ------------------------------------------------------------------ tests
@@ -219,9 +222,9 @@ describe(`adding and editing a product (${testTarget()})`, () => {
         categoryIds: [wallets],
         variants: [
           // The image is removed here…
-          { id: brown.id, name: "Brown", soleColor: "brown", price: 4500, inOffer: false, discountPrice: 0, stock: brown.stock, media: [], uploads: [] },
+          { id: brown.id, name: "Brown", soleColor: "brown", price: 4500, inOffer: false, discountPrice: 0, stock: asLoaded(brown.stock), media: [], uploads: [] },
           // …but this stock row belongs to the other variant, so the whole save is refused.
-          { id: black.id, name: "Black", soleColor: "black", price: 4200, inOffer: false, discountPrice: 0, stock: [{ id: brown.stock[0].id, size: "S", qty: 1 }], media: [], uploads: [] },
+          { id: black.id, name: "Black", soleColor: "black", price: 4200, inOffer: false, discountPrice: 0, stock: [{ id: brown.stock[0].id, size: "S", qty: 1, loadedQty: 3 }], media: [], uploads: [] },
         ],
       }),
       { id: productId },
@@ -252,14 +255,14 @@ describe(`adding and editing a product (${testTarget()})`, () => {
             inOffer: true,
             discountPrice: "3999.5",
             stock: [
-              { id: brown.stock[0].id, size: "S", qty: "7" },
-              { id: brown.stock[1].id, size: "M", qty: "5" },
+              { id: brown.stock[0].id, size: "S", qty: "7", loadedQty: brown.stock[0].qty },
+              { id: brown.stock[1].id, size: "M", qty: "5", loadedQty: brown.stock[1].qty },
               { size: "L", qty: "2" },
             ],
             media: [],
             uploads: [],
           },
-          { id: black.id, name: "Black", soleColor: "black", price: 4200, inOffer: false, discountPrice: 0, stock: [{ id: black.stock[0].id, size: "", qty: 1 }], media: [], uploads: [{ token: newImage.token, kind: "image" }] },
+          { id: black.id, name: "Black", soleColor: "black", price: 4200, inOffer: false, discountPrice: 0, stock: [{ id: black.stock[0].id, size: "", qty: 1, loadedQty: black.stock[0].qty }], media: [], uploads: [{ token: newImage.token, kind: "image" }] },
         ],
       }),
       { id: productId },
@@ -298,7 +301,7 @@ describe(`adding and editing a product (${testTarget()})`, () => {
         code: before.code,
         description: before.description,
         categoryIds: [belts],
-        variants: [{ id: brown.id, name: "Brown", soleColor: "brown", price: 4500, inOffer: false, discountPrice: 0, stock: brown.stock, media: [], uploads: [] }],
+        variants: [{ id: brown.id, name: "Brown", soleColor: "brown", price: 4500, inOffer: false, discountPrice: 0, stock: asLoaded(brown.stock), media: [], uploads: [] }],
       }),
       { id: productId },
     );
@@ -324,7 +327,7 @@ describe(`adding and editing a product (${testTarget()})`, () => {
         formRequest(`/admin/products/${productId}/edit`, {
           name: before.name,
           categoryIds: [belts],
-          variants: [{ id: brown.id, name: "Brown", price: 4500, inOffer: false, stock: brown.stock, media: [], uploads }],
+          variants: [{ id: brown.id, name: "Brown", price: 4500, inOffer: false, stock: asLoaded(brown.stock), media: [], uploads }],
         }),
         { id: productId },
       );
@@ -358,7 +361,7 @@ describe(`adding and editing a product (${testTarget()})`, () => {
         formRequest(`/admin/products/${productId}/edit`, {
           name: before.name,
           categoryIds: [belts],
-          variants: [{ id: brown.id, name: "Brown", price: 4500, stock: brown.stock, media: [], uploads: [{ token, kind: token === replay ? "video" : "image" }] }],
+          variants: [{ id: brown.id, name: "Brown", price: 4500, stock: asLoaded(brown.stock), media: [], uploads: [{ token, kind: token === replay ? "video" : "image" }] }],
         }),
         { id: productId },
       );

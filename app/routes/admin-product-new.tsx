@@ -20,14 +20,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const staff = await requireAdmin(request);
   const db = getDb();
   try {
     const parsed = parseProductSubmission(await request.formData());
     if (!parsed.ok) {
       return data<ProductFormFailure>({ ok: false, message: PRODUCT_FORM_MESSAGES.fixForm, errors: parsed.errors }, { status: 400 });
     }
-    const { id } = await createProduct(db, parsed.data, await saveOptions(db));
+    const { id } = await createProduct(db, parsed.data, await saveOptions(db, staff.id));
     return redirect(`/admin/products/${id}/view`, { headers: { "Set-Cookie": flashCookie(PRODUCT_FORM_MESSAGES.added) } });
   } catch (error) {
     const { status, message, code } = toHttp(error);

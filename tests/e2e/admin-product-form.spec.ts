@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { logIn } from "../support/e2e";
+import { buyBelt, logIn } from "../support/e2e";
 import { expect, test, type Page } from "@playwright/test";
 
 /** A small photo made on the spot: 900 × 600 pixels of tan leather colour. */
@@ -154,6 +154,53 @@ test.describe("admin: add and edit a product", () => {
     await page.goto(`/admin/products/${id}/edit`);
     await expect(page.getByLabel("Product name")).not.toHaveValue("Edited but refused");
     await expect(variant(page, 1).getByRole("button", { name: "Remove image 1" })).toBeVisible();
+  });
+
+  test("a size typed twice in a variant is named on its field, and nothing is sent", async ({ page }) => {
+    await logIn(page);
+    await page.goto("/admin/products/new");
+    await page.getByLabel("Product name").fill("Twin Sizes");
+    await page.getByRole("group", { name: "Categories" }).getByRole("checkbox").first().check();
+    await stockRow(page, 1, 1).getByLabel("Size").fill("M");
+    await variant(page, 1).getByRole("button", { name: "Add size" }).click();
+    await stockRow(page, 1, 2).getByLabel("Size").fill(" m ");
+    await page.getByRole("button", { name: "Add Product" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Please fix the errors in the form before saving." })).toBeVisible();
+    await expect(stockRow(page, 1, 2).getByText("Each size can appear only once in a variant.")).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/products\/new$/);
+    await stockRow(page, 1, 2).getByLabel("Size").fill("L");
+    await expect(page.getByText("Each size can appear only once in a variant.")).toHaveCount(0);
+  });
+
+  test("a form opened before a sale never undoes it: lowering past it is refused, an unchanged save keeps it", async ({ page, browser }) => {
+    await logIn(page);
+    await page.goto("/shop?q=Formal%20Dress%20Belt");
+    const href = await page.getByRole("link", { name: "Formal Dress Belt", exact: true }).getAttribute("href");
+    const id = href!.split("/").pop()!;
+    await page.goto(`/admin/products/${id}/edit`);
+    // Black, size 34: the size the shopper buys.
+    await expect(stockRow(page, 1, 4).getByLabel("Size")).toHaveValue("34");
+    const quantity = stockRow(page, 1, 4).getByLabel("Quantity");
+    const opened = Number(await quantity.inputValue());
+    expect(opened).toBeGreaterThan(0);
+
+    const shopper = await browser.newContext();
+    await buyBelt(await shopper.newPage(), { firstName: "Hina", email: "hina@example.pk" });
+    await shopper.close();
+
+    await quantity.fill("0");
+    await page.getByRole("button", { name: "Update Product" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Error updating product. Check console for details." })).toBeVisible();
+    await expect(
+      page.getByText(`Formal Dress Belt (Black, size 34): ${opened} when you opened the form, ${opened - 1} now, so it cannot go down by ${opened}.`, { exact: false }),
+    ).toBeVisible();
+    await expect(quantity).toHaveValue("0");
+
+    await quantity.fill(String(opened));
+    await page.getByRole("button", { name: "Update Product" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Product updated successfully!" })).toBeVisible();
+    await page.goto(`/admin/products/${id}/edit`);
+    await expect(stockRow(page, 1, 4).getByLabel("Quantity")).toHaveValue(String(opened - 1));
   });
 
   test("an unknown product goes back to the list with 'Product not found!'", async ({ page }) => {

@@ -48,6 +48,8 @@ interface StockRowState {
   id?: string;
   size: string;
   qty: string;
+  /** A kept row's quantity when the form was loaded: the server applies the difference. */
+  loadedQty?: number;
 }
 
 interface MediaState {
@@ -115,7 +117,7 @@ function initialState(product?: FormProduct): FormState {
       price: rupeesText(v.price),
       inOffer: v.inOffer,
       discountPrice: rupeesText(v.discountPrice),
-      stock: v.stock.map((s) => ({ key: nextKey(), id: s.id, size: s.size, qty: String(s.qty) })),
+      stock: v.stock.map((s) => ({ key: nextKey(), id: s.id, size: s.size, qty: String(s.qty), loadedQty: s.qty })),
       media: v.media.map((m) => ({ key: nextKey(), ...m })),
       uploads: [],
     })),
@@ -135,7 +137,7 @@ function toPayload(state: FormState): ProductFormInput {
       price: v.price,
       inOffer: v.inOffer,
       discountPrice: v.discountPrice,
-      stock: v.stock.map((s) => ({ id: s.id, size: s.size, qty: s.qty })),
+      stock: v.stock.map((s) => ({ id: s.id, size: s.size, qty: s.qty, loadedQty: s.loadedQty })),
       media: v.media.map((m) => ({ id: m.id, kind: m.kind })),
       uploads: v.uploads.filter((u) => u.status === "done" && u.token).map((u) => ({ token: u.token!, kind: u.kind })),
     })),

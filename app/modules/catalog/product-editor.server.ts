@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
-import { categories, media, productCategories, products, stock, variants } from "~/lib/schema.server";
+import { categories, media, productCategories, products, stock, stockMovements, variants } from "~/lib/schema.server";
 import type { StockedVariant } from "./product-rules";
 import { deleteMediaFiles, type StoredMediaFile } from "~/modules/media/media-files.server";
 import {
@@ -18,6 +18,7 @@ import { UNNAMED_CATEGORY } from "./catalog.server";
 /**
  * Adding and editing a product as staff do it: the whole product (categories, variants, stock rows,
  * media) is written in one transaction. Files of removed media are deleted only after it commits.
+ * Stock is changed by adjustments, never overwritten: see docs/decisions/0019-stock-edits-as-adjustments.md.
  */
 
 export interface CategoryChoice {
@@ -106,10 +107,38 @@ export interface SaveOptions {
   storage: FileStorage;
   /** Secret that signed the staged uploads. */
   uploadSecret: string;
+  /** Id of the staff member saving, named in the log of their stock adjustments. */
+  by: string;
   now?: Date;
 }
 
 type Tx = Db;
+
+/** One change of a size's stock made by a save, with the quantity it left. */
+export interface StockAdjustment {
+  stockId: string;
+  delta: number;
+  qty: number;
+}
+
+/** Records staff stock changes in the stock trail, as reason 'adjust'. */
+async function recordAdjustments(tx: Tx, adjustments: StockAdjustment[]) {
+  if (adjustments.length === 0) return;
+  await tx.insert(stockMovements).values(adjustments.map((a) => ({ stockId: a.stockId, delta: a.delta, reason: "adjust" as const })));
+}
+
+function logAdjustments(productId: string, by: string, adjustments: StockAdjustment[]) {
+  if (adjustments.length) logger.info({ productId, by, adjustments }, "staff adjusted stock");
+}
+
+/** Inserts new stock rows with their quantities; each quantity above 0 is an adjustment. */
+async function insertStockRows(tx: Tx, rows: { variantId: string; position: number; size: string; qty: number }[]): Promise<StockAdjustment[]> {
+  if (rows.length === 0) return [];
+  const inserted = await tx.insert(stock).values(rows).returning({ id: stock.id, qty: stock.qty });
+  const adjustments = inserted.filter((r) => r.qty > 0).map((r) => ({ stockId: r.id, delta: r.qty, qty: r.qty }));
+  await recordAdjustments(tx, adjustments);
+  return adjustments;
+}
 
 /** Verifies every staged upload the form refers to, before anything is written. */
 async function resolveUploads(input: ProductFormData, options: SaveOptions): Promise<StagedUpload[][]> {
@@ -181,7 +210,8 @@ async function insertUploads(tx: Tx, variantId: string, uploads: StagedUpload[],
 /** Adds a product with its categories, variants, stock rows and media, in one transaction. */
 export async function createProduct(db: Db, input: ProductFormData, options: SaveOptions): Promise<{ id: string }> {
   const uploads = await resolveUploads(input, options);
-  return db.transaction(async (tx) => {
+  const adjustments: StockAdjustment[] = [];
+  const created = await db.transaction(async (tx) => {
     await assertCategoriesExist(tx, input.categoryIds);
     await assertUploadsUnused(tx, uploads);
     const [row] = await tx
@@ -194,20 +224,91 @@ export async function createProduct(db: Db, input: ProductFormData, options: Sav
         .insert(variants)
         .values({ productId: row.id, ...variantValues(v, position) })
         .returning({ id: variants.id });
-      await tx.insert(stock).values(v.stock.map((s, i) => ({ variantId: variant.id, position: i, size: s.size, qty: s.qty })));
+      adjustments.push(...(await insertStockRows(tx, v.stock.map((s, i) => ({ variantId: variant.id, position: i, size: s.size, qty: s.qty })))));
       await insertUploads(tx, variant.id, uploads[position], 0);
     }
     return { id: row.id };
   });
+  logAdjustments(created.id, options.by, adjustments);
+  return created;
 }
 
 const foreign = () => new DomainError("INVALID", "The product changed while you were editing it. Please reload the page and try again.");
 
+interface LockedStock {
+  id: string;
+  variantId: string;
+  size: string;
+  qty: number;
+}
+
+/** A kept stock row of the form: its quantity now (locked), as loaded into the form, and as typed. */
+interface StockChange {
+  row: LockedStock;
+  loaded: number;
+  typed: number;
+}
+
+/**
+ * Locks every stock row of the given variants, one after the other in the order orders and
+ * cancellations take them (ids by `localeCompare`, see orders.server.ts), so a save waiting for a
+ * size an order holds can never hold a size that order waits for. The database's own text order
+ * may differ from `localeCompare`, hence the explicit position in the ORDER BY.
+ */
+async function lockStockRows(tx: Tx, variantIds: string[]): Promise<LockedStock[]> {
+  if (variantIds.length === 0) return [];
+  const ids = (await tx.select({ id: stock.id }).from(stock).where(inArray(stock.variantId, variantIds)))
+    .map((r) => r.id)
+    .sort((a, b) => a.localeCompare(b));
+  if (ids.length === 0) return [];
+  const inOrder = sql.join(ids.map((id) => sql`${id}`), sql`, `);
+  return tx
+    .select({ id: stock.id, variantId: stock.variantId, size: stock.size, qty: stock.qty })
+    .from(stock)
+    .where(inArray(stock.id, ids))
+    .orderBy(sql`array_position(array[${inOrder}]::text[], ${stock.id})`)
+    .for("update");
+}
+
+const isLoaded = (c: { loaded?: number }): c is StockChange => c.loaded !== undefined;
+
+/**
+ * Applies each kept size's change from the form as a delta on its current stock, one guarded
+ * UPDATE per size, so sales and other saves since the form was loaded are kept. A delta that
+ * would take a size below zero refuses the whole save (CONFLICT), naming each such size.
+ */
+async function adjustStock(tx: Tx, productName: string, variantNames: Map<string, string>, changes: StockChange[]): Promise<StockAdjustment[]> {
+  const adjustments: StockAdjustment[] = [];
+  const short: string[] = [];
+  for (const { row, loaded, typed } of changes) {
+    const delta = typed - loaded;
+    if (delta === 0) continue;
+    const [after] = await tx
+      .update(stock)
+      .set({ qty: sql`${stock.qty} + ${delta}` })
+      .where(and(eq(stock.id, row.id), gte(sql`${stock.qty} + ${delta}`, 0)))
+      .returning({ qty: stock.qty });
+    if (after) {
+      adjustments.push({ stockId: row.id, delta, qty: after.qty });
+      continue;
+    }
+    const details = [variantNames.get(row.variantId) ?? "", row.size ? `size ${row.size}` : ""].filter(Boolean).join(", ");
+    const what = details ? `${productName} (${details})` : productName;
+    short.push(`${what}: ${loaded} when you opened the form, ${row.qty} now, so it cannot go down by ${-delta}`);
+  }
+  if (short.length) {
+    throw new DomainError("CONFLICT", `The stock changed while you were editing. ${short.join("; ")}. Please reload the page to see the current stock.`);
+  }
+  await recordAdjustments(tx, adjustments);
+  return adjustments;
+}
+
 /**
  * Saves an edited product in one transaction. Stock rows keep their ids where kept (orders refer to
- * them for restocking): updated in place, new ones inserted, removed ones deleted. Media removed
- * from the form (alone or with its variant) loses its row in the transaction and its files only
- * after the commit; a failed save deletes nothing.
+ * them for restocking): a kept size's quantity changes by what was changed in the form (typed minus
+ * loaded), new sizes are inserted, removed ones deleted. Media removed from the form (alone or with
+ * its variant) loses its row in the transaction and its files only after the commit; a failed save
+ * deletes nothing.
  */
 export async function updateProduct(
   db: Db,
@@ -217,8 +318,11 @@ export async function updateProduct(
 ): Promise<{ id: string; deletedFiles: number }> {
   if (!ID_PATTERN.test(productId)) throw new DomainError("NOT_FOUND", PRODUCT_FORM_MESSAGES.notFound);
   const uploads = await resolveUploads(input, options);
+  const adjustments: StockAdjustment[] = [];
   const removed = await db.transaction(async (tx) => {
-    const [p] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for("update");
+    // 'no key update': two saves of a product wait for each other, but orders (whose items refer to
+    // the product) are not held up, so an order holding a size and a save waiting for it cannot deadlock.
+    const [p] = await tx.select({ id: products.id, name: products.name }).from(products).where(eq(products.id, productId)).for("no key update");
     if (!p) throw new DomainError("NOT_FOUND", PRODUCT_FORM_MESSAGES.notFound);
     await assertCategoriesExist(tx, input.categoryIds);
     await assertUploadsUnused(tx, uploads);
@@ -228,11 +332,29 @@ export async function updateProduct(
       .where(eq(products.id, productId));
     await writeCategories(tx, productId, input.categoryIds);
 
-    const existingVariants = await tx.select({ id: variants.id }).from(variants).where(eq(variants.productId, productId));
+    const existingVariants = await tx.select({ id: variants.id, name: variants.name }).from(variants).where(eq(variants.productId, productId));
     const existingIds = new Set(existingVariants.map((v) => v.id));
     const keptIds = new Set(input.variants.flatMap((v) => (v.id ? [v.id] : [])));
     for (const id of keptIds) if (!existingIds.has(id)) throw foreign();
     if (keptIds.size !== input.variants.filter((v) => v.id).length) throw foreign();
+
+    const lockedStock = await lockStockRows(tx, [...existingIds]);
+    const stockById = new Map(lockedStock.map((s) => [s.id, s]));
+    const changes: (Omit<StockChange, "loaded"> & { loaded?: number })[] = [];
+    const seen = new Set<string>();
+    for (const v of input.variants) {
+      for (const s of v.stock) {
+        if (!s.id) continue;
+        const row = stockById.get(s.id);
+        if (!row || row.variantId !== v.id || seen.has(s.id)) throw foreign();
+        seen.add(s.id);
+        changes.push({ row, loaded: s.loadedQty, typed: s.qty });
+      }
+    }
+    // Without the quantity the form was loaded with (an old page, or a tampered one) there is no
+    // telling what the staff member changed: refuse rather than overwrite.
+    if (!changes.every(isLoaded)) throw new DomainError("CONFLICT", PRODUCT_FORM_MESSAGES.staleStock);
+    adjustments.push(...(await adjustStock(tx, p.name, new Map(existingVariants.map((v) => [v.id, v.name])), changes)));
 
     const removedFiles: StoredMediaFile[] = [];
     const droppedVariants = [...existingIds].filter((id) => !keptIds.has(id));
@@ -259,24 +381,20 @@ export async function updateProduct(
         variantId = created.id;
       }
 
-      // Stock rows: update kept ones in place, insert new ones, delete the rest.
-      const currentStock = v.id ? await tx.select({ id: stock.id }).from(stock).where(eq(stock.variantId, variantId)) : [];
-      const currentStockIds = new Set(currentStock.map((s) => s.id));
-      const keptStock = new Set<string>();
-      for (const s of v.stock) {
-        if (!s.id) continue;
-        if (!currentStockIds.has(s.id) || keptStock.has(s.id)) throw foreign();
-        keptStock.add(s.id);
-      }
-      const goneStock = [...currentStockIds].filter((id) => !keptStock.has(id));
+      // Stock rows: kept ones (quantities already adjusted) get their size and place, new ones are
+      // inserted, the rest deleted.
+      const keptStock = new Set(v.stock.flatMap((s) => (s.id ? [s.id] : [])));
+      const goneStock = lockedStock.filter((s) => s.variantId === variantId && !keptStock.has(s.id)).map((s) => s.id);
       if (goneStock.length) await tx.delete(stock).where(inArray(stock.id, goneStock));
+      const newRows: { variantId: string; position: number; size: string; qty: number }[] = [];
       for (const [i, s] of v.stock.entries()) {
         if (s.id) {
-          await tx.update(stock).set({ position: i, size: s.size, qty: s.qty }).where(and(eq(stock.id, s.id), eq(stock.variantId, variantId)));
+          await tx.update(stock).set({ position: i, size: s.size }).where(and(eq(stock.id, s.id), eq(stock.variantId, variantId)));
         } else {
-          await tx.insert(stock).values({ variantId, position: i, size: s.size, qty: s.qty });
+          newRows.push({ variantId, position: i, size: s.size, qty: s.qty });
         }
       }
+      adjustments.push(...(await insertStockRows(tx, newRows)));
 
       // Media: kept rows are re-ordered, removed rows scheduled for file deletion, uploads added.
       const currentMedia = v.id
@@ -304,6 +422,7 @@ export async function updateProduct(
     }
     return removedFiles;
   });
+  logAdjustments(productId, options.by, adjustments);
   // Only now that the new state is committed are the old files removed.
   await deleteMediaFiles(options.storage, removed);
   if (removed.length) logger.info({ productId, files: removed.length }, "removed media files of an edited product");

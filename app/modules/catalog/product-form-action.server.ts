@@ -21,6 +21,7 @@ export function parseProductSubmission(form: FormData): { ok: true; data: Produc
   return parsed.success ? { ok: true, data: parsed.data } : { ok: false, errors: productFormErrors(parsed.error) };
 }
 
-export async function saveOptions(db: Db): Promise<SaveOptions> {
-  return { storage: getStorage(), uploadSecret: await loadAuthSecret(db) };
+/** What a save needs besides the form; `by` is the signed-in staff member's id. */
+export async function saveOptions(db: Db, by: string): Promise<SaveOptions> {
+  return { storage: getStorage(), uploadSecret: await loadAuthSecret(db), by };
 }

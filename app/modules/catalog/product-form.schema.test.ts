@@ -30,4 +30,27 @@ describe("product form schema", () => {
       "variants.0.stock.0.qty": "Quantity is required",
     });
   });
+
+  it("refuses a size repeated in a variant, letter case and spaces aside, on the repeating row, alongside other errors", () => {
+    const variant = (stock: unknown[], extra = {}) => ({ ...valid, variants: [{ ...valid.variants[0], stock, ...extra }] });
+    const repeated = productFormSchema.safeParse(variant([{ size: "M", qty: 1 }, { size: "L", qty: 1 }, { size: " m ", qty: 2 }]));
+    expect(productFormErrors(repeated.error!)).toEqual({ "variants.0.stock.2.size": "Each size can appear only once in a variant." });
+    const withOthers = productFormSchema.safeParse(variant([{ size: "", qty: "" }, { size: " ", qty: 1 }], { price: "" }));
+    expect(productFormErrors(withOthers.error!)).toEqual({
+      "variants.0.price": "Price is required",
+      "variants.0.stock.0.qty": "Quantity is required",
+      "variants.0.stock.1.size": "Each size can appear only once in a variant.",
+    });
+    // The same size in two variants is fine.
+    const twoVariants = { ...valid, variants: [valid.variants[0], { ...valid.variants[0], name: "Black" }] };
+    expect(productFormSchema.safeParse(twoVariants).success).toBe(true);
+  });
+
+  it("reads a kept row's loaded quantity as a whole number, and anything else as missing", () => {
+    const loaded = (loadedQty: unknown) => productFormSchema.parse({ ...valid, variants: [{ ...valid.variants[0], stock: [{ id: "s1", size: "34", qty: "12", loadedQty }] }] }).variants[0].stock[0].loadedQty;
+    expect(loaded(10)).toBe(10);
+    expect(loaded("10")).toBe(10);
+    expect(loaded(0)).toBe(0);
+    for (const garbled of [undefined, null, "", "ten", -1, 1.5, 2_000_000, [], {}]) expect(loaded(garbled)).toBeUndefined();
+  });
 });

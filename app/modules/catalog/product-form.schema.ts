@@ -19,6 +19,8 @@ export const PRODUCT_FORM_MESSAGES = {
   qtyMin: "Quantity must be 0 or more",
   qtyWhole: "Quantity must be a whole number",
   noStockRows: "A variant must keep at least one stock row.",
+  duplicateSize: "Each size can appear only once in a variant.",
+  staleStock: "This form is out of date: its stock cannot be checked against the current stock. Please reload the page and enter your changes again.",
   fixForm: "Please fix the errors in the form before saving.",
   addFailed: "Error adding product or updating categories. Check console for details.",
   updateFailed: "Error updating product. Check console for details.",
@@ -59,11 +61,39 @@ const optionalRupees = (min: string) =>
 
 const id = z.string().trim().min(1).max(64);
 
+const MAX_QTY = 1_000_000;
+
 export const stockRowSchema = z.object({
   id: id.optional(),
   size: z.string().trim().max(40, "Please keep the size under 40 characters.").default(""),
-  qty: z.preprocess(typedNumber, z.number({ error: M.qty }).refine(Number.isFinite, M.qty).int(M.qtyWhole).min(0, M.qtyMin).max(1_000_000, "Please enter at most 1,000,000")),
+  qty: z.preprocess(typedNumber, z.number({ error: M.qty }).refine(Number.isFinite, M.qty).int(M.qtyWhole).min(0, M.qtyMin).max(MAX_QTY, "Please enter at most 1,000,000")),
+  /**
+   * A kept row's quantity when the form was loaded: the save applies the difference to the current
+   * stock. Anything but a whole number in range comes out undefined, and the server refuses the row.
+   */
+  loadedQty: z.preprocess(typedNumber, z.number().int().min(0).max(MAX_QTY).optional()).catch(undefined),
 });
+
+/**
+ * The stock rows of a variant. A size repeated (letter case and surrounding spaces aside) is named
+ * on the repeating row; checked even while other fields of the rows are wrong.
+ */
+const stockRowsSchema = z
+  .array(stockRowSchema, { error: M.noStockRows })
+  .min(1, M.noStockRows)
+  .max(100)
+  .superRefine(
+    (rows, ctx) => {
+      const seen = new Set<string>();
+      for (const [i, row] of rows.entries()) {
+        if (typeof row?.size !== "string") continue;
+        const key = row.size.trim().toLowerCase();
+        if (seen.has(key)) ctx.addIssue({ code: "custom", path: [i, "size"], message: M.duplicateSize });
+        seen.add(key);
+      }
+    },
+    { when: (payload) => Array.isArray(payload.value) },
+  );
 
 export const keptMediaSchema = z.object({ id, kind: z.enum(["image", "video"]) });
 export const newMediaSchema = z.object({ token: z.string().min(1).max(2000), kind: z.enum(["image", "video"]) });
@@ -76,7 +106,7 @@ export const variantFormSchema = z
     price: rupees(M.price, M.priceMin),
     inOffer: z.boolean().default(false),
     discountPrice: optionalRupees(M.discountMin),
-    stock: z.array(stockRowSchema, { error: M.noStockRows }).min(1, M.noStockRows).max(100),
+    stock: stockRowsSchema,
     media: z.array(keptMediaSchema).max(100).default([]),
     uploads: z.array(newMediaSchema).max(20).default([]),
   })

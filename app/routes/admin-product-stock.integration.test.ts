@@ -1,0 +1,312 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { openDatabase, type Db } from "~/lib/db.server";
+import { logger } from "~/lib/logger.server";
+import { orderItems, products, stock, stockMovements, user } from "~/lib/schema.server";
+import type { EditableProduct } from "~/modules/catalog/product-editor.server";
+import { checkoutSchema } from "~/modules/orders/checkout.schema";
+import { placeOrder } from "~/modules/orders/orders.server";
+import { action as editAction, loader as editLoader } from "./admin-product-edit";
+import { action as newAction } from "./admin-product-new";
+import { answer, useAdminRequests } from "../../tests/support/admin-requests";
+import { insertCategory, insertProduct } from "../../tests/support/fixtures";
+import { testTarget, useTestDatabase } from "../../tests/support/test-db";
+
+/*
+ * Stock edits from the product form are adjustments: a save changes each size by what the staff
+ * member changed in the form, so orders placed while the form was open are never undone.
+ */
+
+const testDb = useTestDatabase({ asAppDatabase: true });
+const visitors = useAdminRequests(testDb);
+
+const customer = checkoutSchema.parse({
+  firstName: "Ayesha",
+  lastName: "Khan",
+  email: "ayesha@example.pk",
+  phone: "0300-1234567",
+  streetAddress: "12 Mall Road",
+  city: "Lahore",
+  state: "Punjab",
+  zipCode: "54000",
+});
+
+let category: string;
+let staffId: string;
+beforeAll(async () => {
+  category = await insertCategory(testDb().db, "Bags");
+  [{ id: staffId }] = await testDb().db.select({ id: user.id }).from(user).where(eq(user.email, "staff@example.pk"));
+});
+
+let seq = 0;
+/** A product with one variant 'Brown' and the given sizes, in the 'Bags' category. */
+async function satchel(sizes: [size: string, qty: number][]) {
+  const p = await insertProduct(testDb().db, {
+    name: "Brown Satchel",
+    categoryIds: [category],
+    variants: [{ name: "Brown", color: "brown", price: 1_250_000, stock: sizes }],
+  });
+  const v = p.variants[0];
+  const stockId = (size: string) => v.stock.find((s) => s.size === size)!.id;
+  return {
+    productId: p.productId,
+    stockId,
+    /** Places an order for `quantity` of each given size, as the checkout does. */
+    order: (quantity: number, sizes: string[] = [v.stock[0].size], db: Db = testDb().db) =>
+      placeOrder(db, {
+        customer,
+        lines: sizes.map((size) => ({ productID: p.productId, productVariantKey: `${v.id}_${size}`, productSize: size, productQuantity: quantity })),
+        idempotencyKey: `stock-edit-${Date.now()}-${seq++}`,
+      }),
+  };
+}
+
+/** What the edit page loads, as the form sends it back unchanged. */
+async function openForm(productId: string) {
+  const loaded = await answer<{ editing: Promise<{ product: EditableProduct }> }>(() =>
+    editLoader({ request: visitors.request("admin", `/admin/products/${productId}/edit`), params: { id: productId }, context: {} } as never),
+  );
+  expect(loaded.status).toBe(200);
+  const { product } = await loaded.data.editing;
+  return {
+    name: product.name,
+    code: product.code,
+    description: product.description,
+    categoryIds: product.categoryIds,
+    variants: product.variants.map((v) => ({
+      id: v.id,
+      name: v.name,
+      soleColor: v.soleColor,
+      price: String(v.price / 100),
+      inOffer: v.inOffer,
+      discountPrice: String(v.discountPrice / 100),
+      stock: v.stock.map((s) => ({ id: s.id, size: s.size, qty: String(s.qty), loadedQty: s.qty })) as Record<string, unknown>[],
+      media: v.media.map((m) => ({ id: m.id, kind: m.kind })),
+      uploads: [],
+    })),
+  };
+}
+type Form = Awaited<ReturnType<typeof openForm>>;
+
+/** The form with size `size` of the first variant typed as `qty`. */
+function typed(form: Form, size: string, qty: number | string): Form {
+  const [first, ...rest] = form.variants;
+  return { ...form, variants: [{ ...first, stock: first.stock.map((s) => (s.size === size ? { ...s, qty: String(qty) } : s)) }, ...rest] };
+}
+
+function save(productId: string, form: unknown) {
+  const body = new FormData();
+  body.set("product", JSON.stringify(form));
+  return answer<{ ok: false; message: string; detail?: string; errors?: Record<string, string> }>(() =>
+    editAction({ request: visitors.request("admin", `/admin/products/${productId}/edit`, { form: body }), params: { id: productId }, context: {} } as never),
+  );
+}
+
+async function qtyOf(stockId: string) {
+  const [row] = await testDb().db.select({ qty: stock.qty }).from(stock).where(eq(stock.id, stockId));
+  return row?.qty;
+}
+
+async function soldOf(stockId: string) {
+  const [{ n }] = await testDb()
+    .db.select({ n: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int` })
+    .from(orderItems)
+    .where(eq(orderItems.stockId, stockId));
+  return Number(n);
+}
+
+const movementsOf = (stockId: string, reason?: "adjust") =>
+  testDb()
+    .db.select({ delta: stockMovements.delta, reason: stockMovements.reason })
+    .from(stockMovements)
+    .where(reason ? and(eq(stockMovements.stockId, stockId), eq(stockMovements.reason, reason)) : eq(stockMovements.stockId, stockId))
+    .orderBy(asc(stockMovements.createdAt));
+
+const nameOf = async (productId: string) => (await testDb().db.select({ name: products.name }).from(products).where(eq(products.id, productId)))[0].name;
+
+const fulfilled = (results: PromiseSettledResult<unknown>[]) => results.filter((r) => r.status === "fulfilled").length;
+
+describe(`a stale product form never undoes stock changes (${testTarget()})`, () => {
+  it("stock 10, form opened, 6 orders, unchanged save: 4 left, and only 4 more orders succeed (10 sold of 10, never 16)", async () => {
+    const bag = await satchel([["M", 10]]);
+    const form = await openForm(bag.productId);
+    for (let i = 0; i < 6; i++) await bag.order(1);
+    expect(await qtyOf(bag.stockId("M"))).toBe(4);
+
+    const saved = await save(bag.productId, form);
+    expect(saved).toMatchObject({ status: 302, location: `/admin/products/${bag.productId}/view` });
+    expect(await qtyOf(bag.stockId("M"))).toBe(4);
+
+    const later = await Promise.allSettled(Array.from({ length: 10 }, () => bag.order(1)));
+    expect(fulfilled(later)).toBe(4);
+    for (const r of later) if (r.status === "rejected") expect(r.reason.code).toBe("OUT_OF_STOCK");
+    expect(await soldOf(bag.stockId("M"))).toBe(10);
+    expect(await qtyOf(bag.stockId("M"))).toBe(0);
+    // An unchanged quantity is no adjustment.
+    expect(await movementsOf(bag.stockId("M"), "adjust")).toEqual([]);
+  });
+
+  it("raising 10 → 12 while 6 were sold leaves 6, recorded as +2 'adjust' by the staff member", async () => {
+    const bag = await satchel([["M", 10], ["L", 5]]);
+    const form = await openForm(bag.productId);
+    for (let i = 0; i < 6; i++) await bag.order(1);
+    const info = vi.spyOn(logger, "info");
+    try {
+      const saved = await save(bag.productId, typed(form, "M", 12));
+      expect(saved.status).toBe(302);
+      expect(info).toHaveBeenCalledWith(
+        expect.objectContaining({ productId: bag.productId, by: staffId, adjustments: [{ stockId: bag.stockId("M"), delta: 2, qty: 6 }] }),
+        "staff adjusted stock",
+      );
+    } finally {
+      info.mockRestore();
+    }
+    expect(await qtyOf(bag.stockId("M"))).toBe(6);
+    expect(await qtyOf(bag.stockId("L"))).toBe(5);
+    expect(await movementsOf(bag.stockId("M"))).toEqual([...Array.from({ length: 6 }, () => ({ delta: -1, reason: "order" })), { delta: 2, reason: "adjust" }]);
+    expect(await movementsOf(bag.stockId("L"))).toEqual([]);
+  });
+
+  it("lowering 10 → 8 while 6 were sold leaves 2", async () => {
+    const bag = await satchel([["M", 10]]);
+    const form = await openForm(bag.productId);
+    for (let i = 0; i < 6; i++) await bag.order(1);
+    expect((await save(bag.productId, typed(form, "M", 8))).status).toBe(302);
+    expect(await qtyOf(bag.stockId("M"))).toBe(2);
+    expect(await movementsOf(bag.stockId("M"), "adjust")).toEqual([{ delta: -2, reason: "adjust" }]);
+  });
+
+  it("lowering below what is left is refused with 409, naming the size and its current stock, and changes nothing", async () => {
+    const bag = await satchel([["M", 10]]);
+    const form = await openForm(bag.productId);
+    for (let i = 0; i < 6; i++) await bag.order(1);
+    const refused = await save(bag.productId, { ...typed(form, "M", 3), name: "Renamed but refused" });
+    expect(refused.status).toBe(409);
+    expect(refused.data).toEqual({
+      ok: false,
+      message: "Error updating product. Check console for details.",
+      detail:
+        "The stock changed while you were editing. Brown Satchel (Brown, size M): 10 when you opened the form, 4 now, so it cannot go down by 7. Please reload the page to see the current stock.",
+    });
+    expect(await qtyOf(bag.stockId("M"))).toBe(4);
+    expect(await nameOf(bag.productId)).toBe("Brown Satchel");
+    expect(await movementsOf(bag.stockId("M"), "adjust")).toEqual([]);
+  });
+
+  it("a missing or garbled loaded quantity (an old page, or a tampered one) is refused, never taken as an overwrite", async () => {
+    const bag = await satchel([["M", 10]]);
+    const form = await openForm(bag.productId);
+    await bag.order(3);
+    const withLoaded = (loadedQty: unknown) => {
+      const f = typed(form, "M", 10);
+      const row: Record<string, unknown> = { ...f.variants[0].stock[0], loadedQty };
+      if (loadedQty === undefined) delete row.loadedQty;
+      return { ...f, variants: [{ ...f.variants[0], stock: [row] }] };
+    };
+    for (const loadedQty of [undefined, null, "", "ten", -1, 1.5, "7; drop table stock", 2_000_000, { qty: 10 }]) {
+      const refused = await save(bag.productId, withLoaded(loadedQty));
+      expect(refused.status, `loadedQty ${JSON.stringify(loadedQty)}`).toBe(409);
+      expect(refused.data.detail).toBe("This form is out of date: its stock cannot be checked against the current stock. Please reload the page and enter your changes again.");
+    }
+    expect(await qtyOf(bag.stockId("M"))).toBe(7);
+    expect(await movementsOf(bag.stockId("M"), "adjust")).toEqual([]);
+    // A loaded quantity typed as text by an older script is still a number.
+    expect((await save(bag.productId, withLoaded("10"))).status).toBe(302);
+    expect(await qtyOf(bag.stockId("M"))).toBe(7);
+  });
+
+  it("a new size is inserted with its quantity and a movement; a removed size is deleted", async () => {
+    const bag = await satchel([["M", 10], ["L", 4]]);
+    const form = await openForm(bag.productId);
+    const [variant] = form.variants;
+    const saved = await save(bag.productId, {
+      ...form,
+      variants: [{ ...variant, stock: [variant.stock[0], { size: "XL", qty: "3" }] }],
+    });
+    expect(saved.status).toBe(302);
+    const rows = await testDb().db.select({ id: stock.id, size: stock.size, qty: stock.qty }).from(stock).where(eq(stock.variantId, variant.id)).orderBy(asc(stock.position));
+    expect(rows.map((r) => [r.size, r.qty])).toEqual([["M", 10], ["XL", 3]]);
+    expect(await qtyOf(bag.stockId("L"))).toBeUndefined();
+    expect(await movementsOf(rows[1].id)).toEqual([{ delta: 3, reason: "adjust" }]);
+  });
+
+  it("refuses the same size twice in a variant (letter case and spaces aside), on edit and on add", async () => {
+    const bag = await satchel([["M", 10], ["L", 4]]);
+    const form = await openForm(bag.productId);
+    const [variant] = form.variants;
+    const refused = await save(bag.productId, { ...form, variants: [{ ...variant, stock: [variant.stock[0], { ...variant.stock[1], size: " m " }] }] });
+    expect(refused.status).toBe(400);
+    expect(refused.data).toMatchObject({ ok: false, message: "Please fix the errors in the form before saving.", errors: { "variants.0.stock.1.size": "Each size can appear only once in a variant." } });
+    expect(await qtyOf(bag.stockId("L"))).toBe(4);
+
+    const body = new FormData();
+    body.set(
+      "product",
+      JSON.stringify({ name: "Twin Sizes", categoryIds: [category], variants: [{ name: "Tan", price: 100, stock: [{ size: "32", qty: 1 }, { size: "34", qty: 1 }, { size: "32", qty: 2 }] }] }),
+    );
+    const added = await answer(() => newAction({ request: visitors.request("admin", "/admin/products/new", { form: body }), params: {}, context: {} } as never));
+    expect(added.status).toBe(400);
+    expect(added.data).toMatchObject({ errors: { "variants.0.stock.2.size": "Each size can appear only once in a variant." } });
+    expect(await testDb().db.select({ id: products.id }).from(products).where(eq(products.name, "Twin Sizes"))).toEqual([]);
+  });
+});
+
+describe(`stock edits at the same time as other saves and orders (${testTarget()})`, () => {
+  it("two staff members saving +2 at once make +4: adjustments add up", async () => {
+    const bag = await satchel([["M", 10]]);
+    const form = await openForm(bag.productId);
+    const results = await Promise.all([save(bag.productId, typed(form, "M", 12)), save(bag.productId, typed(form, "M", 12))]);
+    expect(results.map((r) => r.status)).toEqual([302, 302]);
+    expect(await qtyOf(bag.stockId("M"))).toBe(14);
+    expect(await movementsOf(bag.stockId("M"), "adjust")).toEqual([
+      { delta: 2, reason: "adjust" },
+      { delta: 2, reason: "adjust" },
+    ]);
+  });
+
+  it("an unchanged save racing 20 orders for 10 in stock never oversells", async () => {
+    const bag = await satchel([["M", 10]]);
+    const form = await openForm(bag.productId);
+    const other = testDb().url ? await openDatabase({ databaseUrl: testDb().url, poolSize: 10 }) : undefined;
+    try {
+      const pools = other ? [testDb().db, other.db] : [testDb().db];
+      const orders = (n: number, from: number) => Array.from({ length: n }, (_, i) => bag.order(1, ["M"], pools[(from + i) % pools.length]));
+      const results = await Promise.allSettled([...orders(10, 0), save(bag.productId, form), ...orders(10, 10)]);
+      const saved = results[10] as PromiseFulfilledResult<{ status: number }>;
+      expect(saved.value.status).toBe(302);
+      expect(fulfilled(results) - 1).toBe(10);
+      expect(await soldOf(bag.stockId("M"))).toBe(10);
+      expect(await qtyOf(bag.stockId("M"))).toBe(0);
+    } finally {
+      await other?.close();
+    }
+  });
+
+  it("a save raising two sizes racing 20 two-size orders neither oversells nor deadlocks", async () => {
+    const bag = await satchel([["M", 10], ["L", 10]]);
+    const opened = await openForm(bag.productId);
+    // Rows are saved in the form's order: put them against the order in which orders take them.
+    const [variant] = opened.variants;
+    const reversed = [...variant.stock].sort((a, b) => String(b.id).localeCompare(String(a.id)));
+    const form = typed(typed({ ...opened, variants: [{ ...variant, stock: reversed }] }, "M", 15), "L", 15);
+    const other = testDb().url ? await openDatabase({ databaseUrl: testDb().url, poolSize: 10 }) : undefined;
+    try {
+      const pools = other ? [testDb().db, other.db] : [testDb().db];
+      const orders = (n: number, from: number) => Array.from({ length: n }, (_, i) => bag.order(1, ["M", "L"], pools[(from + i) % pools.length]));
+      const results = await Promise.allSettled([...orders(10, 0), save(bag.productId, form), ...orders(10, 10)]);
+      const saved = results[10] as PromiseFulfilledResult<{ status: number }>;
+      expect(saved.value.status).toBe(302);
+      for (const r of results) if (r.status === "rejected") expect(r.reason.code).toBe("OUT_OF_STOCK");
+      // However the save and the orders interleave, 10 + 5 units were there to sell, no more.
+      const placed = fulfilled(results) - 1;
+      expect(placed).toBeGreaterThanOrEqual(10);
+      expect(placed).toBeLessThanOrEqual(15);
+      for (const size of ["M", "L"]) {
+        expect(await soldOf(bag.stockId(size))).toBe(placed);
+        expect(await qtyOf(bag.stockId(size))).toBe(15 - placed);
+      }
+    } finally {
+      await other?.close();
+    }
+  });
+});
