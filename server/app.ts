@@ -30,6 +30,11 @@ const MEDIA_TYPES: Record<string, string> = {
   ".webm": "video/webm",
 };
 
+/** Requests at least this slow are always logged at info level. */
+const SLOW_REQUEST_MS = 1000;
+/** The share of other requests logged at info level (all of them at debug). */
+const ACCESS_LOG_SAMPLE = 0.01;
+
 /** Largest request body any form may send. */
 export const MAX_FORM_BYTES = 12 * 1024 * 1024;
 
@@ -70,10 +75,21 @@ export function createApp(options: { database: Database; storage: FileStorage; e
   const instance = options.instance ?? randomBytes(4).toString("hex");
   const proxy = { publicUrl: env.PUBLIC_URL, trustProxy: env.TRUST_PROXY };
   const secure = env.publicUrl.startsWith("https://");
-  const handle = createRequestHandler(
-    // Virtual module provided by React Router's Vite plugin at build time.
-    () => import("virtual:react-router/server-build"),
-    env.NODE_ENV === "development" ? "development" : "production",
+  // The pages' server build, loaded once: handed a function instead, React Router would rebuild
+  // its route tables on every request. (Virtual module provided by React Router's Vite plugin.)
+  let pages: Promise<ReturnType<typeof createRequestHandler>> | undefined;
+  const handle: ReturnType<typeof createRequestHandler> = async (request, context) => {
+    pages ??= import("virtual:react-router/server-build").then((build) =>
+      createRequestHandler(build, env.NODE_ENV === "development" ? "development" : "production"),
+    );
+    return (await pages)(request, context);
+  };
+  // The files served from the client folder's top level (favicon, placeholder image …), read once,
+  // so that a page's path never costs a file-system lookup.
+  const publicFiles = new Set(
+    (fs.existsSync(clientDir) ? fs.readdirSync(clientDir, { withFileTypes: true }) : [])
+      .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))
+      .map((entry) => `/${entry.name}`),
   );
   const app = new Hono<{
     Variables: { nonce: string; origin: string; clientAddress?: string };
@@ -95,7 +111,7 @@ export function createApp(options: { database: Database; storage: FileStorage; e
     await next();
   });
 
-  // One log line per request, with status and duration.
+  // One log line per request at debug level; at info, server errors, slow requests and a sample.
   app.use(async (c, next) => {
     const started = performance.now();
     inFlight++;
@@ -107,7 +123,10 @@ export function createApp(options: { database: Database; storage: FileStorage; e
     const ms = Math.round((performance.now() - started) * 10) / 10;
     // A client that hung up gets no answer; its request is marked so its status is not taken for a fault.
     const aborted = c.req.raw.signal.aborted || undefined;
-    logger.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms, aborted }, "request");
+    const line = { method: c.req.method, path: c.req.path, status: c.res.status, ms, aborted };
+    if (c.res.status >= 500 && !aborted) logger.warn(line, "request");
+    else if (ms >= SLOW_REQUEST_MS || Math.random() < ACCESS_LOG_SAMPLE) logger.info(line, "request");
+    else logger.debug(line, "request");
   });
 
   app.use(async (c, next) => {
@@ -208,14 +227,12 @@ export function createApp(options: { database: Database; storage: FileStorage; e
   });
 
   // Other public files (favicon, placeholder image): cached for a day.
-  app.use(
-    "*",
-    serveStatic({
-      root: clientDir,
-      precompressed: true,
-      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=86400"),
-    }),
-  );
+  const publicFile = serveStatic({
+    root: clientDir,
+    precompressed: true,
+    onFound: (_path, c) => c.header("Cache-Control", "public, max-age=86400"),
+  });
+  app.use("*", async (c, next) => (publicFiles.has(c.req.path) ? publicFile(c, next) : next()));
 
   app.all("*", (c) => handle(atOrigin(c.req.raw, c.get("origin")), { nonce: c.get("nonce"), clientAddress: c.get("clientAddress") }));
 
