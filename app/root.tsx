@@ -16,6 +16,7 @@ import { getDb } from "~/lib/db.server";
 import { listFooterCategories } from "~/modules/catalog/catalog.server";
 import { logger } from "~/lib/logger.server";
 import { readFlash } from "~/lib/flash.server";
+import { UNCACHEABLE_TAG } from "~/lib/page-cache.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
 import "./app.css";
 
@@ -24,12 +25,13 @@ export const links: LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const env = getEnv();
   // Footer data failing must not take the page down: the footer then shows no categories.
   const [footerCategories, user] = await Promise.all([
     listFooterCategories(getDb()).catch((error: unknown) => {
       logger.error({ err: error }, "footer categories failed");
+      context.cacheTags?.add(UNCACHEABLE_TAG);
       return [];
     }),
     getCurrentUser(request).catch((error: unknown) => {

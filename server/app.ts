@@ -12,6 +12,7 @@ import { ConfigError, getEnv, type Env } from "~/lib/env.server";
 import { openDatabase, readiness, setDatabase, type Database } from "~/lib/db.server";
 import { atOrigin, clientAddress, publicOrigin } from "~/lib/proxy.server";
 import { checkAddress, checkedForm } from "~/lib/request-input.server";
+import { answerFromCache, cachedPageOf, cacheKey, inlineScriptHashes, PageCache, UNCACHEABLE_TAG, watchCatalogChanges } from "~/lib/page-cache.server";
 import { FolderLockedError } from "~/lib/folder-lock.server";
 import { logger } from "~/lib/logger.server";
 import { setStorage, type FileStorage } from "~/modules/media/storage.server";
@@ -44,10 +45,14 @@ const ASSET_SECURITY_HEADERS: Record<string, string> = {
   "Referrer-Policy": "strict-origin-when-cross-origin",
 };
 
-export function securityHeaders(nonce: string, secure: boolean): Record<string, string> {
+/**
+ * The policies of a page. Its inline scripts are allowed by this response's nonce or, for a page
+ * served from the page cache, by their hashes (`scripts`: the sources to list).
+ */
+export function securityHeaders(scripts: string, secure: boolean): Record<string, string> {
   const csp = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' ${scripts}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "media-src 'self' blob:",
@@ -70,8 +75,18 @@ export function securityHeaders(nonce: string, secure: boolean): Record<string, 
   return headers;
 }
 
-export function createApp(options: { database: Database; storage: FileStorage; env: Env; clientDir: string; instance?: string }) {
-  const { database, storage, env, clientDir } = options;
+export function createApp(options: {
+  database: Database;
+  storage: FileStorage;
+  env: Env;
+  clientDir: string;
+  instance?: string;
+  /** Anonymous storefront pages kept in memory; none when absent. */
+  pageCache?: PageCache;
+  /** Resolves once every catalogue change committed so far has reached the page cache. */
+  catalogBarrier?: () => Promise<void>;
+}) {
+  const { database, storage, env, clientDir, pageCache, catalogBarrier } = options;
   const instance = options.instance ?? randomBytes(4).toString("hex");
   const proxy = { publicUrl: env.PUBLIC_URL, trustProxy: env.TRUST_PROXY };
   const secure = env.publicUrl.startsWith("https://");
@@ -92,7 +107,7 @@ export function createApp(options: { database: Database; storage: FileStorage; e
       .map((entry) => `/${entry.name}`),
   );
   const app = new Hono<{
-    Variables: { nonce: string; origin: string; clientAddress?: string };
+    Variables: { nonce: string; origin: string; clientAddress?: string; cacheKey?: string; cacheStart?: number };
     Bindings: { incoming?: { socket?: { remoteAddress?: string } } };
   }>();
   // Set once shutting down begins, so load balancers stop sending new requests here.
@@ -129,6 +144,29 @@ export function createApp(options: { database: Database; storage: FileStorage; e
     else logger.debug(line, "request");
   });
 
+  // After a change made here (an order, a back-office save), wait until this instance's page cache
+  // has heard of it, so that the next page this visitor opens already shows it.
+  if (catalogBarrier) {
+    app.use(async (c, next) => {
+      await next();
+      if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.res.status < 400 && /^\/(checkout|admin)/.test(c.req.path)) await catalogBarrier();
+    });
+  }
+
+  // Anonymous storefront pages from memory (page-cache.server.ts); a miss is rendered and kept below.
+  if (pageCache) {
+    app.use(async (c, next) => {
+      const key = cacheKey(c.req.raw);
+      if (!key) return next();
+      const page = pageCache.get(key);
+      if (page) return answerFromCache(page, c.req.raw);
+      // A HEAD answer has no body to keep.
+      if (c.req.method === "GET") c.set("cacheKey", key);
+      c.set("cacheStart", pageCache.begin());
+      await next();
+    });
+  }
+
   app.use(async (c, next) => {
     const nonce = randomBytes(16).toString("base64");
     c.set("nonce", nonce);
@@ -136,7 +174,7 @@ export function createApp(options: { database: Database; storage: FileStorage; e
     // Documents get the full policy set. Every other response (scripts, images, media, feeds) gets
     // a short, strict one: it can never be framed or run as a page, and each of a page's files
     // does not carry a kilobyte of document policy.
-    const headers = c.res.headers.get("Content-Type")?.startsWith("text/html") ? securityHeaders(nonce, secure) : ASSET_SECURITY_HEADERS;
+    const headers = c.res.headers.get("Content-Type")?.startsWith("text/html") ? securityHeaders(`'nonce-${nonce}'`, secure) : ASSET_SECURITY_HEADERS;
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
   });
 
@@ -234,7 +272,28 @@ export function createApp(options: { database: Database; storage: FileStorage; e
   });
   app.use("*", async (c, next) => (publicFiles.has(c.req.path) ? publicFile(c, next) : next()));
 
-  app.all("*", (c) => handle(atOrigin(c.req.raw, c.get("origin")), { nonce: c.get("nonce"), clientAddress: c.get("clientAddress") }));
+  app.all("*", async (c) => {
+    const cacheTags = new Set<string>();
+    const response = await handle(atOrigin(c.req.raw, c.get("origin")), { nonce: c.get("nonce"), clientAddress: c.get("clientAddress"), cacheTags });
+    const key = c.get("cacheKey");
+    if (!pageCache || !key || response.status !== 200 || response.headers.has("set-cookie") || cacheTags.has(UNCACHEABLE_TAG)) return response;
+    // Keep the page: whole, compressed both ways, its inline scripts allowed by hash instead of
+    // this response's nonce; and answer this request from the kept copy too.
+    const body = Buffer.from(await response.arrayBuffer());
+    const type = response.headers.get("content-type") ?? "";
+    const policies = type.startsWith("text/html") ? securityHeaders(inlineScriptHashes(body.toString("utf8")).join(" "), secure) : ASSET_SECURITY_HEADERS;
+    const headers: [string, string][] = [
+      ...[...response.headers].filter(([name]) => !/^(content-length|content-encoding|cache-control)$/i.test(name)),
+      ...Object.entries(policies),
+      // Browsers keep it but ask again each time; the ETag makes the answer a short 304.
+      ["Cache-Control", "no-cache"],
+    ];
+    const page = await cachedPageOf(body, response.status, headers, cacheTags);
+    pageCache.put(key, page, c.get("cacheStart") ?? -1);
+    const answer = await answerFromCache(page, c.req.raw);
+    answer.headers.set("X-Cache", "miss");
+    return answer;
+  });
 
   app.onError((error, c) => {
     logger.error({ err: error, path: c.req.path }, "unhandled error");
@@ -301,7 +360,9 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
   }
 
   const clientDir = path.relative(process.cwd(), path.resolve("build/client"));
-  const app = createApp({ database, storage, env, clientDir });
+  const pageCache = env.PAGE_CACHE_MB > 0 ? new PageCache(env.PAGE_CACHE_MB * 1024 * 1024) : undefined;
+  const catalog = pageCache ? await watchCatalogChanges(database, pageCache) : undefined;
+  const app = createApp({ database, storage, env, clientDir, pageCache, catalogBarrier: catalog?.barrier });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
   await new Promise<void>((resolve, reject) => {
     server.once("listening", () => resolve());
@@ -319,6 +380,7 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
       mailer.stop();
       await sweeper.stop();
       await live.stop();
+      await catalog?.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         if ("closeIdleConnections" in server) server.closeIdleConnections();

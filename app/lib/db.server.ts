@@ -17,7 +17,7 @@ export interface Database {
    * Calls `onPayload` for every NOTIFY on `channel`, from this or any other instance on the same
    * database, once the notifying transaction has committed. Resolves to a function that stops it.
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -67,7 +67,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return {
       db,
       kind: "postgres",
-      listen: (channel, onPayload) => listenOnPostgres(options.databaseUrl!, channel, onPayload),
+      listen: (channel, onPayload, onReconnect) => listenOnPostgres(options.databaseUrl!, channel, onPayload, onReconnect),
       close: () => pool.end(),
     };
   }
@@ -114,7 +114,7 @@ const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
  * When it drops, it reconnects with a growing pause; notifications sent while it was away are lost,
  * so listeners should treat an event as "something changed, look again", never as the data itself.
  */
-async function listenOnPostgres(url: string, channel: string, onPayload: (payload: string) => void) {
+async function listenOnPostgres(url: string, channel: string, onPayload: (payload: string) => void, onReconnect?: () => void) {
   if (!CHANNEL_NAME.test(channel)) throw new Error(`Bad channel name: ${channel}`);
   const { Client } = await import("pg");
   let stopped = false;
@@ -138,7 +138,8 @@ async function listenOnPostgres(url: string, channel: string, onPayload: (payloa
     broken.end().catch(() => {});
     const attempt = () => {
       if (stopped) return;
-      connect().catch(() => {
+      // Whatever was announced while the connection was down is lost: say so once it is back.
+      connect().then(onReconnect, () => {
         retryMs = Math.min(retryMs * 2, 30_000);
         setTimeout(attempt, retryMs).unref();
       });

@@ -60,6 +60,14 @@ const envSchema = z
         .pipe(z.number().max(10, "must be at most 10"))
         .default(0),
     ),
+    PAGE_CACHE_MB: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^\d+$/, "must be a whole number of megabytes (0 turns the page cache off)")
+        .transform(Number)
+        .default(32),
+    ),
     LOG_LEVEL: z.preprocess(
       emptyToUndefined,
       z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -4,6 +4,7 @@ import type { Route } from "./+types/home";
 import { getDb } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
+import { LISTS_TAG, productTag, UNCACHEABLE_TAG } from "~/lib/page-cache.server";
 import { BRAND } from "~/lib/brand";
 import { listCategories, listProductCards, newestCategory } from "~/modules/catalog/catalog.server";
 import { imageSrcSet, imageUrl } from "~/modules/media/media-url";
@@ -23,23 +24,31 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export async function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
   const db = getDb();
+  const tags = context.cacheTags;
+  tags?.add(LISTS_TAG);
   // Categories are not critical: on a client-side visit they stream in behind skeleton cards.
   const categories = listCategories(db).catch((error: unknown) => {
     logger.error({ err: error }, "categories failed to load");
+    tags?.add(UNCACHEABLE_TAG);
     throw new Error("Failed to load categories");
   });
   const [featured, latest] = await Promise.all([
     listProductCards(db, { featuredOnly: true, pageSize: FEATURED_LIMIT, withTotal: false }).then(
-      (r) => ({ ok: true as const, items: r.items }),
+      (r) => {
+        for (const item of r.items) tags?.add(productTag(item.id));
+        return { ok: true as const, items: r.items };
+      },
       (error: unknown) => {
         logger.error({ err: error }, "featured products failed to load");
+        tags?.add(UNCACHEABLE_TAG);
         return { ok: false as const, message: "the server did not answer" };
       },
     ),
     newestCategory(db).catch((error: unknown) => {
       logger.error({ err: error }, "latest category failed to load");
+      tags?.add(UNCACHEABLE_TAG);
       return { id: "shop", name: "New Arrivals", image: null };
     }),
   ]);

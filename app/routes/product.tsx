@@ -7,6 +7,7 @@ import { getDb } from "~/lib/db.server";
 import { isDomainError } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
+import { productTag } from "~/lib/page-cache.server";
 import { getProductDetail, type ProductDetail } from "~/modules/catalog/catalog.server";
 import { discountAmount, formatPrice, hasDiscount } from "~/modules/catalog/pricing";
 import { addToCart } from "~/modules/cart/cart-storage";
@@ -34,7 +35,7 @@ const PRODUCT_FAILED = "Failed to load product details";
 const BACK_TO_SHOP = { to: "/shop", label: "Back to Shop" };
 const META_DESCRIPTION_MAX = 155;
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const parsed = z.object({ id: z.string().trim().min(1).max(64) }).safeParse(params);
   if (!parsed.success) throw data(PRODUCT_NOT_FOUND, { status: 404 });
   let product: ProductDetail;
@@ -45,6 +46,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     logger.error({ err: error, productId: parsed.data.id }, "product failed to load");
     throw data(PRODUCT_FAILED, { status: 503 });
   }
+  context.cacheTags?.add(productTag(product.id));
   // Nothing to sell: the page explains it, and search engines are told there is no product here.
   return data({ product }, product.variants.length === 0 ? { status: 404 } : undefined);
 }

@@ -3,13 +3,14 @@ import type { Route } from "./+types/shop";
 import { getDb } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
+import { LISTS_TAG, productTag, UNCACHEABLE_TAG } from "~/lib/page-cache.server";
 import { getCategory, listCategories, listProductCards } from "~/modules/catalog/catalog.server";
 import { SHOP_PAGE_SIZE, shopQuerySchema } from "~/modules/catalog/catalog.schema";
 import { ProductCard } from "~/components/storefront/product-card";
 import { RouteError } from "~/components/ui/route-error";
 import { SearchIcon } from "~/components/ui/icons";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = shopQuerySchema.parse(Object.fromEntries(url.searchParams));
   // The category filter without JavaScript submits ?category=…; give it its proper address.
@@ -22,12 +23,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     categoryId ? getCategory(db, categoryId) : Promise.resolve(undefined),
     listCategories(db).catch((error: unknown) => {
       logger.error({ err: error }, "categories failed to load");
+      context.cacheTags?.add(UNCACHEABLE_TAG);
       return [];
     }),
   ]);
   if (categoryId && !category) throw data("Category not found", { status: 404 });
   try {
     const result = await listProductCards(db, { q: query.q, categoryId, page: query.page, pageSize: SHOP_PAGE_SIZE });
+    context.cacheTags?.add(LISTS_TAG);
+    for (const item of result.items) context.cacheTags?.add(productTag(item.id));
     return data({ ok: true as const, ...result, q: query.q, categoryId: categoryId ?? "", categoryName: category?.name ?? "", categories });
   } catch (error) {
     logger.error({ err: error }, "products failed to load");

@@ -1,0 +1,111 @@
+import { createHash, randomBytes } from "node:crypto";
+import zlib from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { answerFromCache, cachedPageOf, cacheKey, inlineScriptHashes, LISTS_TAG, PageCache, parseCatalogChange, productTag, tagsOf, UNCACHEABLE_TAG } from "./page-cache.server";
+
+const get = (path: string, headers: Record<string, string> = {}) => new Request(`http://shop.test${path}`, { headers });
+const page = (tags: string[], body = "<html>page</html>") => cachedPageOf(Buffer.from(body), 200, [["Content-Type", "text/html; charset=utf-8"]], new Set(tags));
+
+describe("cacheKey", () => {
+  it("keeps anonymous storefront pages and their data, with the query in a stable order", () => {
+    expect(cacheKey(get("/"))).toBe("/?");
+    expect(cacheKey(get("/shop?page=2&category="))).toBe("/shop?category=&page=2");
+    expect(cacheKey(get("/shop?category=&page=2"))).toBe("/shop?category=&page=2");
+    expect(cacheKey(get("/product/abc"))).toBe("/product/abc?");
+    expect(cacheKey(get("/product/abc.data"))).toBe("/product/abc.data?");
+    expect(cacheKey(get("/shop/category/c1"))).toBe("/shop/category/c1?");
+    // A load balancer's cookie does not make a page personal.
+    expect(cacheKey(get("/", { cookie: "shop_instance=abc" }))).toBe("/?");
+  });
+
+  it("never keeps what differs per visitor: sessions, one-time messages, searches, the back office, the cart, posts", () => {
+    expect(cacheKey(get("/", { cookie: "better-auth.session_token=x" }))).toBeNull();
+    expect(cacheKey(get("/", { cookie: "a=1; __Secure-better-auth.session_token=x" }))).toBeNull();
+    expect(cacheKey(get("/shop", { cookie: "flash=Login%20successful!" }))).toBeNull();
+    expect(cacheKey(get("/shop?q=wallet"))).toBeNull();
+    for (const path of ["/admin", "/admin/orders", "/cart", "/checkout", "/confirmorder", "/login", "/signup", "/admin/events", "/media/x.webp"]) {
+      expect(cacheKey(get(path)), path).toBeNull();
+    }
+    expect(cacheKey(new Request("http://shop.test/", { method: "POST", body: "" }))).toBeNull();
+  });
+});
+
+describe("inlineScriptHashes", () => {
+  it("lists the SHA-256 of each inline script, not of scripts loaded from a file", () => {
+    const html = `<script nonce="n">window.a=1;</script><script type="module" src="/assets/x.js"></script><script>b()</script>`;
+    const sha = (s: string) => `'sha256-${createHash("sha256").update(s).digest("base64")}'`;
+    expect(inlineScriptHashes(html)).toEqual([sha("window.a=1;"), sha("b()")]);
+  });
+});
+
+describe("parseCatalogChange", () => {
+  it("reads what the database triggers announce, and nothing else", () => {
+    expect(parseCatalogChange('{"scope":"stock","product":"p1"}')).toEqual({ scope: "stock", product: "p1" });
+    expect(parseCatalogChange('{"scope":"all"}')).toEqual({ scope: "all" });
+    expect(parseCatalogChange('{"barrier":"x"}')).toBeNull();
+    expect(parseCatalogChange("not json")).toBeNull();
+    expect(tagsOf({ scope: "stock", product: "p1" })).toEqual([productTag("p1")]);
+    expect(tagsOf({ scope: "product", product: "p1" })).toEqual([productTag("p1"), LISTS_TAG]);
+  });
+});
+
+describe("PageCache", () => {
+  it("invalidates exactly the pages that show what changed", async () => {
+    const cache = new PageCache(10_000_000);
+    cache.put("/product/a?", await page([productTag("a")]), cache.begin());
+    cache.put("/product/b?", await page([productTag("b")]), cache.begin());
+    cache.put("/shop?", await page([LISTS_TAG, productTag("a"), productTag("b")]), cache.begin());
+    cache.put("/about?", await page([]), cache.begin());
+    cache.invalidate(tagsOf({ scope: "stock", product: "a" }));
+    expect(cache.get("/product/a?")).toBeUndefined();
+    expect(cache.get("/shop?")).toBeUndefined();
+    expect(cache.get("/product/b?")).toBeDefined();
+    expect(cache.get("/about?")).toBeDefined();
+    cache.invalidate("all");
+    expect(cache.size).toBe(0);
+    expect(cache.storedBytes).toBe(0);
+  });
+
+  it("refuses a page rendered before a change to what it shows arrived, and keeps one that shows other things", async () => {
+    const cache = new PageCache(10_000_000);
+    const started = cache.begin();
+    cache.invalidate([productTag("a")]);
+    expect(cache.put("/product/a?", await page([productTag("a")]), started)).toBe(false);
+    expect(cache.put("/product/b?", await page([productTag("b")]), started)).toBe(true);
+    const before = cache.begin();
+    cache.invalidate("all");
+    expect(cache.put("/about?", await page([]), before)).toBe(false);
+    expect(cache.put("/x?", await page([UNCACHEABLE_TAG]), cache.begin())).toBe(false);
+  });
+
+  it("stays within its size, dropping the least recently used pages", async () => {
+    const one = await page([], randomBytes(20_000).toString("base64"));
+    const cache = new PageCache(one.bytes * 5 + 10);
+    for (const key of ["a", "b", "c", "d", "e"]) expect(cache.put(key, one, cache.begin())).toBe(true);
+    cache.get("a");
+    cache.put("f", one, cache.begin());
+    expect(cache.get("b")).toBeUndefined();
+    expect(cache.get("a")).toBeDefined();
+    expect(cache.size).toBe(5);
+    expect(cache.storedBytes).toBeLessThanOrEqual(one.bytes * 5 + 10);
+  });
+});
+
+describe("answerFromCache", () => {
+  it("sends brotli, gzip or plain as the browser accepts, and 304 for a matching ETag", async () => {
+    const kept = await page([], "<html>leather</html>");
+    const br = await answerFromCache(kept, get("/", { "accept-encoding": "gzip, deflate, br" }));
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(zlib.brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe("<html>leather</html>");
+    const gz = await answerFromCache(kept, get("/", { "accept-encoding": "gzip;q=1, br;q=0" }));
+    expect(gz.headers.get("content-encoding")).toBe("gzip");
+    expect(zlib.gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe("<html>leather</html>");
+    const plain = await answerFromCache(kept, get("/"));
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toBe("<html>leather</html>");
+    const etag = br.headers.get("etag")!;
+    const again = await answerFromCache(kept, get("/", { "if-none-match": `W/${etag}` }));
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+  });
+});

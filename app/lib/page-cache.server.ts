@@ -1,0 +1,265 @@
+import { createHash, randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { Database } from "./db.server";
+import { logger } from "./logger.server";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+
+/**
+ * Anonymous storefront pages kept in memory, already compressed (brotli and gzip) with their ETag,
+ * so that a shopper's hit costs a map lookup instead of six queries, a React render and a
+ * compression. See docs/decisions/0021-storefront-page-cache.md.
+ *
+ * A page is tagged by what it shows (`product:<id>` for each product on it, `lists` for every list
+ * of products); a change to the catalogue invalidates exactly the pages with its tags, and a change
+ * to categories (in every page's footer) invalidates all of them.
+ */
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const gunzip = promisify(zlib.gunzip);
+
+export const LISTS_TAG = "lists";
+export const productTag = (id: string) => `product:${id}`;
+/** A loader adds this when its page must not be kept (e.g. a part of it failed to load). */
+export const UNCACHEABLE_TAG = "uncacheable";
+
+/** What changed in the catalogue: a product's stock, a product as a whole (and so the lists), or everything. */
+export type CatalogChange = { scope: "stock" | "product"; product: string } | { scope: "all" };
+
+export function parseCatalogChange(payload: string): CatalogChange | null {
+  try {
+    const value = JSON.parse(payload) as { scope?: string; product?: unknown };
+    if (value.scope === "all") return { scope: "all" };
+    if ((value.scope === "stock" || value.scope === "product") && typeof value.product === "string") return { scope: value.scope, product: value.product };
+  } catch {
+    // Not a catalogue change.
+  }
+  return null;
+}
+
+/** The tags a change invalidates; "all" for every page. */
+export function tagsOf(change: CatalogChange): string[] | "all" {
+  if (change.scope === "all") return "all";
+  return change.scope === "stock" ? [productTag(change.product)] : [productTag(change.product), LISTS_TAG];
+}
+
+/** Storefront pages (and their `.data` for client-side navigation) that look the same to every anonymous shopper. */
+const CACHEABLE_PATH = /^\/(_root\.data|about(\.data)?|catalog(\.data)?|contact(\.data)?|shop(\.data)?|shop\/category\/[^/]+|product\/[^/]+)?$/;
+/** Cookies that make a page personal: a session, a one-time message. */
+const PERSONAL_COOKIE = /(^|;\s*)(__Secure-)?(better-auth\.[a-z_]+|flash)=/;
+
+/** The cache key of a request, or null when its answer may differ per visitor or is not worth keeping. */
+export function cacheKey(request: Request): string | null {
+  if (request.method !== "GET" && request.method !== "HEAD") return null;
+  const cookie = request.headers.get("cookie");
+  if (cookie && PERSONAL_COOKIE.test(cookie)) return null;
+  const url = new URL(request.url);
+  if (!CACHEABLE_PATH.test(url.pathname)) return null;
+  // Searches are as many as shoppers type: kept out, so they cannot push the hot pages out.
+  if (url.searchParams.has("q")) return null;
+  const params = [...url.searchParams].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `${url.pathname}?${new URLSearchParams(params).toString()}`;
+}
+
+/** SHA-256 sources of a page's inline scripts, for a policy that allows exactly those. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(match[1]) || match[2] === "") continue;
+    hashes.add(`'sha256-${createHash("sha256").update(match[2], "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+export interface CachedPage {
+  status: number;
+  /** Headers sent with every copy (type, policies); without Content-Encoding and Length. */
+  headers: [string, string][];
+  etag: string;
+  br: Buffer;
+  gzip: Buffer;
+  tags: Set<string>;
+  bytes: number;
+}
+
+/**
+ * Keeps a page answered for a request: its body read whole and compressed both ways. `headers` are
+ * the ones to serve it with (the caller swaps a per-request nonce policy for one of script hashes).
+ */
+export async function cachedPageOf(body: Buffer, status: number, headers: [string, string][], tags: Set<string>): Promise<CachedPage> {
+  const [br, gz] = await Promise.all([
+    brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    gzip(body, { level: 6 }),
+  ]);
+  const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+  return { status, headers, etag, br, gzip: gz, tags, bytes: br.length + gz.length + 512 };
+}
+
+function acceptsEncoding(request: Request, encoding: "br" | "gzip"): boolean {
+  const accepted = request.headers.get("accept-encoding") ?? "";
+  return accepted.split(",").some((part) => {
+    const [name, ...params] = part.trim().split(";");
+    if (name.trim().toLowerCase() !== encoding) return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    return !q || Number(q.slice(2)) > 0;
+  });
+}
+
+/** The answer to a request from a kept page: 304 when the browser has it, else the best encoding it takes. */
+export async function answerFromCache(page: CachedPage, request: Request): Promise<Response> {
+  const headers = new Headers(page.headers);
+  headers.set("ETag", page.etag);
+  headers.set("Vary", "Accept-Encoding");
+  headers.set("X-Cache", "hit");
+  const match = request.headers.get("if-none-match");
+  if (match && match.split(",").some((tag) => tag.trim().replace(/^W\//, "") === page.etag)) {
+    return new Response(null, { status: 304, headers });
+  }
+  let body: Buffer;
+  if (acceptsEncoding(request, "br")) {
+    body = page.br;
+    headers.set("Content-Encoding", "br");
+  } else if (acceptsEncoding(request, "gzip")) {
+    body = page.gzip;
+    headers.set("Content-Encoding", "gzip");
+  } else {
+    body = await gunzip(page.gzip);
+  }
+  headers.set("Content-Length", String(body.length));
+  return new Response(request.method === "HEAD" ? null : new Uint8Array(body), { status: page.status, headers });
+}
+
+/** Recent invalidations are remembered this far back, to refuse pages rendered before them. */
+const RECENT_INVALIDATIONS = 1024;
+
+export class PageCache {
+  private readonly pages = new Map<string, CachedPage>();
+  /** The keys of the pages carrying each tag. */
+  private readonly byTag = new Map<string, Set<string>>();
+  private bytes = 0;
+  private seq = 0;
+  /** The last invalidations, oldest first: the sequence number each got and what it hit. */
+  private readonly recent: { seq: number; tags: string[] | "all" }[] = [];
+  hits = 0;
+  misses = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  get size() {
+    return this.pages.size;
+  }
+
+  get storedBytes() {
+    return this.bytes;
+  }
+
+  /** Marks the start of rendering a page: pass the result to `put`. */
+  begin(): number {
+    return this.seq;
+  }
+
+  get(key: string): CachedPage | undefined {
+    const page = this.pages.get(key);
+    if (!page) {
+      this.misses++;
+      return undefined;
+    }
+    // Least recently used first out: a hit moves the page to the end.
+    this.pages.delete(key);
+    this.pages.set(key, page);
+    this.hits++;
+    return page;
+  }
+
+  /**
+   * Keeps a page rendered since `startedAt` — unless something it shows changed meanwhile (it may
+   * have been read before the change). Returns whether it was kept.
+   */
+  put(key: string, page: CachedPage, startedAt: number): boolean {
+    if (page.tags.has(UNCACHEABLE_TAG) || page.bytes > this.maxBytes / 4) return false;
+    if (this.seq !== startedAt) {
+      const oldest = this.recent[0];
+      if (!oldest || oldest.seq > startedAt + 1) return false;
+      for (const change of this.recent) {
+        if (change.seq <= startedAt) continue;
+        if (change.tags === "all" || change.tags.some((tag) => page.tags.has(tag))) return false;
+      }
+    }
+    this.remove(key);
+    this.pages.set(key, page);
+    this.bytes += page.bytes;
+    for (const tag of page.tags) {
+      let keys = this.byTag.get(tag);
+      if (!keys) this.byTag.set(tag, (keys = new Set()));
+      keys.add(key);
+    }
+    for (const oldKey of this.pages.keys()) {
+      if (this.bytes <= this.maxBytes) break;
+      this.remove(oldKey);
+    }
+    return true;
+  }
+
+  /** Drops every page showing one of `tags` (or every page), now and for pages still being rendered. */
+  invalidate(tags: string[] | "all") {
+    this.seq++;
+    this.recent.push({ seq: this.seq, tags });
+    if (this.recent.length > RECENT_INVALIDATIONS) this.recent.shift();
+    const keys = tags === "all" ? [...this.pages.keys()] : tags.flatMap((tag) => [...(this.byTag.get(tag) ?? [])]);
+    for (const key of keys) this.remove(key);
+  }
+
+  private remove(key: string) {
+    const page = this.pages.get(key);
+    if (!page) return;
+    this.pages.delete(key);
+    this.bytes -= page.bytes;
+    for (const tag of page.tags) {
+      const keys = this.byTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.byTag.delete(tag);
+    }
+  }
+}
+
+/** The channel catalogue changes are announced on (by triggers: drizzle/0004_catalog_change_notices.sql). */
+export const CATALOG_CHANNEL = "shop_catalog";
+const BARRIER_TIMEOUT_MS = 1000;
+
+/**
+ * Keeps `cache` in step with the catalogue of every instance on the database. `barrier()` resolves
+ * once every change committed before it was called has been applied here (announcements arrive in
+ * commit order, so its own announcement comes after them).
+ */
+export async function watchCatalogChanges(database: Database, cache: PageCache): Promise<{ barrier: () => Promise<void>; stop: () => Promise<void> }> {
+  const waiting = new Map<string, () => void>();
+  const stop = await database.listen(
+    CATALOG_CHANNEL,
+    (payload) => {
+      const change = parseCatalogChange(payload);
+      if (change) return cache.invalidate(tagsOf(change));
+      const id = /^\{"barrier":"([0-9a-f-]{36})"\}$/.exec(payload)?.[1];
+      if (id) waiting.get(id)?.();
+    },
+    // Announcements may have been missed while the connection was down.
+    () => cache.invalidate("all"),
+  );
+  const barrier = async () => {
+    const id = randomUUID();
+    const arrived = new Promise<void>((resolve) => {
+      waiting.set(id, resolve);
+      setTimeout(resolve, BARRIER_TIMEOUT_MS).unref();
+    });
+    try {
+      await database.db.execute(sql`select pg_notify(${CATALOG_CHANNEL}, ${JSON.stringify({ barrier: id })})`);
+      await arrived;
+    } catch (error) {
+      logger.warn({ err: error instanceof Error ? error.message : String(error) }, "page cache barrier failed");
+      cache.invalidate("all");
+    } finally {
+      waiting.delete(id);
+    }
+  };
+  return { barrier, stop };
+}

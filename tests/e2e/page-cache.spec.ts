@@ -1,0 +1,68 @@
+import { expect, test, type Page } from "@playwright/test";
+import { buyBelt } from "../support/e2e";
+
+/*
+ * Anonymous storefront pages are served from memory (X-Cache: hit), allowed to run their inline
+ * scripts by hash instead of a nonce, and never stale after a change made through the shop.
+ */
+async function beltPath(page: Page): Promise<string> {
+  await page.goto("/shop?q=Formal%20Dress%20Belt");
+  return (await page.getByRole("link", { name: "Formal Dress Belt" }).first().getAttribute("href"))!;
+}
+
+async function stockOfSize34(page: Page): Promise<number> {
+  await page.getByRole("group", { name: /^Size/ }).getByRole("button", { name: "34", exact: true }).click();
+  const text = await page.getByText(/^\d+ in stock$/).textContent();
+  return Number(text!.split(" ")[0]);
+}
+
+test("a product page comes from memory the second time, works, and shows new stock right after an order", async ({ page }) => {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  const path = await beltPath(page);
+  await page.goto(path);
+  const second = await page.goto(path);
+  expect(second!.headers()["x-cache"]).toBe("hit");
+  const policy = second!.headers()["content-security-policy"];
+  expect(policy).toMatch(/script-src 'self' 'sha256-/);
+  expect(policy).not.toContain("nonce-");
+  expect(second!.headers()["etag"]).toBeTruthy();
+  // The page from memory runs its scripts: choosing a size works.
+  const before = await stockOfSize34(page);
+  await expect(page.getByRole("group", { name: /^Size/ }).getByRole("button", { name: "34", exact: true })).toHaveAttribute("aria-pressed", "true");
+  expect(violations).toEqual([]);
+
+  await buyBelt(page, { firstName: "Cache", email: "cache@example.pk" });
+  const after = await page.goto(path);
+  expect(after!.headers()["x-cache"]).toBe("miss");
+  expect(await stockOfSize34(page)).toBe(before - 1);
+  expect(violations).toEqual([]);
+});
+
+test("a browser that has the page gets a short 304", async ({ request, page }) => {
+  const path = await beltPath(page);
+  const first = await request.get(path);
+  const etag = first.headers()["etag"];
+  const again = await request.get(path, { headers: { "If-None-Match": etag } });
+  expect(again.status()).toBe(304);
+});
+
+test("signed-in visitors and one-time messages never get a page from memory", async ({ page }) => {
+  await page.goto("/");
+  expect((await page.goto("/"))!.headers()["x-cache"]).toBe("hit");
+  await page.goto("/signup");
+  await page.getByLabel("Email").fill(`cached-${Date.now()}@example.pk`);
+  await page.getByLabel("Password").fill("Saddle-Stitch-4417");
+  await page.getByLabel("First name").fill("Sana");
+  await page.getByLabel("Last name").fill("Malik");
+  await page.getByLabel("Gender").selectOption("female");
+  await page.getByLabel("Phone number").fill("3001234567");
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Signup successful! Profile created." })).toBeVisible();
+  const signedIn = await page.goto("/");
+  expect(signedIn!.headers()["x-cache"]).toBeUndefined();
+  await page.getByRole("navigation", { name: "Main" }).locator("summary").first().click();
+  await expect(page.getByText("Signed in as")).toBeVisible();
+});
