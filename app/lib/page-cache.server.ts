@@ -8,7 +8,7 @@ import zlib from "node:zlib";
 /**
  * Anonymous storefront pages kept in memory, already compressed (brotli and gzip) with their ETag,
  * so that a shopper's hit costs a map lookup instead of six queries, a React render and a
- * compression. See docs/decisions/0021-storefront-page-cache.md.
+ * compression. See docs/decisions/0022-storefront-page-cache.md.
  *
  * A page is tagged by what it shows (`product:<id>` for each product on it, `lists` for every list
  * of products); a change to the catalogue invalidates exactly the pages with its tags, and a change

@@ -4,7 +4,7 @@ import { expect, request as http, test, type Browser, type BrowserContext, type 
 import pg from "pg";
 import sharp from "sharp";
 import { logIn } from "../support/e2e";
-import { deploymentPrerequisites, insecureGet, OWNER, startDeployment, type Deployment, type Instance } from "../support/deployment";
+import { deploymentPrerequisites, insecureGet, OWNER, startDeployment, startNginx, type Deployment, type Instance } from "../support/deployment";
 
 /*
  * The shop as a real shop runs it: two instances on one PostgreSQL, media in an S3 bucket, Caddy in
@@ -240,12 +240,38 @@ test.describe.serial("the shop behind HTTPS on two instances", () => {
       await expect(orderRow).toContainText("Hina Raza");
       await orderRow.getByLabel(`Status of order ${orderNumber}`).selectOption("shipped");
       await expect(orderRow.getByRole("cell").nth(3)).toHaveText("Shipped");
-      const { rows } = await database.query("select status from orders where order_number = $1", [orderNumber]);
-      expect(rows[0]?.status).toBe("shipped");
+      // The list shows the new status as soon as it is chosen; the database has it once the save lands.
+      await expect
+        .poll(async () => (await database.query("select status from orders where order_number = $1", [orderNumber])).rows[0]?.status)
+        .toBe("shipped");
     } finally {
       await staffA.close();
       await staffB.close();
       await shopper.close();
+    }
+  });
+
+  test("the committed nginx block serves the same shop over https, forms and login limits included", async () => {
+    const nginx = await startNginx(deployment);
+    test.skip(nginx === null, "nginx is not installed (apt-get install -y nginx)");
+    const client = await http.newContext({ baseURL: nginx!.url, ignoreHTTPSErrors: true });
+    try {
+      const home = await client.get("/");
+      expect(home.status()).toBe(200);
+      expect(await home.text()).toContain(`<link rel="canonical" href="${deployment.url}/"/>`);
+      // nginx replaces whatever X-Forwarded-For a client sends: changing it escapes no limit.
+      const email = `nginx-${Date.now()}@example.pk`;
+      const attempt = (address: string) =>
+        client.post("/login", { headers: { Origin: deployment.url, "X-Forwarded-For": address }, form: { email, password: "wrong-password" }, maxRedirects: 0 });
+      for (let i = 0; i < 5; i++) {
+        const response = await attempt(`198.51.100.${i + 1}`);
+        expect(response.status()).toBe(401);
+        expect(await response.text()).toContain("Invalid email or password.");
+      }
+      expect((await attempt("198.51.100.99")).status()).toBe(429);
+    } finally {
+      await client.dispose();
+      await nginx?.stop();
     }
   });
 

@@ -42,6 +42,62 @@ export interface Deployment {
   stop(): Promise<void>;
 }
 
+/**
+ * nginx with the committed deploy/nginx.conf in front of the same instances, on a port of its own
+ * with a certificate made on the spot (its example addresses, ports and certificate paths swapped
+ * for this machine's). Resolves to its https:// address, or null when nginx is not installed.
+ */
+export async function startNginx(deployment: Deployment): Promise<{ url: string; stop: () => Promise<void> } | null> {
+  if (spawnSync("nginx", ["-v"], { stdio: "ignore" }).status !== 0) return null;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-nginx-"));
+  const made = spawnSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", `${dir}/privkey.pem`, "-out", `${dir}/fullchain.pem`, "-subj", "/CN=localhost", "-days", "1"], { stdio: "ignore" });
+  if (made.status !== 0) throw new Error("openssl could not make a test certificate");
+  const [httpsPort, httpPort] = [await freePort(), await freePort()];
+  const [a, b] = deployment.instances;
+  const block = fs
+    .readFileSync(path.join(root, "deploy", "nginx.conf"), "utf8")
+    .replace("server 127.0.0.1:3000", `server 127.0.0.1:${a.port}`)
+    .replace("server 127.0.0.1:3001", `server 127.0.0.1:${b.port}`)
+    .replace("listen 443 ssl http2;", `listen 127.0.0.1:${httpsPort} ssl http2;`)
+    .replace("listen 80;", `listen 127.0.0.1:${httpPort};`)
+    .replaceAll("/etc/ssl/shop/", `${dir}/`)
+    .replaceAll("server_name shop.example.pk;", "server_name localhost;");
+  fs.writeFileSync(path.join(dir, "shop.conf"), block);
+  fs.writeFileSync(
+    path.join(dir, "nginx.conf"),
+    [
+      `pid ${dir}/nginx.pid;`,
+      `error_log ${dir}/error.log warn;`,
+      "worker_processes 1;",
+      "events {}",
+      "http {",
+      "  access_log off;",
+      ...["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((t) => `  ${t}_temp_path ${dir}/${t};`),
+      `  include ${dir}/shop.conf;`,
+      "}",
+    ].join("\n"),
+  );
+  const child = spawn("nginx", ["-p", dir, "-c", `${dir}/nginx.conf`, "-g", "daemon off; user root;"], { stdio: ["ignore", "ignore", "pipe"] });
+  const errors: string[] = [];
+  child.stderr!.on("data", (chunk: Buffer) => errors.push(chunk.toString()));
+  const url = `https://localhost:${httpsPort}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    await exited(child);
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await waitFor("nginx", async () => {
+      if (child.exitCode !== null) throw new Error(`nginx exited: ${errors.join("")}`);
+      return (await insecureGet(`${url}/readyz`)).status === 200;
+    }, 30_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, stop };
+}
+
 /** Whether what the deployment test needs is here; otherwise the reason it is left out. */
 export function deploymentPrerequisites(): string | null {
   if (!process.env.TEST_DATABASE_URL) return "TEST_DATABASE_URL is not set (a PostgreSQL server is needed)";
