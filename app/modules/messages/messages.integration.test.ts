@@ -73,13 +73,13 @@ describe(`createSubmission (${testTarget()})`, () => {
 });
 
 /** What the /contact action answered: its data and HTTP status. */
-async function post(fields: Record<string, string>): Promise<{ status: number; data: Record<string, unknown> }> {
+async function post(fields: Record<string, string>, clientAddress?: string): Promise<{ status: number; data: Record<string, unknown>; retryAfter: string | null }> {
   const request = new Request("http://shop.test/contact", { method: "POST", body: new URLSearchParams(fields) });
-  const result = (await action({ request, params: {}, context: {} } as unknown as Parameters<typeof action>[0])) as unknown as {
+  const result = (await action({ request, params: {}, context: { clientAddress } } as unknown as Parameters<typeof action>[0])) as unknown as {
     data: Record<string, unknown>;
-    init?: { status?: number } | null;
+    init?: ResponseInit | null;
   };
-  return { status: result.init?.status ?? 200, data: result.data };
+  return { status: result.init?.status ?? 200, data: result.data, retryAfter: new Headers(result.init?.headers).get("Retry-After") };
 }
 
 async function countFrom(email: string) {
@@ -90,7 +90,7 @@ describe("the /contact action", () => {
   it("stores a valid message and thanks the sender", async () => {
     const email = "saima@example.pk";
     const result = await post({ ...valid, email });
-    expect(result).toEqual({ status: 200, data: { ok: true, message: "Thank you for your message! We will get back to you within 24 hours." } });
+    expect(result).toMatchObject({ status: 200, data: { ok: true, message: "Thank you for your message! We will get back to you within 24 hours." } });
     expect(await countFrom(email)).toBe(1);
   });
 
@@ -119,6 +119,15 @@ describe("the /contact action", () => {
       });
     } finally {
       setDatabase(testDb());
+    }
+  });
+
+  it("refuses an e-mail that could carry markup or a second address, storing nothing", async () => {
+    for (const email of ["<svg/onload=alert(10)>@x.pk", "saima@example.pk,evil@x.pk", '"saima"@example.pk']) {
+      const result = await post({ ...valid, email }, "198.51.100.60");
+      expect(result.status).toBe(400);
+      expect(result.data).toMatchObject({ ok: false, message: EMAIL_MESSAGE, fields: ["email"] });
+      expect(await countFrom(email)).toBe(0);
     }
   });
 });
