@@ -153,6 +153,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, now: () => Date
       await publishChange(tx, { topic: "orders", id: order.id });
       await enqueueMail(tx, {
         to: c.email,
+        toName: `${c.firstName} ${c.lastName}`,
         ...orderConfirmationMail({
           orderNumber: order.orderNumber,
           firstName: c.firstName,
