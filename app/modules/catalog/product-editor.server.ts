@@ -14,6 +14,7 @@ import {
 import type { FileStorage } from "~/modules/media/storage.server";
 import { PRODUCT_FORM_MESSAGES, type ProductFormData, type VariantFormData } from "./product-form.schema";
 import { UNNAMED_CATEGORY } from "./catalog.server";
+import { lockStockOfVariants, type LockedStock } from "~/modules/inventory/stock-locks.server";
 
 /**
  * Adding and editing a product as staff do it: the whole product (categories, variants, stock rows,
@@ -235,39 +236,11 @@ export async function createProduct(db: Db, input: ProductFormData, options: Sav
 
 const foreign = () => new DomainError("INVALID", "The product changed while you were editing it. Please reload the page and try again.");
 
-interface LockedStock {
-  id: string;
-  variantId: string;
-  size: string;
-  qty: number;
-}
-
 /** A kept stock row of the form: its quantity now (locked), as loaded into the form, and as typed. */
 interface StockChange {
   row: LockedStock;
   loaded: number;
   typed: number;
-}
-
-/**
- * Locks every stock row of the given variants, one after the other in the order orders and
- * cancellations take them (ids by `localeCompare`, see orders.server.ts), so a save waiting for a
- * size an order holds can never hold a size that order waits for. The database's own text order
- * may differ from `localeCompare`, hence the explicit position in the ORDER BY.
- */
-async function lockStockRows(tx: Tx, variantIds: string[]): Promise<LockedStock[]> {
-  if (variantIds.length === 0) return [];
-  const ids = (await tx.select({ id: stock.id }).from(stock).where(inArray(stock.variantId, variantIds)))
-    .map((r) => r.id)
-    .sort((a, b) => a.localeCompare(b));
-  if (ids.length === 0) return [];
-  const inOrder = sql.join(ids.map((id) => sql`${id}`), sql`, `);
-  return tx
-    .select({ id: stock.id, variantId: stock.variantId, size: stock.size, qty: stock.qty })
-    .from(stock)
-    .where(inArray(stock.id, ids))
-    .orderBy(sql`array_position(array[${inOrder}]::text[], ${stock.id})`)
-    .for("update");
 }
 
 const isLoaded = (c: { loaded?: number }): c is StockChange => c.loaded !== undefined;
@@ -338,7 +311,8 @@ export async function updateProduct(
     for (const id of keptIds) if (!existingIds.has(id)) throw foreign();
     if (keptIds.size !== input.variants.filter((v) => v.id).length) throw foreign();
 
-    const lockedStock = await lockStockRows(tx, [...existingIds]);
+    // Every size of the product, in the one stock lock order orders and cancellations use.
+    const lockedStock = await lockStockOfVariants(tx, [...existingIds]);
     const stockById = new Map(lockedStock.map((s) => [s.id, s]));
     const changes: (Omit<StockChange, "loaded"> & { loaded?: number })[] = [];
     const seen = new Set<string>();

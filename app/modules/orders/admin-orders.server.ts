@@ -3,6 +3,7 @@ import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { orderHistory, orderItems, orders, stock, stockMovements, user } from "~/lib/schema.server";
 import { likePattern } from "~/modules/catalog/catalog.server";
+import { inStockLockOrder } from "~/modules/inventory/stock-lock-order";
 import { publishChange } from "~/modules/live/live-events.server";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, planOrderTransition, takesShippingDetails, type OrderStatus } from "./order-status";
 
@@ -201,9 +202,8 @@ async function moveOrderStock(tx: Tx, orderId: string, effect: "return" | "take"
     .select({ stockId: orderItems.stockId, quantity: orderItems.quantity, productName: orderItems.productName, color: orderItems.color, size: orderItems.size })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId));
-  // One global order of rows, as placing an order uses, so concurrent changes cannot deadlock.
-  lines.sort((a, b) => (a.stockId ?? "").localeCompare(b.stockId ?? ""));
-  for (const line of lines) {
+  // The one stock lock order, as placing an order uses, so concurrent changes cannot deadlock.
+  for (const line of inStockLockOrder(lines, (l) => l.stockId)) {
     const details = [line.color, line.size ? `size ${line.size}` : ""].filter(Boolean).join(", ");
     const what = details ? `${line.productName} (${details})` : line.productName;
     if (effect === "return") {
