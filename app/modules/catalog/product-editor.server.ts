@@ -108,7 +108,7 @@ export interface SaveOptions {
   storage: FileStorage;
   /** Secret that signed the staged uploads. */
   uploadSecret: string;
-  /** Id of the staff member saving, named in the log of their stock adjustments. */
+  /** Id of the staff member saving: the stock trail records them as who made each adjustment. */
   by: string;
   now?: Date;
 }
@@ -122,23 +122,23 @@ export interface StockAdjustment {
   qty: number;
 }
 
-/** Records staff stock changes in the stock trail, as reason 'adjust'. */
-async function recordAdjustments(tx: Tx, adjustments: StockAdjustment[]) {
+/** Records staff stock changes in the stock trail, as reason 'adjust', with who made them. */
+async function recordAdjustments(tx: Tx, adjustments: StockAdjustment[], by: string) {
   if (adjustments.length === 0) return;
-  await tx.insert(stockMovements).values(adjustments.map((a) => ({ stockId: a.stockId, delta: a.delta, reason: "adjust" as const })));
+  await tx
+    .insert(stockMovements)
+    .values(adjustments.map((a) => ({ stockId: a.stockId, delta: a.delta, reason: "adjust" as const, changedBy: by })));
 }
 
 function logAdjustments(productId: string, by: string, adjustments: StockAdjustment[]) {
   if (adjustments.length) logger.info({ productId, by, adjustments }, "staff adjusted stock");
 }
 
-/** Inserts new stock rows with their quantities; each quantity above 0 is an adjustment. */
+/** Inserts new stock rows with their quantities; each quantity above 0 is an adjustment (recorded by the caller). */
 async function insertStockRows(tx: Tx, rows: { variantId: string; position: number; size: string; qty: number }[]): Promise<StockAdjustment[]> {
   if (rows.length === 0) return [];
   const inserted = await tx.insert(stock).values(rows).returning({ id: stock.id, qty: stock.qty });
-  const adjustments = inserted.filter((r) => r.qty > 0).map((r) => ({ stockId: r.id, delta: r.qty, qty: r.qty }));
-  await recordAdjustments(tx, adjustments);
-  return adjustments;
+  return inserted.filter((r) => r.qty > 0).map((r) => ({ stockId: r.id, delta: r.qty, qty: r.qty }));
 }
 
 /** Verifies every staged upload the form refers to, before anything is written. */
@@ -228,6 +228,7 @@ export async function createProduct(db: Db, input: ProductFormData, options: Sav
       adjustments.push(...(await insertStockRows(tx, v.stock.map((s, i) => ({ variantId: variant.id, position: i, size: s.size, qty: s.qty })))));
       await insertUploads(tx, variant.id, uploads[position], 0);
     }
+    await recordAdjustments(tx, adjustments, options.by);
     return { id: row.id };
   });
   logAdjustments(created.id, options.by, adjustments);
@@ -248,7 +249,8 @@ const isLoaded = (c: { loaded?: number }): c is StockChange => c.loaded !== unde
 /**
  * Applies each kept size's change from the form as a delta on its current stock, one guarded
  * UPDATE per size, so sales and other saves since the form was loaded are kept. A delta that
- * would take a size below zero refuses the whole save (CONFLICT), naming each such size.
+ * would take a size below zero refuses the whole save (CONFLICT), naming each such size. Answers
+ * the adjustments, for the caller to record.
  */
 async function adjustStock(tx: Tx, productName: string, variantNames: Map<string, string>, changes: StockChange[]): Promise<StockAdjustment[]> {
   const adjustments: StockAdjustment[] = [];
@@ -272,7 +274,6 @@ async function adjustStock(tx: Tx, productName: string, variantNames: Map<string
   if (short.length) {
     throw new DomainError("CONFLICT", `The stock changed while you were editing. ${short.join("; ")}. Please reload the page to see the current stock.`);
   }
-  await recordAdjustments(tx, adjustments);
   return adjustments;
 }
 
@@ -394,6 +395,7 @@ export async function updateProduct(
       }
       await insertUploads(tx, variantId, uploads[position], v.media.length);
     }
+    await recordAdjustments(tx, adjustments, options.by);
     return removedFiles;
   });
   logAdjustments(productId, options.by, adjustments);
