@@ -42,7 +42,8 @@ export function orderNumberFor(ms: number): string {
   return `ORD-${ms}`;
 }
 
-async function existingOrder(db: Db, idempotencyKey: string): Promise<PlacedOrder | undefined> {
+/** The order a checkout key already placed, if any (answered as a repeat). */
+export async function existingOrder(db: Db, idempotencyKey: string): Promise<PlacedOrder | undefined> {
   const [row] = await db
     .select({ id: orders.id, orderNumber: orders.orderNumber, total: orders.total })
     .from(orders)
