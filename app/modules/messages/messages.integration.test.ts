@@ -130,4 +130,26 @@ describe("the /contact action", () => {
       expect(await countFrom(email)).toBe(0);
     }
   });
+
+  it("30 messages at once from one address: 10 are stored, the rest get 429 with Retry-After; another address still writes", async () => {
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => post({ ...valid, email: `burst${i}@example.pk` }, "198.51.100.61")));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(10);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused).toHaveLength(20);
+    for (const a of refused) {
+      const seconds = Number(a.retryAfter);
+      expect(seconds).toBeGreaterThan(0);
+      expect(seconds).toBeLessThanOrEqual(15 * 60);
+      expect(a.data).toMatchObject({
+        ok: false,
+        message: `Too many messages from your network in a short time. Please wait ${Math.ceil(seconds / 60)} minutes and try again, or call us on +92 300 1234567.`,
+        fields: [],
+      });
+      expect((a.data.values as { message: string }).message).toBe(valid.message);
+    }
+    let stored = 0;
+    for (let i = 0; i < 30; i++) stored += await countFrom(`burst${i}@example.pk`);
+    expect(stored).toBe(10);
+    expect((await post({ ...valid, email: "elsewhere@example.pk" }, "198.51.100.62")).status).toBe(200);
+  });
 });

@@ -2,6 +2,7 @@ import type { Db } from "~/lib/db.server";
 import { BRAND } from "~/lib/brand";
 import { DomainError } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
+import { minutesText } from "~/lib/wait-text";
 import { addressBucket, hitRateLimit, refundRateLimit, type RateLimitHit, type RateRule } from "~/lib/rate-limit.server";
 import type { OrderLimits } from "./order-limits";
 import { existingOrder, placeOrder, type PlacedOrder, type PlaceOrderInput } from "./orders.server";
@@ -21,16 +22,11 @@ export function emailForLimits(email: string): string {
   return `${lower.slice(0, at).replace(/\+.*$/, "") || lower.slice(0, at)}${lower.slice(at)}`;
 }
 
-function waitText(seconds: number): string {
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
-}
-
 export const orderLimitMessages = {
   address: (seconds: number) =>
-    `Too many orders from your network in a short time. Please wait ${waitText(seconds)}, or call us on ${BRAND.phone} to place your order.`,
+    `Too many orders from your network in a short time. Please wait ${minutesText(seconds)}, or call us on ${BRAND.phone} to place your order.`,
   contact: (seconds: number) =>
-    `Too many orders from this phone number or e-mail in a short time. Please wait ${waitText(seconds)}, or call us on ${BRAND.phone} to place a larger order.`,
+    `Too many orders from this phone number or e-mail in a short time. Please wait ${minutesText(seconds)}, or call us on ${BRAND.phone} to place a larger order.`,
 };
 
 /** Places an order (placeOrder) once the limits allow it. `address` is the client's. */

@@ -85,4 +85,20 @@ describe("the /subscribe action", () => {
       expect(await rowsFor(email)).toHaveLength(0);
     }
   });
+
+  it("30 sign-ups at once from one address: 10 are stored, the rest get 429 with Retry-After; another address still signs up", async () => {
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => post({ email: `flood${i}@example.pk` }, "198.51.100.71")));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(10);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused).toHaveLength(20);
+    for (const a of refused) {
+      const seconds = Number(a.retryAfter);
+      expect(seconds).toBeGreaterThan(0);
+      expect(seconds).toBeLessThanOrEqual(15 * 60);
+      expect(a.data).toEqual({ ok: false, message: `Too many sign-ups from your network in a short time. Please wait ${Math.ceil(seconds / 60)} minutes and try again.` });
+    }
+    const stored = await testDb().db.select().from(subscribers).where(sql`${subscribers.email} like 'flood%'`);
+    expect(stored).toHaveLength(10);
+    expect(await post({ email: "elsewhere@example.pk" }, "198.51.100.72")).toMatchObject({ status: 200, data: { ok: true } });
+  });
 });
