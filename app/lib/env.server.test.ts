@@ -111,4 +111,33 @@ describe("parseEnv", () => {
       expect((error as Error).message).toMatch(/ {2}- PORT: /);
     }
   });
+
+  it("limits orders to 30 per 10 minutes per address and 5 per phone or e-mail unless ORDER_LIMITS says otherwise", () => {
+    const minutes = (n: number) => n * 60_000;
+    expect(parseEnv({}).orderLimits).toEqual({ address: { limit: 30, windowMs: minutes(10) }, contact: { limit: 5, windowMs: minutes(10) } });
+    expect(parseEnv({ ORDER_LIMITS: " " }).orderLimits).toEqual(parseEnv({}).orderLimits);
+    expect(parseEnv({ ORDER_LIMITS: "100/1h address, 10/30m contact" }).orderLimits).toEqual({
+      address: { limit: 100, windowMs: minutes(60) },
+      contact: { limit: 10, windowMs: minutes(30) },
+    });
+    // One part alone keeps the other's default; order and spacing do not matter.
+    expect(parseEnv({ ORDER_LIMITS: "20000/10m address" }).orderLimits).toEqual({
+      address: { limit: 20000, windowMs: minutes(10) },
+      contact: { limit: 5, windowMs: minutes(10) },
+    });
+    expect(parseEnv({ ORDER_LIMITS: "3 / 90s contact ,60/15m  address" }).orderLimits).toEqual({
+      address: { limit: 60, windowMs: minutes(15) },
+      contact: { limit: 3, windowMs: 90_000 },
+    });
+  });
+
+  it("says how to write ORDER_LIMITS when it cannot be read", () => {
+    const howTo = 'must read like "30/10m address, 5/10m contact": orders per window (s, m or h, at most 24h) for each client address and for each phone number or e-mail';
+    expect(problemsOf({ ORDER_LIMITS: "lots" })).toEqual([`ORDER_LIMITS: ${howTo}; "lots" is not`]);
+    expect(problemsOf({ ORDER_LIMITS: "30/10m address, 5/10 contact" })).toEqual([`ORDER_LIMITS: ${howTo}; "5/10 contact" is not`]);
+    expect(problemsOf({ ORDER_LIMITS: "0/10m address" })).toEqual([`ORDER_LIMITS: ${howTo}; "0/10m address" is not`]);
+    expect(problemsOf({ ORDER_LIMITS: "30/25h address" })).toEqual([`ORDER_LIMITS: ${howTo}; "30/25h address" is not`]);
+    expect(problemsOf({ ORDER_LIMITS: "30/10m address, 40/10m address" })).toEqual(["ORDER_LIMITS: gives the address limit twice"]);
+    expect(problemsOf({ ORDER_LIMITS: "30/10m phone", PORT: "eighty" })).toEqual([expect.stringMatching(/^PORT:/), `ORDER_LIMITS: ${howTo}; "30/10m phone" is not`]);
+  });
 });

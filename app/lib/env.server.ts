@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { parseStorageUrl, type StorageConfig } from "~/modules/media/storage-url";
+import { parseOrderLimits, type OrderLimits } from "~/modules/orders/order-limits";
 
 /**
  * The shop's whole configuration, parsed once at boot. Every problem is listed at once so an
@@ -68,6 +69,19 @@ const envSchema = z
         .transform(Number)
         .default(32),
     ),
+    ORDER_LIMITS: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .superRefine((value, ctx) => {
+          try {
+            parseOrderLimits(value);
+          } catch (error) {
+            ctx.addIssue({ code: "custom", message: (error as Error).message });
+          }
+        })
+        .optional(),
+    ),
     LOG_LEVEL: z.preprocess(
       emptyToUndefined,
       z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -89,6 +103,8 @@ export type Env = z.infer<typeof envSchema> & {
   publicUrl: string;
   /** Where media files live: STORAGE_URL, else the folder `uploads` of the data folder. */
   storage: StorageConfig;
+  /** Orders taken per client address and per phone or e-mail: ORDER_LIMITS, else 30 and 5 per 10 minutes. */
+  orderLimits: OrderLimits;
 };
 
 export class ConfigError extends Error {
@@ -114,6 +130,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     dataDir,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     storage: env.STORAGE_URL ? parseStorageUrl(env.STORAGE_URL) : { kind: "local", root: path.join(dataDir, "uploads") },
+    orderLimits: parseOrderLimits(env.ORDER_LIMITS),
   };
 }
 

@@ -9,7 +9,7 @@ import { insertCategory, insertProduct } from "../../tests/support/fixtures";
 import { testTarget, useTestDatabase } from "../../tests/support/test-db";
 
 /*
- * The database announces every change to what the storefront shows (triggers in migration 0004),
+ * The database announces every change to what the storefront shows (triggers in migration 0005),
  * whichever code makes it; the page cache drops exactly the pages that show it.
  */
 const testDb = useTestDatabase();

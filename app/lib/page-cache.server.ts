@@ -223,7 +223,7 @@ export class PageCache {
   }
 }
 
-/** The channel catalogue changes are announced on (by triggers: drizzle/0004_catalog_change_notices.sql). */
+/** The channel catalogue changes are announced on (by triggers: drizzle/0005_catalog_change_notices.sql). */
 export const CATALOG_CHANNEL = "shop_catalog";
 const BARRIER_TIMEOUT_MS = 1000;
 

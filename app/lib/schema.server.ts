@@ -138,6 +138,8 @@ export const stockMovements = pgTable(
     delta: integer("delta").notNull(),
     reason: text("reason", { enum: ["order", "cancel", "reinstate", "adjust"] }).notNull(),
     orderId: text("order_id"),
+    /** The staff member who made the movement (adjustments, cancels, reinstatements); none for an order. */
+    changedBy: text("changed_by"),
     createdAt: createdAt(),
   },
   (t) => [index("stock_movements_order_idx").on(t.orderId)],
@@ -272,6 +274,8 @@ export const mailOutbox = pgTable(
   {
     id: id(),
     to: text("to").notNull(),
+    /** The recipient's name, shown beside the address. */
+    toName: text("to_name").notNull().default(""),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull().default(""),

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { openDatabase } from "~/lib/db.server";
-import { orderHistory, orders, products, stock, stockMovements } from "~/lib/schema.server";
+import { orderHistory, orders, products, stock, stockMovements, user } from "~/lib/schema.server";
 import { checkoutSchema } from "~/modules/orders/checkout.schema";
 import { placeOrder } from "~/modules/orders/orders.server";
 import { changeOrderStatus, listOrders } from "~/modules/orders/admin-orders.server";
@@ -91,6 +91,24 @@ describe(`order status changes (${testTarget()})`, () => {
     await post("admin", { orderId: second.id, status: "cancelled" });
     expect(await post("admin", { orderId: second.id, status: "shipped" })).toMatchObject({ status: 200, data: { ok: true, changed: true } });
     expect(await qtyOf(p2.stockId)).toBe(1);
+  });
+
+  it("the stock trail names the staff member who cancelled or reinstated an order", async () => {
+    const [{ id: staffId }] = await testDb().db.select({ id: user.id }).from(user).where(eq(user.email, "staff@example.pk"));
+    const p = await belt(5);
+    const placed = await p.order(2);
+    await post("admin", { orderId: placed.id, status: "cancelled" });
+    await post("admin", { orderId: placed.id, status: "confirmed" });
+    const moves = await testDb()
+      .db.select({ reason: stockMovements.reason, delta: stockMovements.delta, changedBy: stockMovements.changedBy })
+      .from(stockMovements)
+      .where(eq(stockMovements.orderId, placed.id))
+      .orderBy(asc(stockMovements.createdAt));
+    expect(moves).toEqual([
+      { reason: "order", delta: -2, changedBy: null },
+      { reason: "cancel", delta: 2, changedBy: staffId },
+      { reason: "reinstate", delta: -2, changedBy: staffId },
+    ]);
   });
 
   it("a cancelled order whose product was deleted cannot come back, and says why", async () => {

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, type Db } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
-import { orderItems, products, stock, stockMovements, user } from "~/lib/schema.server";
+import { orderItems, products, stock, stockMovements, user, variants } from "~/lib/schema.server";
 import type { EditableProduct } from "~/modules/catalog/product-editor.server";
 import { checkoutSchema } from "~/modules/orders/checkout.schema";
 import { placeOrder } from "~/modules/orders/orders.server";
@@ -165,6 +165,39 @@ describe(`a stale product form never undoes stock changes (${testTarget()})`, ()
     expect(await qtyOf(bag.stockId("L"))).toBe(5);
     expect(await movementsOf(bag.stockId("M"))).toEqual([...Array.from({ length: 6 }, () => ({ delta: -1, reason: "order" })), { delta: 2, reason: "adjust" }]);
     expect(await movementsOf(bag.stockId("L"))).toEqual([]);
+  });
+
+  it("every staff change of stock names who made it; an order's movements name no one", async () => {
+    const bag = await satchel([["M", 10]]);
+    await bag.order(1);
+    const raised = typed(await openForm(bag.productId), "M", 12);
+    const [variant] = raised.variants;
+    expect((await save(bag.productId, { ...raised, variants: [{ ...variant, stock: [...variant.stock, { size: "XL", qty: "4" }] }] })).status).toBe(302);
+    const xl = (await testDb().db.select({ id: stock.id }).from(stock).where(and(eq(stock.variantId, variant.id), eq(stock.size, "XL"))))[0].id;
+    const trail = (stockId: string) =>
+      testDb()
+        .db.select({ delta: stockMovements.delta, reason: stockMovements.reason, changedBy: stockMovements.changedBy })
+        .from(stockMovements)
+        .where(eq(stockMovements.stockId, stockId))
+        .orderBy(asc(stockMovements.createdAt));
+    expect(await trail(bag.stockId("M"))).toEqual([
+      { delta: -1, reason: "order", changedBy: null },
+      { delta: 3, reason: "adjust", changedBy: staffId },
+    ]);
+    expect(await trail(xl)).toEqual([{ delta: 4, reason: "adjust", changedBy: staffId }]);
+
+    // A new product's first stock too.
+    const body = new FormData();
+    body.set("product", JSON.stringify({ name: "Signed Stock", categoryIds: [category], variants: [{ name: "Tan", price: 100, stock: [{ size: "S", qty: 2 }] }] }));
+    const added = await answer(() => newAction({ request: visitors.request("admin", "/admin/products/new", { form: body }), params: {}, context: {} } as never));
+    expect(added.status).toBe(302);
+    const [created] = await testDb()
+      .db.select({ id: stock.id })
+      .from(stock)
+      .innerJoin(variants, eq(variants.id, stock.variantId))
+      .innerJoin(products, eq(products.id, variants.productId))
+      .where(eq(products.name, "Signed Stock"));
+    expect(await trail(created.id)).toEqual([{ delta: 2, reason: "adjust", changedBy: staffId }]);
   });
 
   it("lowering 10 → 8 while 6 were sold leaves 2", async () => {

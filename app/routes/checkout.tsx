@@ -2,12 +2,14 @@ import { useEffect, useRef, useState, type FocusEvent } from "react";
 import { data, Link, useFetcher, useNavigate } from "react-router";
 import type { Route } from "./+types/checkout";
 import { getDb } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
 import { isDomainError, toHttp } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { parseCartField } from "~/modules/cart/cart.schema";
 import { CHECKOUT_MESSAGES, checkoutSchema, fieldErrors, type CheckoutField } from "~/modules/orders/checkout.schema";
-import { placeOrder, type Shortage } from "~/modules/orders/orders.server";
+import { placeOrderWithinLimits } from "~/modules/orders/order-limits.server";
+import type { Shortage } from "~/modules/orders/orders.server";
 import { kickMailer } from "~/modules/mail/mail.server";
 import { formatPrice } from "~/modules/catalog/pricing";
 import { cartPayload, lineId, useCart } from "~/components/storefront/use-cart";
@@ -23,7 +25,7 @@ type ActionResult =
   | { ok: true; orderId: string; orderTotal: number; storedOrderId: string }
   | { ok: false; message: string; errors?: Partial<Record<CheckoutField, string>>; shortages?: Shortage[] };
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const parsed = checkoutSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
@@ -38,10 +40,18 @@ export async function action({ request }: Route.ActionArgs) {
     return data<ActionResult>({ ok: false, message: "There was an error placing your order. Please try again. Error: the form expired, please reload the page." }, { status: 400 });
   }
   try {
-    const order = await placeOrder(getDb(), { customer: parsed.data, lines, idempotencyKey });
+    const order = await placeOrderWithinLimits(
+      getDb(),
+      { customer: parsed.data, lines, idempotencyKey },
+      { address: context?.clientAddress, limits: getEnv().orderLimits },
+    );
     kickMailer();
     return data<ActionResult>({ ok: true, orderId: order.orderNumber, orderTotal: order.total, storedOrderId: order.id });
   } catch (error) {
+    if (isDomainError(error) && error.code === "TOO_MANY_REQUESTS") {
+      const retryAfter = Number(error.details?.retryAfter ?? 60);
+      return data<ActionResult>({ ok: false, message: error.message }, { status: 429, headers: { "Retry-After": String(retryAfter) } });
+    }
     if (isDomainError(error) && error.code === "OUT_OF_STOCK") {
       const shortages = (error.details?.shortages ?? []) as Shortage[];
       const list = shortages

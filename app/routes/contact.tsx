@@ -1,10 +1,11 @@
 import { data } from "react-router";
 import type { Route } from "./+types/contact";
 import { getDb } from "~/lib/db.server";
+import { isDomainError } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { contactErrorMessage, contactSchema } from "~/modules/messages/contact.schema";
-import { createSubmission } from "~/modules/messages/messages.server";
+import { sendContactMessage } from "~/modules/messages/messages.server";
 import {
   CONTACT_FAILURE,
   CONTACT_SUCCESS,
@@ -26,7 +27,7 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const values = contactValuesFrom(await request.formData());
   const parsed = contactSchema.safeParse(values);
   if (!parsed.success) {
@@ -36,9 +37,15 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   try {
-    await createSubmission(getDb(), parsed.data);
+    await sendContactMessage(getDb(), parsed.data, context?.clientAddress);
     return data<ContactResult>({ ok: true, message: CONTACT_SUCCESS });
   } catch (error) {
+    if (isDomainError(error) && error.code === "TOO_MANY_REQUESTS") {
+      return data<ContactResult>(
+        { ok: false, message: error.message, fields: [], values },
+        { status: 429, headers: { "Retry-After": String(error.details?.retryAfter ?? 60) } },
+      );
+    }
     logger.error({ err: error }, "contact message could not be saved");
     return data<ContactResult>({ ok: false, message: CONTACT_FAILURE, fields: [], values }, { status: 503 });
   }

@@ -1,10 +1,11 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/subscribe";
 import { getDb } from "~/lib/db.server";
+import { isDomainError } from "~/lib/errors";
 import { flashCookie } from "~/lib/flash.server";
 import { logger } from "~/lib/logger.server";
 import { subscribeSchema } from "~/modules/subscribers/subscriber.schema";
-import { subscribe } from "~/modules/subscribers/subscribers.server";
+import { subscribeFrom } from "~/modules/subscribers/subscribers.server";
 import { NEWSLETTER_FAILURE, NEWSLETTER_SUCCESS } from "~/components/storefront/newsletter-form";
 
 type Result = { ok: true } | { ok: false; message?: string };
@@ -29,29 +30,36 @@ function backTo(request: Request): string {
 }
 
 /** The footer's newsletter form posts here. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const parsed = subscribeSchema.safeParse({ email: form.get("email") ?? "" });
   let result: Result;
   let status = 200;
+  const headers = new Headers();
   if (!parsed.success) {
     result = { ok: false, message: parsed.error.issues[0]?.message };
     status = 400;
   } else {
     try {
-      await subscribe(getDb(), parsed.data.email);
+      await subscribeFrom(getDb(), parsed.data.email, context?.clientAddress);
       result = { ok: true };
     } catch (error) {
-      logger.error({ err: error }, "Could not save email. Check server connection.");
-      result = { ok: false };
-      status = 503;
+      if (isDomainError(error) && error.code === "TOO_MANY_REQUESTS") {
+        result = { ok: false, message: error.message };
+        status = 429;
+        headers.set("Retry-After", String(error.details?.retryAfter ?? 60));
+      } else {
+        logger.error({ err: error }, "Could not save email. Check server connection.");
+        result = { ok: false };
+        status = 503;
+      }
     }
   }
   if (isPageNavigation(request)) {
     const message = result.ok ? NEWSLETTER_SUCCESS : (result.message ?? NEWSLETTER_FAILURE);
     return redirect(backTo(request), { status: 303, headers: { "Set-Cookie": flashCookie(message) } });
   }
-  return data(result, { status });
+  return data(result, { status, headers });
 }
 
 export function loader() {

@@ -17,6 +17,7 @@ test.skip(missing !== null, `Deployment test left out: ${missing}`);
 const PASSWORD = "Saddle-Stitch-4417";
 const PRODUCT = `Deployed Satchel ${Date.now()}`;
 const STOCK = 3000;
+let orderSeq = 0;
 let deployment: Deployment;
 let database: pg.Client;
 
@@ -81,8 +82,9 @@ async function buyWhileKilling(victim: Instance) {
           const form = {
             firstName: `Buyer${n}`,
             lastName: "Load",
-            email: `buyer${n}@example.pk`,
-            phone: "03001234567",
+            // A shopper of its own for every order: one phone or e-mail takes only a few orders.
+            email: `buyer${n}-${randomUUID().slice(0, 8)}@example.pk`,
+            phone: `03${String(n).padStart(2, "0")}${String(orderSeq++).padStart(7, "0")}`,
             streetAddress: `${n} Mall Road`,
             city: "Lahore",
             state: "Punjab",

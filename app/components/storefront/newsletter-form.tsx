@@ -17,7 +17,7 @@ async function sendSubscription(email: string): Promise<Message> {
     const result = (await response.json().catch(() => null)) as { ok?: unknown; message?: unknown } | null;
     if (response.ok && result?.ok === true) return { ok: true, text: NEWSLETTER_SUCCESS };
     // A rejected address (400) says why; anything else is the generic failure.
-    if (response.status === 400 && typeof result?.message === "string") return { ok: false, text: result.message };
+    if ((response.status === 400 || response.status === 429) && typeof result?.message === "string") return { ok: false, text: result.message };
     return { ok: false, text: NEWSLETTER_FAILURE };
   } catch {
     return { ok: false, text: NEWSLETTER_FAILURE };

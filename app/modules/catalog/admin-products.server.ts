@@ -5,6 +5,7 @@ import { categories, media, productCategories, products, stock, variants } from 
 import type { StoredImage } from "~/modules/media/media-url";
 import type { FileStorage } from "~/modules/media/storage.server";
 import { deleteMediaFiles, type StoredMediaFile } from "~/modules/media/media-files.server";
+import { lockStockOfVariants } from "~/modules/inventory/stock-locks.server";
 import { getProductDetail, likePattern, UNNAMED_CATEGORY, type ProductDetail } from "./catalog.server";
 import { productOverview, type ProductOverview } from "./product-overview";
 import { ADMIN_PRODUCTS_PAGE_SIZE } from "./admin-products.schema";
@@ -126,12 +127,20 @@ export async function getAdminProductView(db: Db, id: string): Promise<ProductDe
 /**
  * Deletes a product with its variants, stock, media rows and category links (order lines keep
  * their snapshots), then, once that is committed, its stored image and video files.
+ *
+ * Locks as the product editor does, so it never deadlocks with orders: the product 'for no key
+ * update' (a concurrent save waits, but an order's items can still take their key-share lock on
+ * it), then every size in the one stock lock order. An order already holding a size finishes
+ * first; one that comes later finds the size gone. Locking the product 'for update' instead made
+ * an order that held a size wait for the product while the delete waited for that size.
  */
 export async function deleteProduct(db: Db, storage: FileStorage, id: string): Promise<{ name: string }> {
   const { name, files } = await db.transaction(async (tx) => {
-    // Lock the product first, so media added by a concurrent edit cannot slip past the file list.
-    const [product] = await tx.select({ id: products.id, name: products.name }).from(products).where(eq(products.id, id)).for("update");
+    // The product first, so media added by a concurrent edit cannot slip past the file list.
+    const [product] = await tx.select({ id: products.id, name: products.name }).from(products).where(eq(products.id, id)).for("no key update");
     if (!product) throw new DomainError("NOT_FOUND", "Product not found");
+    const variantIds = (await tx.select({ id: variants.id }).from(variants).where(eq(variants.productId, id))).map((v) => v.id);
+    await lockStockOfVariants(tx, variantIds);
     const files: StoredMediaFile[] = await tx
       .select({ kind: media.kind, storageKey: media.storageKey, widths: media.widths })
       .from(media)

@@ -14,6 +14,7 @@ import {
 import type { FileStorage } from "~/modules/media/storage.server";
 import { PRODUCT_FORM_MESSAGES, type ProductFormData, type VariantFormData } from "./product-form.schema";
 import { UNNAMED_CATEGORY } from "./catalog.server";
+import { lockStockOfVariants, type LockedStock } from "~/modules/inventory/stock-locks.server";
 
 /**
  * Adding and editing a product as staff do it: the whole product (categories, variants, stock rows,
@@ -107,7 +108,7 @@ export interface SaveOptions {
   storage: FileStorage;
   /** Secret that signed the staged uploads. */
   uploadSecret: string;
-  /** Id of the staff member saving, named in the log of their stock adjustments. */
+  /** Id of the staff member saving: the stock trail records them as who made each adjustment. */
   by: string;
   now?: Date;
 }
@@ -121,23 +122,23 @@ export interface StockAdjustment {
   qty: number;
 }
 
-/** Records staff stock changes in the stock trail, as reason 'adjust'. */
-async function recordAdjustments(tx: Tx, adjustments: StockAdjustment[]) {
+/** Records staff stock changes in the stock trail, as reason 'adjust', with who made them. */
+async function recordAdjustments(tx: Tx, adjustments: StockAdjustment[], by: string) {
   if (adjustments.length === 0) return;
-  await tx.insert(stockMovements).values(adjustments.map((a) => ({ stockId: a.stockId, delta: a.delta, reason: "adjust" as const })));
+  await tx
+    .insert(stockMovements)
+    .values(adjustments.map((a) => ({ stockId: a.stockId, delta: a.delta, reason: "adjust" as const, changedBy: by })));
 }
 
 function logAdjustments(productId: string, by: string, adjustments: StockAdjustment[]) {
   if (adjustments.length) logger.info({ productId, by, adjustments }, "staff adjusted stock");
 }
 
-/** Inserts new stock rows with their quantities; each quantity above 0 is an adjustment. */
+/** Inserts new stock rows with their quantities; each quantity above 0 is an adjustment (recorded by the caller). */
 async function insertStockRows(tx: Tx, rows: { variantId: string; position: number; size: string; qty: number }[]): Promise<StockAdjustment[]> {
   if (rows.length === 0) return [];
   const inserted = await tx.insert(stock).values(rows).returning({ id: stock.id, qty: stock.qty });
-  const adjustments = inserted.filter((r) => r.qty > 0).map((r) => ({ stockId: r.id, delta: r.qty, qty: r.qty }));
-  await recordAdjustments(tx, adjustments);
-  return adjustments;
+  return inserted.filter((r) => r.qty > 0).map((r) => ({ stockId: r.id, delta: r.qty, qty: r.qty }));
 }
 
 /** Verifies every staged upload the form refers to, before anything is written. */
@@ -227,6 +228,7 @@ export async function createProduct(db: Db, input: ProductFormData, options: Sav
       adjustments.push(...(await insertStockRows(tx, v.stock.map((s, i) => ({ variantId: variant.id, position: i, size: s.size, qty: s.qty })))));
       await insertUploads(tx, variant.id, uploads[position], 0);
     }
+    await recordAdjustments(tx, adjustments, options.by);
     return { id: row.id };
   });
   logAdjustments(created.id, options.by, adjustments);
@@ -235,13 +237,6 @@ export async function createProduct(db: Db, input: ProductFormData, options: Sav
 
 const foreign = () => new DomainError("INVALID", "The product changed while you were editing it. Please reload the page and try again.");
 
-interface LockedStock {
-  id: string;
-  variantId: string;
-  size: string;
-  qty: number;
-}
-
 /** A kept stock row of the form: its quantity now (locked), as loaded into the form, and as typed. */
 interface StockChange {
   row: LockedStock;
@@ -249,33 +244,13 @@ interface StockChange {
   typed: number;
 }
 
-/**
- * Locks every stock row of the given variants, one after the other in the order orders and
- * cancellations take them (ids by `localeCompare`, see orders.server.ts), so a save waiting for a
- * size an order holds can never hold a size that order waits for. The database's own text order
- * may differ from `localeCompare`, hence the explicit position in the ORDER BY.
- */
-async function lockStockRows(tx: Tx, variantIds: string[]): Promise<LockedStock[]> {
-  if (variantIds.length === 0) return [];
-  const ids = (await tx.select({ id: stock.id }).from(stock).where(inArray(stock.variantId, variantIds)))
-    .map((r) => r.id)
-    .sort((a, b) => a.localeCompare(b));
-  if (ids.length === 0) return [];
-  const inOrder = sql.join(ids.map((id) => sql`${id}`), sql`, `);
-  return tx
-    .select({ id: stock.id, variantId: stock.variantId, size: stock.size, qty: stock.qty })
-    .from(stock)
-    .where(inArray(stock.id, ids))
-    .orderBy(sql`array_position(array[${inOrder}]::text[], ${stock.id})`)
-    .for("update");
-}
-
 const isLoaded = (c: { loaded?: number }): c is StockChange => c.loaded !== undefined;
 
 /**
  * Applies each kept size's change from the form as a delta on its current stock, one guarded
  * UPDATE per size, so sales and other saves since the form was loaded are kept. A delta that
- * would take a size below zero refuses the whole save (CONFLICT), naming each such size.
+ * would take a size below zero refuses the whole save (CONFLICT), naming each such size. Answers
+ * the adjustments, for the caller to record.
  */
 async function adjustStock(tx: Tx, productName: string, variantNames: Map<string, string>, changes: StockChange[]): Promise<StockAdjustment[]> {
   const adjustments: StockAdjustment[] = [];
@@ -299,7 +274,6 @@ async function adjustStock(tx: Tx, productName: string, variantNames: Map<string
   if (short.length) {
     throw new DomainError("CONFLICT", `The stock changed while you were editing. ${short.join("; ")}. Please reload the page to see the current stock.`);
   }
-  await recordAdjustments(tx, adjustments);
   return adjustments;
 }
 
@@ -338,7 +312,8 @@ export async function updateProduct(
     for (const id of keptIds) if (!existingIds.has(id)) throw foreign();
     if (keptIds.size !== input.variants.filter((v) => v.id).length) throw foreign();
 
-    const lockedStock = await lockStockRows(tx, [...existingIds]);
+    // Every size of the product, in the one stock lock order orders and cancellations use.
+    const lockedStock = await lockStockOfVariants(tx, [...existingIds]);
     const stockById = new Map(lockedStock.map((s) => [s.id, s]));
     const changes: (Omit<StockChange, "loaded"> & { loaded?: number })[] = [];
     const seen = new Set<string>();
@@ -420,6 +395,7 @@ export async function updateProduct(
       }
       await insertUploads(tx, variantId, uploads[position], v.media.length);
     }
+    await recordAdjustments(tx, adjustments, options.by);
     return removedFiles;
   });
   logAdjustments(productId, options.by, adjustments);

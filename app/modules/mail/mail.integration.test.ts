@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import addressparser from "nodemailer/lib/addressparser/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox } from "~/lib/schema.server";
 import { createTestDatabase, testTarget, type TestDatabase } from "../../../tests/support/test-db";
@@ -35,7 +36,7 @@ describe(`the mail outbox (${testTarget()})`, () => {
     await database.db.delete(mailOutbox);
     for (let i = 0; i < 6; i++) await enqueueMail(database.db, { to: `p${i}@example.pk`, subject: "s", text: "t" });
     const sent: string[] = [];
-    const transport = { send: async (m: { to: string }) => void sent.push(m.to) };
+    const transport = { send: async (m: { to: { address: string } }) => void sent.push(m.to.address) };
     await Promise.all([deliverDueMail(database.db, transport), deliverDueMail(database.db, transport)]);
     expect(sent.sort()).toEqual(["p0", "p1", "p2", "p3", "p4", "p5"].map((p) => `${p}@example.pk`));
   });
@@ -53,4 +54,38 @@ describe(`the mail outbox (${testTarget()})`, () => {
     expect(row).toMatchObject({ status: "failed", attempts: MAX_MAIL_ATTEMPTS, lastError: "connection refused" });
     expect(retryDelayMs(2)).toBeGreaterThan(retryDelayMs(1));
   });
+
+  it("a recipient's name with quotes, new lines and <> adds no header and no recipient", async () => {
+    await database.db.delete(mailOutbox);
+    const dir = fs.mkdtempSync(path.join(outbox, "names-"));
+    const name = 'Ayesha "Boss" Khan\r\nBcc: evil@x.pk\r\nX-Injected: yes\n<evil2@x.pk>, evil3@x.pk';
+    await enqueueMail(database.db, { to: "ayesha@example.pk", toName: name, subject: "Order Confirmed!\r\nBcc: evil4@x.pk", text: "t" });
+    expect(await deliverDueMail(database.db, createTransport({ outboxDir: dir }))).toEqual({ sent: 1, failed: 0 });
+    const headers = headersOf(fs.readFileSync(path.join(dir, fs.readdirSync(dir)[0]), "utf8"));
+    expect(headers.map((h) => h.name).sort()).toEqual(["Content-Transfer-Encoding", "Content-Type", "Date", "From", "MIME-Version", "Message-ID", "Subject", "To"]);
+    // One recipient, the name shown as a name (quoted), nothing in it read as an address or a header.
+    const to = addressparser(headers.find((h) => h.name === "To")!.value);
+    expect(to).toEqual([{ address: "ayesha@example.pk", name: 'Ayesha "Boss" Khan Bcc: evil@x.pk X-Injected: yes <evil2@x.pk>, evil3@x.pk' }]);
+    expect(headers.find((h) => h.name === "Subject")!.value).toBe("Order Confirmed! Bcc: evil4@x.pk");
+    expect(headers.find((h) => h.name === "From")!.value).toBe("Chamra Leather <orders@chamra.pk>");
+  });
+
+  it("an address with a second address or a header in it is never sent to anyone", async () => {
+    await database.db.delete(mailOutbox);
+    const dir = fs.mkdtempSync(path.join(outbox, "addresses-"));
+    for (const to of ["buyer@example.pk, evil@x.pk", "buyer@example.pk\r\nBcc: evil@x.pk", "<svg/onload=alert(10)>@x.pk", "Buyer <buyer@example.pk>"]) {
+      await enqueueMail(database.db, { to, subject: "s", text: "t" });
+    }
+    expect(await deliverDueMail(database.db, createTransport({ outboxDir: dir }))).toEqual({ sent: 0, failed: 4 });
+    expect(fs.readdirSync(dir)).toEqual([]);
+    const rows = await database.db.select().from(mailOutbox);
+    // It could never be sent, so it is not retried.
+    for (const row of rows) expect(row).toMatchObject({ status: "failed", attempts: 1, lastError: "not a valid e-mail address" });
+  });
 });
+
+/** The header lines of a rendered message, folded lines joined. */
+function headersOf(eml: string): { name: string; value: string }[] {
+  const head = eml.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, " ");
+  return head.split(/\r?\n/).map((line) => ({ name: line.slice(0, line.indexOf(":")), value: line.slice(line.indexOf(":") + 1).trim() }));
+}

@@ -3,6 +3,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Db } from "~/lib/db.server";
+import { isEmailAddress } from "~/lib/email-address";
 import { mailOutbox } from "~/lib/schema.server";
 import { logger } from "~/lib/logger.server";
 
@@ -12,25 +13,47 @@ import { logger } from "~/lib/logger.server";
  * a crash never loses a mail.
  */
 export interface OutgoingMail {
+  /** The recipient's address alone (never a list, never with a name). */
   to: string;
+  /** The recipient's name, shown beside the address. */
+  toName?: string;
   subject: string;
   text: string;
   html?: string;
 }
 
-export interface MailTransport {
-  send(mail: OutgoingMail & { from: string; id: string }): Promise<void>;
+/**
+ * A mailbox as nodemailer takes it. Headers are built only from these objects, never from a
+ * string nodemailer would parse, so nothing in a name or an address can add a header or a recipient.
+ */
+export interface MailAddress {
+  name: string;
+  address: string;
 }
 
+export interface MailTransport {
+  send(mail: { id: string; from: MailAddress; to: MailAddress; subject: string; text: string; html?: string }): Promise<void>;
+}
+
+/** A mail that can never be sent as it stands: it fails at once rather than being retried. */
+export class UndeliverableMail extends Error {}
+
 export const MAX_MAIL_ATTEMPTS = 8;
-export const MAIL_FROM = "Chamra Leather <orders@chamra.pk>";
+export const MAIL_FROM: MailAddress = { name: "Chamra Leather", address: "orders@chamra.pk" };
 
 export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<string> {
   const [row] = await db
     .insert(mailOutbox)
     // Due at once. Truncated to milliseconds: the deliverer compares with JavaScript dates, and a
     // microsecond-precise "now" would make a mail queued in the same millisecond not yet due.
-    .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? "", nextAttemptAt: sql`date_trunc('milliseconds', now())` })
+    .values({
+      to: mail.to,
+      toName: mail.toName ?? "",
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? "",
+      nextAttemptAt: sql`date_trunc('milliseconds', now())`,
+    })
     .returning({ id: mailOutbox.id });
   return row.id;
 }
@@ -65,7 +88,8 @@ export async function deliverDueMail(db: Db, transport: MailTransport, now = new
     if (!id) break;
     const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
     try {
-      await transport.send({ id: mail.id, from: MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html || undefined });
+      const to = { name: mail.toName, address: mail.to };
+      await transport.send({ id: mail.id, from: MAIL_FROM, to, subject: mail.subject, text: mail.text, html: mail.html || undefined });
       await db
         .update(mailOutbox)
         .set({ status: "sent", sentAt: new Date(), attempts: mail.attempts + 1, lastError: null })
@@ -79,7 +103,7 @@ export async function deliverDueMail(db: Db, transport: MailTransport, now = new
         .set({
           attempts,
           lastError: message.slice(0, 500),
-          status: attempts >= MAX_MAIL_ATTEMPTS ? "failed" : "pending",
+          status: attempts >= MAX_MAIL_ATTEMPTS || error instanceof UndeliverableMail ? "failed" : "pending",
           nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
         })
         .where(eq(mailOutbox.id, mail.id));
@@ -95,24 +119,44 @@ export async function countPendingMail(db: Db) {
   return Number(row.n);
 }
 
+/** A name as one line of text: control characters (new lines among them) become spaces. */
+function plainName(name: string): string {
+  return name.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
+}
+
+/**
+ * What nodemailer is given: From and To as address objects, and only a recipient that passes the
+ * shop's e-mail rule (anything else was never accepted by a form; it fails rather than being sent).
+ */
+function messageOf(mail: Parameters<MailTransport["send"]>[0]) {
+  if (!isEmailAddress(mail.to.address)) throw new UndeliverableMail("not a valid e-mail address");
+  return {
+    from: { name: plainName(mail.from.name), address: mail.from.address },
+    to: { name: plainName(mail.to.name), address: mail.to.address },
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+  };
+}
+
 /** SMTP when SMTP_URL is set; otherwise each mail is written as an .eml file under `outboxDir`. */
 export function createTransport(options: { smtpUrl?: string; outboxDir: string }): MailTransport {
   if (options.smtpUrl) {
     const smtp = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(mail) {
-        await smtp.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await smtp.sendMail(messageOf(mail));
       },
     };
   }
   const writer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(mail) {
-      const info = await writer.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      const info = await writer.sendMail(messageOf(mail));
       await fs.mkdir(options.outboxDir, { recursive: true });
       const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${mail.id}.eml`);
       await fs.writeFile(file, info.message as Buffer);
-      logger.info({ to: mail.to, subject: mail.subject, file }, "mail written to the outbox folder (no SMTP_URL)");
+      logger.info({ to: mail.to.address, subject: mail.subject, file }, "mail written to the outbox folder (no SMTP_URL)");
     },
   };
 }

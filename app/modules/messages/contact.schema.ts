@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailField } from "~/lib/email-address";
 import { contactSubjects } from "./contact-subjects";
 
 export const REQUIRED_MESSAGE = "Please fill in all required fields.";
@@ -7,12 +8,7 @@ export const EMAIL_MESSAGE = "Please enter a valid email address.";
 /** The contact form, checked the same way in the browser and on the server. */
 export const contactSchema = z.object({
   name: z.string().trim().min(1, REQUIRED_MESSAGE).max(200, "Please keep your name under 200 characters."),
-  email: z
-    .string()
-    .trim()
-    .min(1, REQUIRED_MESSAGE)
-    .max(254, EMAIL_MESSAGE)
-    .pipe(z.email(EMAIL_MESSAGE)),
+  email: emailField({ required: REQUIRED_MESSAGE, invalid: EMAIL_MESSAGE }),
   phone: z.string().trim().max(40, "Please keep the phone number under 40 characters.").default(""),
   subject: z.enum(contactSubjects.map((s) => s.value) as [string, ...string[]]).catch("other"),
   message: z.string().trim().min(1, REQUIRED_MESSAGE).max(5000, "Please keep your message under 5,000 characters."),

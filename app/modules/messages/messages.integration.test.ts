@@ -73,13 +73,13 @@ describe(`createSubmission (${testTarget()})`, () => {
 });
 
 /** What the /contact action answered: its data and HTTP status. */
-async function post(fields: Record<string, string>): Promise<{ status: number; data: Record<string, unknown> }> {
+async function post(fields: Record<string, string>, clientAddress?: string): Promise<{ status: number; data: Record<string, unknown>; retryAfter: string | null }> {
   const request = new Request("http://shop.test/contact", { method: "POST", body: new URLSearchParams(fields) });
-  const result = (await action({ request, params: {}, context: {} } as unknown as Parameters<typeof action>[0])) as unknown as {
+  const result = (await action({ request, params: {}, context: { clientAddress } } as unknown as Parameters<typeof action>[0])) as unknown as {
     data: Record<string, unknown>;
-    init?: { status?: number } | null;
+    init?: ResponseInit | null;
   };
-  return { status: result.init?.status ?? 200, data: result.data };
+  return { status: result.init?.status ?? 200, data: result.data, retryAfter: new Headers(result.init?.headers).get("Retry-After") };
 }
 
 async function countFrom(email: string) {
@@ -90,7 +90,7 @@ describe("the /contact action", () => {
   it("stores a valid message and thanks the sender", async () => {
     const email = "saima@example.pk";
     const result = await post({ ...valid, email });
-    expect(result).toEqual({ status: 200, data: { ok: true, message: "Thank you for your message! We will get back to you within 24 hours." } });
+    expect(result).toMatchObject({ status: 200, data: { ok: true, message: "Thank you for your message! We will get back to you within 24 hours." } });
     expect(await countFrom(email)).toBe(1);
   });
 
@@ -120,5 +120,36 @@ describe("the /contact action", () => {
     } finally {
       setDatabase(testDb());
     }
+  });
+
+  it("refuses an e-mail that could carry markup or a second address, storing nothing", async () => {
+    for (const email of ["<svg/onload=alert(10)>@x.pk", "saima@example.pk,evil@x.pk", '"saima"@example.pk']) {
+      const result = await post({ ...valid, email }, "198.51.100.60");
+      expect(result.status).toBe(400);
+      expect(result.data).toMatchObject({ ok: false, message: EMAIL_MESSAGE, fields: ["email"] });
+      expect(await countFrom(email)).toBe(0);
+    }
+  });
+
+  it("30 messages at once from one address: 10 are stored, the rest get 429 with Retry-After; another address still writes", async () => {
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => post({ ...valid, email: `burst${i}@example.pk` }, "198.51.100.61")));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(10);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused).toHaveLength(20);
+    for (const a of refused) {
+      const seconds = Number(a.retryAfter);
+      expect(seconds).toBeGreaterThan(0);
+      expect(seconds).toBeLessThanOrEqual(15 * 60);
+      expect(a.data).toMatchObject({
+        ok: false,
+        message: `Too many messages from your network in a short time. Please wait ${Math.ceil(seconds / 60)} minutes and try again, or call us on +92 300 1234567.`,
+        fields: [],
+      });
+      expect((a.data.values as { message: string }).message).toBe(valid.message);
+    }
+    let stored = 0;
+    for (let i = 0; i < 30; i++) stored += await countFrom(`burst${i}@example.pk`);
+    expect(stored).toBe(10);
+    expect((await post({ ...valid, email: "elsewhere@example.pk" }, "198.51.100.62")).status).toBe(200);
   });
 });

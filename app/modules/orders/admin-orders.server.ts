@@ -3,6 +3,7 @@ import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { orderHistory, orderItems, orders, stock, stockMovements, user } from "~/lib/schema.server";
 import { likePattern } from "~/modules/catalog/catalog.server";
+import { inStockLockOrder } from "~/modules/inventory/stock-lock-order";
 import { publishChange } from "~/modules/live/live-events.server";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, planOrderTransition, takesShippingDetails, type OrderStatus } from "./order-status";
 
@@ -176,7 +177,7 @@ export async function changeOrderStatus(db: Db, change: OrderStatusChange): Prom
       (shipping.courier !== order.courier || shipping.trackingNumber !== order.trackingNumber);
     if (!plan.change && !shippingChanged) return { changed: false };
 
-    if (plan.change && plan.stock !== "none") await moveOrderStock(tx, order.id, plan.stock);
+    if (plan.change && plan.stock !== "none") await moveOrderStock(tx, order.id, plan.stock, change.by);
     await tx
       .update(orders)
       .set({ status: change.to, updatedAt: new Date(), ...(shippingChanged || plan.change ? shipping : {}) })
@@ -195,15 +196,17 @@ export async function changeOrderStatus(db: Db, change: OrderStatusChange): Prom
   });
 }
 
-/** Gives an order's stock back ('return') or takes it again ('take'), one guarded update per line. */
-async function moveOrderStock(tx: Tx, orderId: string, effect: "return" | "take") {
+/**
+ * Gives an order's stock back ('return') or takes it again ('take'), one guarded update per line,
+ * each recorded in the stock trail with the staff member who changed the order.
+ */
+async function moveOrderStock(tx: Tx, orderId: string, effect: "return" | "take", by: string) {
   const lines = await tx
     .select({ stockId: orderItems.stockId, quantity: orderItems.quantity, productName: orderItems.productName, color: orderItems.color, size: orderItems.size })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId));
-  // One global order of rows, as placing an order uses, so concurrent changes cannot deadlock.
-  lines.sort((a, b) => (a.stockId ?? "").localeCompare(b.stockId ?? ""));
-  for (const line of lines) {
+  // The one stock lock order, as placing an order uses, so concurrent changes cannot deadlock.
+  for (const line of inStockLockOrder(lines, (l) => l.stockId)) {
     const details = [line.color, line.size ? `size ${line.size}` : ""].filter(Boolean).join(", ");
     const what = details ? `${line.productName} (${details})` : line.productName;
     if (effect === "return") {
@@ -214,7 +217,7 @@ async function moveOrderStock(tx: Tx, orderId: string, effect: "return" | "take"
         .set({ qty: sql`${stock.qty} + ${line.quantity}` })
         .where(eq(stock.id, line.stockId))
         .returning({ id: stock.id });
-      if (back.length) await tx.insert(stockMovements).values({ stockId: line.stockId, delta: line.quantity, reason: "cancel", orderId });
+      if (back.length) await tx.insert(stockMovements).values({ stockId: line.stockId, delta: line.quantity, reason: "cancel", orderId, changedBy: by });
       continue;
     }
     const taken = line.stockId
@@ -229,6 +232,6 @@ async function moveOrderStock(tx: Tx, orderId: string, effect: "return" | "take"
       if (!left) throw new DomainError("CONFLICT", `${what} is no longer in the catalogue, so its stock cannot be taken again.`);
       throw new DomainError("OUT_OF_STOCK", `Not enough stock: ${what} has ${left.qty} left and the order needs ${line.quantity}.`);
     }
-    await tx.insert(stockMovements).values({ stockId: line.stockId!, delta: -line.quantity, reason: "reinstate", orderId });
+    await tx.insert(stockMovements).values({ stockId: line.stockId!, delta: -line.quantity, reason: "reinstate", orderId, changedBy: by });
   }
 }

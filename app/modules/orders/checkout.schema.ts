@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailField } from "~/lib/email-address";
 import { isValidPhone, normalizePhone } from "./phone";
 
 export const CHECKOUT_MESSAGES = {
@@ -23,12 +24,7 @@ const optional = (max = 200) => z.string().trim().max(max, `Please keep this und
 export const checkoutSchema = z.object({
   firstName: required(CHECKOUT_MESSAGES.firstName, 100),
   lastName: required(CHECKOUT_MESSAGES.lastName, 100),
-  email: z
-    .string({ error: CHECKOUT_MESSAGES.emailRequired })
-    .trim()
-    .min(1, CHECKOUT_MESSAGES.emailRequired)
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, CHECKOUT_MESSAGES.emailInvalid)
-    .max(254, CHECKOUT_MESSAGES.emailInvalid),
+  email: emailField({ required: CHECKOUT_MESSAGES.emailRequired, invalid: CHECKOUT_MESSAGES.emailInvalid }),
   phone: z
     .string({ error: CHECKOUT_MESSAGES.phoneRequired })
     .trim()

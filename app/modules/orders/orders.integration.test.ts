@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { openDatabase } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { mailOutbox, orderItems, orders, stock, stockMovements } from "~/lib/schema.server";
-import { deliverDueMail, type MailTransport } from "~/modules/mail/mail.server";
+import { deliverDueMail, type MailAddress, type MailTransport } from "~/modules/mail/mail.server";
 import { createTestDatabase, testTarget, type TestDatabase } from "../../../tests/support/test-db";
 import { insertProduct } from "../../../tests/support/fixtures";
 import { checkoutSchema } from "./checkout.schema";
@@ -134,7 +134,7 @@ describe(`placing orders (${testTarget()})`, () => {
     const p = await product(3);
     const placed = await placeOrder(database.db, { customer, lines: [p.line(1)], idempotencyKey: key() });
     const [queued] = await database.db.select().from(mailOutbox);
-    expect(queued).toMatchObject({ to: "ayesha@example.pk", status: "pending" });
+    expect(queued).toMatchObject({ to: "ayesha@example.pk", toName: "Ayesha Khan", status: "pending" });
     expect(queued.subject).toContain(placed.orderNumber);
     expect(queued.text).toContain("cash on delivery");
     expect(queued.text).toContain("3-5 business days");
@@ -149,11 +149,11 @@ describe(`placing orders (${testTarget()})`, () => {
     const [order] = await database.db.select().from(orders).where(eq(orders.id, placed.id));
     expect(order.status).toBe("confirmed");
 
-    const sent: string[] = [];
+    const sent: MailAddress[] = [];
     const working: MailTransport = { send: async (m) => void sent.push(m.to) };
     expect(await deliverDueMail(database.db, working, now)).toEqual({ sent: 0, failed: 0 });
     expect(await deliverDueMail(database.db, working, new Date(now.getTime() + 120_000))).toEqual({ sent: 1, failed: 0 });
-    expect(sent).toEqual(["ayesha@example.pk"]);
+    expect(sent).toEqual([{ name: "Ayesha Khan", address: "ayesha@example.pk" }]);
     const [afterRetry] = await database.db.select().from(mailOutbox);
     expect(afterRetry).toMatchObject({ status: "sent", attempts: 2 });
   });

@@ -6,6 +6,7 @@ import { orderHistory, orderItems, orders, stock, stockMovements } from "~/lib/s
 import { totalsFor } from "~/modules/catalog/pricing";
 import { priceCartLines, type PricedLine } from "~/modules/cart/cart.server";
 import { MAX_LINE_QUANTITY, type CartLineInput } from "~/modules/cart/cart.schema";
+import { inStockLockOrder } from "~/modules/inventory/stock-lock-order";
 import { enqueueMail } from "~/modules/mail/mail.server";
 import type { CheckoutInput } from "./checkout.schema";
 import { orderConfirmationMail } from "./order-mail";
@@ -41,7 +42,8 @@ export function orderNumberFor(ms: number): string {
   return `ORD-${ms}`;
 }
 
-async function existingOrder(db: Db, idempotencyKey: string): Promise<PlacedOrder | undefined> {
+/** The order a checkout key already placed, if any (answered as a repeat). */
+export async function existingOrder(db: Db, idempotencyKey: string): Promise<PlacedOrder | undefined> {
   const [row] = await db
     .select({ id: orders.id, orderNumber: orders.orderNumber, total: orders.total })
     .from(orders)
@@ -79,8 +81,8 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, now: () => Date
       }
 
       const shortages: Shortage[] = [];
-      // Taking rows in one global order keeps concurrent orders from deadlocking each other.
-      for (const line of [...priced].sort((a, b) => a.stockId!.localeCompare(b.stockId!))) {
+      // Rows are taken in the one stock lock order, so concurrent orders never deadlock.
+      for (const line of inStockLockOrder(priced, (l) => l.stockId)) {
         const taken = await tx
           .update(stock)
           .set({ qty: sql`${stock.qty} - ${line.quantity}` })
@@ -153,6 +155,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, now: () => Date
       await publishChange(tx, { topic: "orders", id: order.id });
       await enqueueMail(tx, {
         to: c.email,
+        toName: `${c.firstName} ${c.lastName}`,
         ...orderConfirmationMail({
           orderNumber: order.orderNumber,
           firstName: c.firstName,

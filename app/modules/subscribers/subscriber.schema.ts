@@ -1,13 +1,9 @@
 import { z } from "zod";
+import { emailField } from "~/lib/email-address";
 import { pageParam } from "~/lib/typed-numbers";
 
 export const subscribeSchema = z.object({
-  email: z
-    .string({ error: "Email is required." })
-    .trim()
-    .min(1, "Email is required.")
-    .max(254, "Please enter a valid email address.")
-    .pipe(z.email("Please enter a valid email address.")),
+  email: emailField({ required: "Email is required.", invalid: "Please enter a valid email address." }),
 });
 
 /** The back office's delete button. */

@@ -49,33 +49,56 @@ describe(`subscribe (${testTarget()})`, () => {
   });
 });
 
-async function post(fields: Record<string, string>) {
+async function post(fields: Record<string, string>, clientAddress?: string) {
   const request = new Request("http://shop.test/subscribe", { method: "POST", body: new URLSearchParams(fields) });
-  const result = (await action({ request, params: {}, context: {} } as unknown as Parameters<typeof action>[0])) as unknown as {
+  const result = (await action({ request, params: {}, context: { clientAddress } } as unknown as Parameters<typeof action>[0])) as unknown as {
     data: Record<string, unknown>;
-    init?: { status?: number } | null;
+    init?: ResponseInit | null;
   };
-  return { status: result.init?.status ?? 200, data: result.data };
+  return { status: result.init?.status ?? 200, data: result.data, retryAfter: new Headers(result.init?.headers).get("Retry-After") };
 }
 
 describe("the /subscribe action", () => {
   it("answers ok for a new and for a repeated e-mail alike, so it does not reveal who subscribed", async () => {
-    expect(await post({ email: "noor@example.pk" })).toEqual({ status: 200, data: { ok: true } });
-    expect(await post({ email: "NOOR@example.pk" })).toEqual({ status: 200, data: { ok: true } });
+    expect(await post({ email: "noor@example.pk" })).toMatchObject({ status: 200, data: { ok: true } });
+    expect(await post({ email: "NOOR@example.pk" })).toMatchObject({ status: 200, data: { ok: true } });
     expect(await rowsFor("noor@example.pk")).toHaveLength(1);
   });
 
   it("answers 400 'Email is required.' for a blank e-mail and stores nothing", async () => {
-    expect(await post({ email: "  " })).toEqual({ status: 400, data: { ok: false, message: "Email is required." } });
-    expect(await post({})).toEqual({ status: 400, data: { ok: false, message: "Email is required." } });
+    expect(await post({ email: "  " })).toMatchObject({ status: 400, data: { ok: false, message: "Email is required." } });
+    expect(await post({})).toMatchObject({ status: 400, data: { ok: false, message: "Email is required." } });
   });
 
   it("answers 503 when the database fails", async () => {
     setDatabase(databaseFailingOn("insert"));
     try {
-      expect(await post({ email: "later@example.pk" })).toEqual({ status: 503, data: { ok: false } });
+      expect(await post({ email: "later@example.pk" })).toMatchObject({ status: 503, data: { ok: false } });
     } finally {
       setDatabase(testDb());
     }
+  });
+
+  it("refuses an e-mail that could carry markup or a second address, storing nothing", async () => {
+    for (const email of ["<svg/onload=alert(10)>@x.pk", "noor@example.pk,evil@x.pk", '"noor"@example.pk']) {
+      expect(await post({ email }, "198.51.100.70")).toMatchObject({ status: 400, data: { ok: false, message: "Please enter a valid email address." } });
+      expect(await rowsFor(email)).toHaveLength(0);
+    }
+  });
+
+  it("30 sign-ups at once from one address: 10 are stored, the rest get 429 with Retry-After; another address still signs up", async () => {
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => post({ email: `flood${i}@example.pk` }, "198.51.100.71")));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(10);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused).toHaveLength(20);
+    for (const a of refused) {
+      const seconds = Number(a.retryAfter);
+      expect(seconds).toBeGreaterThan(0);
+      expect(seconds).toBeLessThanOrEqual(15 * 60);
+      expect(a.data).toEqual({ ok: false, message: `Too many sign-ups from your network in a short time. Please wait ${Math.ceil(seconds / 60)} minutes and try again.` });
+    }
+    const stored = await testDb().db.select().from(subscribers).where(sql`${subscribers.email} like 'flood%'`);
+    expect(stored).toHaveLength(10);
+    expect(await post({ email: "elsewhere@example.pk" }, "198.51.100.72")).toMatchObject({ status: 200, data: { ok: true } });
   });
 });

@@ -2,8 +2,35 @@ import { count, desc, eq } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
 import { toCsv } from "~/lib/csv";
 import { DomainError } from "~/lib/errors";
+import { addressBucket, hitRateLimit, refundRateLimit, type RateRule } from "~/lib/rate-limit.server";
+import { minutesText } from "~/lib/wait-text";
 import { subscribers } from "~/lib/schema.server";
 import { SUBSCRIBERS_PAGE_SIZE } from "./subscriber-format";
+
+/**
+ * Sign-ups per client address (docs/decisions/0018): the list is mailed later, so a flood would
+ * fill it with other people's addresses. A repeat of the same e-mail counts too.
+ */
+export const SUBSCRIBE_LIMIT: RateRule = { limit: 10, windowMs: 15 * 60_000 };
+
+/**
+ * Subscribes from the newsletter form at `address`: counted first (TOO_MANY_REQUESTS with the wait
+ * when the address has signed up its share), then stored; a failed write gives its place back.
+ */
+export async function subscribeFrom(db: Db, email: string, address: string | undefined): Promise<{ created: boolean }> {
+  const hit = await hitRateLimit(db, `subscribe:addr:${addressBucket(address)}`, SUBSCRIBE_LIMIT);
+  if (!hit.allowed) {
+    throw new DomainError("TOO_MANY_REQUESTS", `Too many sign-ups from your network in a short time. Please wait ${minutesText(hit.retryAfterSeconds)} and try again.`, {
+      retryAfter: hit.retryAfterSeconds,
+    });
+  }
+  try {
+    return await subscribe(db, email);
+  } catch (error) {
+    await refundRateLimit(db, hit).catch(() => {});
+    throw error;
+  }
+}
 
 /**
  * Subscribes an e-mail once: a repeat (in any letter case) is not a second row and is still

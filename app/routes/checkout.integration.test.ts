@@ -1,0 +1,156 @@
+import { randomUUID } from "node:crypto";
+import { count, eq, inArray } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { mailOutbox, orders, stock } from "~/lib/schema.server";
+import { action } from "./checkout";
+import { insertProduct } from "../../tests/support/fixtures";
+import { testTarget, useTestDatabase } from "../../tests/support/test-db";
+
+/*
+ * The checkout form through its action, as the server calls it: anonymous orders are limited per
+ * client address and per phone number or e-mail, counted before the order is placed.
+ */
+
+const testDb = useTestDatabase({ asAppDatabase: true });
+
+const ADDRESS_REFUSAL =
+  /^Too many orders from your network in a short time\. Please wait (\d+) minutes?, or call us on \+92 300 1234567 to place your order\.$/;
+const CONTACT_REFUSAL =
+  /^Too many orders from this phone number or e-mail in a short time\. Please wait (\d+) minutes?, or call us on \+92 300 1234567 to place a larger order\.$/;
+
+let cart: (quantity?: number) => string;
+let stockId: string;
+beforeAll(async () => {
+  const p = await insertProduct(testDb().db, { name: "Travel Wallet", variants: [{ name: "Tan", price: 250_000, stock: [["", 5_000]] }] });
+  const v = p.variants[0];
+  stockId = v.stock[0].id;
+  cart = (quantity = 1) => JSON.stringify([{ productID: p.productId, productVariantKey: `${v.id}_`, productSize: "", productQuantity: quantity }]);
+});
+
+let seq = 0;
+/** A distinct valid mobile number and e-mail for each call. */
+function someone() {
+  const n = seq++;
+  return { phone: `0345${String(n).padStart(7, "0")}`, email: `shopper${n}@example.pk` };
+}
+
+type Result = { ok: true; orderId: string } | { ok: false; message: string; errors?: Record<string, string> };
+
+/** Posts the checkout form from `address`; answers status, Retry-After and the action's data. */
+async function checkout(fields: Partial<Record<string, string>>, address: string) {
+  const form = new URLSearchParams({
+    firstName: "Ayesha",
+    lastName: "Khan",
+    streetAddress: "12 Mall Road",
+    city: "Lahore",
+    state: "Punjab",
+    zipCode: "54000",
+    cart: cart(),
+    idempotencyKey: randomUUID(),
+    ...someone(),
+  });
+  for (const [name, value] of Object.entries(fields)) form.set(name, value ?? "");
+  const request = new Request("http://localhost:3000/checkout", { method: "POST", body: form });
+  const result = (await action({ request, params: {}, context: { nonce: "", clientAddress: address } } as never)) as unknown as {
+    data: Result;
+    init?: ResponseInit | null;
+  };
+  return { status: result.init?.status ?? 200, retryAfter: new Headers(result.init?.headers).get("Retry-After"), data: result.data };
+}
+
+/** The wait a refusal names, checked against its Retry-After. */
+function minutesNamed(answer: Awaited<ReturnType<typeof checkout>>, pattern: RegExp): number {
+  expect(answer.status).toBe(429);
+  const seconds = Number(answer.retryAfter);
+  expect(seconds).toBeGreaterThan(0);
+  expect(seconds).toBeLessThanOrEqual(10 * 60);
+  const message = answer.data.ok ? "" : answer.data.message;
+  const minutes = Number(pattern.exec(message)?.[1]);
+  expect(message).toMatch(pattern);
+  expect(minutes).toBe(Math.ceil(seconds / 60));
+  return minutes;
+}
+
+const ordersFor = async (emails: string[]) =>
+  emails.length ? Number((await testDb().db.select({ n: count() }).from(orders).where(inArray(orders.email, emails)))[0].n) : 0;
+
+describe(`checkout limits (${testTarget()})`, () => {
+  it("300 checkouts at once from one address: 30 are placed, the other 270 get 429 with Retry-After and a clear message", async () => {
+    const [before] = await testDb().db.select({ qty: stock.qty }).from(stock).where(eq(stock.id, stockId));
+    const people = Array.from({ length: 300 }, () => someone());
+    const answers = await Promise.all(people.map((who) => checkout(who, "198.51.100.10")));
+    const placed = answers.filter((a) => a.status === 200);
+    const refused = answers.filter((a) => a.status === 429);
+    console.log(`checkout burst (${testTarget()}): 300 at once from one address → ${placed.length} placed, ${refused.length} refused with 429`);
+    expect(placed).toHaveLength(30);
+    expect(refused).toHaveLength(270);
+    for (const a of refused) minutesNamed(a, ADDRESS_REFUSAL);
+    expect(await ordersFor(people.map((p) => p.email))).toBe(30);
+    const mails = await testDb().db.select({ n: count() }).from(mailOutbox).where(inArray(mailOutbox.to, people.map((p) => p.email)));
+    expect(Number(mails[0].n)).toBe(30);
+    const [after] = await testDb().db.select({ qty: stock.qty }).from(stock).where(eq(stock.id, stockId));
+    expect(before.qty - after.qty).toBe(30);
+    // Another address is not held up.
+    expect((await checkout({}, "198.51.100.11")).status).toBe(200);
+  });
+
+  it("one phone number from many addresses: 5 orders in the window, in whatever form it is typed", async () => {
+    const typed = ["0300-7654321", "+92 300 7654321", "03007654321", "0092 300 7654321", "923007654321", "0300 765 4321", "(0300) 7654321", "0300-7654321"];
+    const answers = await Promise.all(typed.map((phone, i) => checkout({ phone, email: `phone-${i}@example.pk` }, `203.0.113.${i + 1}`)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused).toHaveLength(3);
+    for (const a of refused) minutesNamed(a, CONTACT_REFUSAL);
+  });
+
+  it("one e-mail from many addresses: 5 orders in the window, letter case and +tags aside", async () => {
+    const typed = ["Sana@Example.pk", "sana@example.pk", " SANA@EXAMPLE.PK ", "sana+1@example.pk", "sana+shoes@example.pk", "Sana+2@example.pk", "sana@example.pk", "sana@example.pk"];
+    const answers = await Promise.all(typed.map((email, i) => checkout({ email }, `192.0.2.${i + 1}`)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused).toHaveLength(3);
+    for (const a of refused) minutesNamed(a, CONTACT_REFUSAL);
+    // Someone else at one of those addresses still orders.
+    expect((await checkout({}, "192.0.2.1")).status).toBe(200);
+  });
+
+  it("the same order sent again (a double click, a retry) takes one place, and is answered even when the limit is reached", async () => {
+    const phone = "03217654321";
+    const idempotencyKey = randomUUID();
+    const first = await Promise.all(Array.from({ length: 3 }, () => checkout({ phone, idempotencyKey }, "198.51.100.20")));
+    for (let i = 0; i < 3; i++) first.push(await checkout({ phone, idempotencyKey }, "198.51.100.20"));
+    expect(first.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    const numbers = new Set(first.map((a) => (a.data.ok ? a.data.orderId : "")));
+    expect(numbers.size).toBe(1);
+    // Four more distinct orders fit; the sixth does not.
+    for (let i = 0; i < 4; i++) expect((await checkout({ phone }, "198.51.100.20")).status).toBe(200);
+    minutesNamed(await checkout({ phone }, "198.51.100.20"), CONTACT_REFUSAL);
+    // The first order's page, sent once more, still gets its order.
+    const again = await checkout({ phone, idempotencyKey }, "198.51.100.20");
+    expect(again.status).toBe(200);
+    expect(again.data.ok && again.data.orderId).toBe([...numbers][0]);
+  });
+
+  it("an order refused for stock does not use up a place", async () => {
+    const short = await insertProduct(testDb().db, { name: "Last Belt", variants: [{ name: "Black", price: 100_000, stock: [["34", 0]] }] });
+    const shortCart = JSON.stringify([{ productID: short.productId, productVariantKey: `${short.variants[0].id}_34`, productSize: "34", productQuantity: 1 }]);
+    const phone = "03337654321";
+    for (let i = 0; i < 6; i++) expect((await checkout({ phone, cart: shortCart }, "198.51.100.30")).status).toBe(409);
+    for (let i = 0; i < 5; i++) expect((await checkout({ phone }, "198.51.100.30")).status).toBe(200);
+    minutesNamed(await checkout({ phone }, "198.51.100.30"), CONTACT_REFUSAL);
+  });
+});
+
+describe(`checkout e-mail check (${testTarget()})`, () => {
+  it.each(["<svg/onload=alert(10)>@x.pk", "ayesha@example.pk, evil@x.pk", "ayesha@example.pk\r\nBcc: evil@x.pk", '"ayesha"@example.pk', "ayesha@example"])(
+    "refuses %j with the invalid e-mail message, placing and mailing nothing",
+    async (email) => {
+      const answer = await checkout({ email }, "198.51.100.40");
+      expect(answer.status).toBe(400);
+      expect(answer.data).toMatchObject({ ok: false, errors: { email: "Please enter a valid email address" } });
+      expect(await ordersFor([email, email.trim()])).toBe(0);
+      const mails = await testDb().db.select({ to: mailOutbox.to }).from(mailOutbox);
+      expect(mails.filter((m) => m.to === email || m.to === email.trim())).toEqual([]);
+    },
+  );
+});
