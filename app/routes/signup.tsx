@@ -6,6 +6,7 @@ import { logger } from "~/lib/logger.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { signupSchema } from "~/modules/accounts/account.schema";
 import { GenderOptions } from "~/components/ui/gender-options";
+import { passwordHint, PASSWORD_MIN_LENGTH } from "~/modules/accounts/password-rules";
 import { landingPathFor } from "~/modules/accounts/roles";
 import { getCurrentUser, signUp } from "~/modules/accounts/session.server";
 import { useFormCheck } from "~/components/ui/use-form-check";
@@ -66,7 +67,15 @@ export default function Signup() {
           <TextField id="email" label="Email" type="email" autoComplete="email" required defaultValue={v.email} />
         </div>
         <div className="sm:col-span-2">
-          <TextField id="password" label="Password" type="password" autoComplete="new-password" required hint="min 6 chars" minLength={6} />
+          <TextField
+            id="password"
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            required
+            hint={passwordHint("customer")}
+            minLength={PASSWORD_MIN_LENGTH.customer}
+          />
         </div>
         <TextField id="firstName" label="First name" autoComplete="given-name" required defaultValue={v.firstName} />
         <TextField id="lastName" label="Last name" autoComplete="family-name" required defaultValue={v.lastName} />

@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import type { Database } from "~/lib/db.server";
 import { upsertAccount } from "./accounts.server";
+import { passwordProblem } from "./password-check.server";
 
 /** What `npm run admin:create` prints, and the exit code it ends with. */
 export interface CommandResult {
@@ -11,14 +12,18 @@ export interface CommandResult {
 
 const optionsSchema = z.object({
   email: z.email("--email must be an e-mail address"),
-  password: z.string().min(6, "--password must be at least 6 characters"),
+  password: z.string("--password is required").superRefine((password, ctx) => {
+    const problem = passwordProblem(password, "staff");
+    if (problem) ctx.addIssue({ code: "custom", message: `--password: ${problem}` });
+  }),
   role: z.enum(["admin", "main-admin"], "--role must be admin or main-admin"),
 });
 
 /**
  * `npm run admin:create -- --email … --password … [--role admin|main-admin] [--first-name …]
  * [--last-name …]`: creates a staff account, or updates the role and password of the account with
- * that e-mail. The options are checked before the database is opened.
+ * that e-mail. The options, the password held to the staff rule, are checked before the database
+ * is opened.
  */
 export async function adminCreateCommand(args: string[], open: () => Promise<Database>): Promise<CommandResult> {
   let values: Record<string, string | undefined>;

@@ -46,7 +46,7 @@ describe(`accounts and the admin guard (${testTarget()})`, () => {
   it("a role sent at signup is ignored: the account is a customer", async () => {
     const input = signupSchema.parse({
       email: "eve@example.pk",
-      password: "secret123",
+      password: "eve-walnut-ledger-82",
       firstName: "Eve",
       lastName: "X",
       gender: "female",
@@ -56,13 +56,13 @@ describe(`accounts and the admin guard (${testTarget()})`, () => {
     const { headers } = await signUp({ ...input, role: "main-admin" } as never, auth);
     const [row] = await database.db.select().from(user).where(eq(user.email, "eve@example.pk"));
     expect(row.role).toBe("user");
-    expect(Object.values(row).join(" ")).not.toContain("secret123");
+    expect(Object.values(row).join(" ")).not.toContain("eve-walnut-ledger-82");
     expect((await getCurrentUser(requestWith(headers), auth))?.role).toBe("user");
   });
 
   it("every admin loader refuses anonymous visitors and customers", async () => {
     await expectRedirect(dashboardLoader({ request: requestWith(null), params: {}, context: {} } as never), "/login");
-    const customer = await signIn(database.db, { email: "eve@example.pk", password: "secret123" }, auth);
+    const customer = await signIn(database.db, { email: "eve@example.pk", password: "eve-walnut-ledger-82" }, auth);
     await expectRedirect(dashboardLoader({ request: requestWith(customer.headers), params: {}, context: {} } as never), "/");
     const admin = await signIn(database.db, { email: "admin@example.pk", password: "admin-pass" }, auth);
     const data = await dashboardLoader({ request: requestWith(admin.headers), params: {}, context: {} } as never);

@@ -5,6 +5,7 @@ import { getAuth, type Auth } from "~/lib/auth.server";
 import { isAdminRole, isMainAdminRole, type Role } from "./roles";
 import type { SignupInput } from "./account.schema";
 import { countLoginAttempt, loginSucceeded } from "./login-throttle.server";
+import { assertPasswordAllowed } from "./password-check.server";
 
 export interface CurrentUser {
   id: string;
@@ -89,8 +90,9 @@ export async function signIn(
   };
 }
 
-/** Creates a customer account (role 'user', always) and signs it in. */
+/** Creates a customer account (role 'user', always), its password held to the customer rule, and signs it in. */
 export async function signUp(input: SignupInput, auth: Auth = getAuth()): Promise<{ headers: Headers }> {
+  assertPasswordAllowed(input.password, "customer");
   const response = await auth.api.signUpEmail({
     body: {
       email: input.email.toLowerCase(),
