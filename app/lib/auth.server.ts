@@ -10,8 +10,9 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/modules/accounts/pas
 /**
  * Accounts with better-auth: e-mail and password (scrypt hashes in `account`, never in the
  * profile), sessions in the database, HttpOnly SameSite=Lax cookies, Secure behind HTTPS.
- * Its own rate limiter is off: login limits are ours (login-throttle.server.ts), per account and
- * per address, counted in the database (rate-limit.server.ts) so they hold across app instances.
+ * Its own rate limiter is off: login and signup limits are ours (login-throttle.server.ts,
+ * signup-throttle.server.ts), counted in the database (rate-limit.server.ts) so they hold across app
+ * instances.
  */
 export function createAuth(db: Db, options: { secret: string; baseURL: string }) {
   const secure = options.baseURL.startsWith("https://");

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createAuth, loadAuthSecret, setAuth } from "~/lib/auth.server";
 import { user } from "~/lib/schema.server";
@@ -58,5 +58,33 @@ describe(`signup passwords (${testTarget()})`, () => {
       expect(await post(email, password, "198.51.100.50"), password).toMatchObject({ status: 302, location: "/" });
       expect((await accountOf(email))?.role).toBe("user");
     }
+  });
+});
+
+describe(`the signup form under a burst (${testTarget()})`, () => {
+  it("30 parallel signups from one address create at most 10 accounts; the rest get 429 with Retry-After; another address still signs up", async () => {
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => post(`burst-${i}@example.pk`, "saddle-stitch-4417", "203.0.113.7")));
+    const created = await testDb().db.select().from(user).where(like(user.email, "burst-%"));
+    // Exactly the limit: none more, and none of the allowed ones lost.
+    expect(created.length).toBeLessThanOrEqual(10);
+    expect(created).toHaveLength(10);
+    expect(answers.filter((a) => a.status === 302)).toHaveLength(created.length);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused).toHaveLength(30 - created.length);
+    for (const a of refused) {
+      const seconds = Number(a.retryAfter);
+      expect(seconds).toBeGreaterThan(0);
+      expect(seconds).toBeLessThanOrEqual(60 * 60);
+      const minutes = Math.ceil(seconds / 60);
+      expect(a.error).toBe(`Failed to create an account. Too many sign-ups from your network. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`);
+    }
+    // The same address stays refused; a shopper elsewhere is not held up.
+    expect((await post("burst-late@example.pk", "saddle-stitch-4417", "203.0.113.7")).status).toBe(429);
+    expect(await post("elsewhere@example.pk", "saddle-stitch-4417", "203.0.113.8")).toMatchObject({ status: 302, location: "/" });
+  });
+
+  it("counts an IPv6 network by its /64", async () => {
+    for (let i = 0; i < 10; i++) expect((await post(`v6-${i}@example.pk`, "saddle-stitch-4417", `2001:db8:5:6::${i + 1}`)).status).toBe(302);
+    expect((await post("v6-late@example.pk", "saddle-stitch-4417", "2001:db8:5:6:ffff::1")).status).toBe(429);
   });
 });

@@ -53,7 +53,7 @@ describe(`accounts and the admin guard (${testTarget()})`, () => {
       role: "main-admin",
     });
     expect(input).not.toHaveProperty("role");
-    const { headers } = await signUp({ ...input, role: "main-admin" } as never, auth);
+    const { headers } = await signUp(database.db, { ...input, role: "main-admin" } as never, auth);
     const [row] = await database.db.select().from(user).where(eq(user.email, "eve@example.pk"));
     expect(row.role).toBe("user");
     expect(Object.values(row).join(" ")).not.toContain("eve-walnut-ledger-82");

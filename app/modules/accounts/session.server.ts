@@ -6,6 +6,7 @@ import { isAdminRole, isMainAdminRole, type Role } from "./roles";
 import type { SignupInput } from "./account.schema";
 import { countLoginAttempt, loginSucceeded } from "./login-throttle.server";
 import { assertPasswordAllowed } from "./password-check.server";
+import { countSignupAttempt } from "./signup-throttle.server";
 
 export interface CurrentUser {
   id: string;
@@ -90,8 +91,17 @@ export async function signIn(
   };
 }
 
-/** Creates a customer account (role 'user', always), its password held to the customer rule, and signs it in. */
-export async function signUp(input: SignupInput, auth: Auth = getAuth()): Promise<{ headers: Headers }> {
+/**
+ * Creates a customer account (role 'user', always) and signs it in. The signup is counted against
+ * its address's limit first, then the password is held to the customer rule.
+ */
+export async function signUp(
+  db: Db,
+  input: SignupInput & { address?: string },
+  auth: Auth = getAuth(),
+  now = new Date(),
+): Promise<{ headers: Headers }> {
+  await countSignupAttempt(db, input.address, now);
   assertPasswordAllowed(input.password, "customer");
   const response = await auth.api.signUpEmail({
     body: {
