@@ -12,7 +12,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/modules/accounts/pas
  * profile), sessions in the database, HttpOnly SameSite=Lax cookies, Secure behind HTTPS.
  * Its own rate limiter is off: login and signup limits are ours (login-throttle.server.ts,
  * signup-throttle.server.ts), counted in the database (rate-limit.server.ts) so they hold across app
- * instances.
+ * instances. Staff sessions also end after 12 hours unused (session.server.ts).
  */
 export function createAuth(db: Db, options: { secret: string; baseURL: string }) {
   const secure = options.baseURL.startsWith("https://");

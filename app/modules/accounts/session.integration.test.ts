@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { createAuth, loadAuthSecret, setAuth, type Auth } from "~/lib/auth.server";
 import { setDatabase } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
-import { user } from "~/lib/schema.server";
+import { session, user } from "~/lib/schema.server";
 import { createTestDatabase, testTarget, type TestDatabase } from "../../../tests/support/test-db";
 import { upsertAccount } from "./accounts.server";
 import { signupSchema } from "./account.schema";
@@ -93,5 +93,64 @@ describe(`accounts and the admin guard (${testTarget()})`, () => {
     });
     const elsewhere = await signIn(database.db, { email: "VICTIM@example.pk", password: "right-pass", address: "10.1.1.1" }, auth);
     expect(elsewhere.user.email).toBe("victim@example.pk");
+  });
+});
+
+const HOUR = 60 * 60_000;
+
+/** The session row a browser's cookie names (the cookie holds the token and its signature). */
+async function sessionOf(headers: Headers) {
+  const cookie = headers.getSetCookie().find((c) => c.startsWith("better-auth.session_token="))!;
+  const token = decodeURIComponent(cookie.split(";")[0].slice("better-auth.session_token=".length)).split(".")[0];
+  const [row] = await database.db.select().from(session).where(eq(session.token, token));
+  return row;
+}
+
+/** Pretends the account's sessions were last used `ms` ago. */
+async function lastUsedAgo(userId: string, ms: number) {
+  await database.db
+    .update(session)
+    .set({ updatedAt: new Date(Date.now() - ms) })
+    .where(eq(session.userId, userId));
+}
+
+describe(`staff sessions end after 12 hours without use (${testTarget()})`, () => {
+  it("a staff session unused for 12 hours is signed out and its row removed; the back office sends it to /login", async () => {
+    const admin = await signIn(database.db, { email: "admin@example.pk", password: "admin-pass" }, auth);
+    await lastUsedAgo(admin.user.id, 12 * HOUR + 60_000);
+    await expectRedirect(dashboardLoader({ request: requestWith(admin.headers), params: {}, context: {} } as never), "/login");
+    expect(await getCurrentUser(requestWith(admin.headers), auth)).toBeNull();
+    expect(await sessionOf(admin.headers)).toBeUndefined();
+  });
+
+  it("the same with a clock moved 12 hours on", async () => {
+    const main = await signIn(database.db, { email: "main@example.pk", password: "main-pass" }, auth);
+    expect((await getCurrentUser(requestWith(main.headers), auth, new Date(Date.now() + 11 * HOUR)))?.role).toBe("main-admin");
+    expect(await getCurrentUser(requestWith(main.headers), auth, new Date(Date.now() + 23 * HOUR + 60_000))).toBeNull();
+    expect(await getCurrentUser(requestWith(main.headers), auth)).toBeNull();
+  });
+
+  it("use keeps it alive: a request after 11 hours records the activity, without a write on every request", async () => {
+    const admin = await signIn(database.db, { email: "admin@example.pk", password: "admin-pass" }, auth);
+    await lastUsedAgo(admin.user.id, 11 * HOUR);
+    expect((await getCurrentUser(requestWith(admin.headers), auth))?.email).toBe("admin@example.pk");
+    const refreshed = await sessionOf(admin.headers);
+    expect(Date.now() - refreshed.updatedAt.getTime()).toBeLessThan(60_000);
+
+    // Used 5 minutes ago: read, not written.
+    await lastUsedAgo(admin.user.id, 5 * 60_000);
+    const before = await sessionOf(admin.headers);
+    expect((await getCurrentUser(requestWith(admin.headers), auth))?.email).toBe("admin@example.pk");
+    const after = await sessionOf(admin.headers);
+    expect(after.updatedAt.getTime()).toBe(before.updatedAt.getTime());
+
+    // 11 more hours after the recorded activity: still signed in.
+    expect((await getCurrentUser(requestWith(admin.headers), auth, new Date(Date.now() + 11 * HOUR)))?.email).toBe("admin@example.pk");
+  });
+
+  it("a customer's session is not held to the staff rule", async () => {
+    const customer = await signIn(database.db, { email: "eve@example.pk", password: "eve-walnut-ledger-82" }, auth);
+    await lastUsedAgo(customer.user.id, 5 * 24 * HOUR);
+    expect((await getCurrentUser(requestWith(customer.headers), auth))?.email).toBe("eve@example.pk");
   });
 });

@@ -30,11 +30,33 @@ function setCookies(response: Response): Headers {
   return out;
 }
 
-export async function getCurrentUser(request: Request, auth: Auth = getAuth()): Promise<CurrentUser | null> {
+/** Staff sessions end after this long without a request (docs/decisions/0021). */
+export const STAFF_IDLE_LIMIT_MS = 12 * 60 * 60_000;
+/** How often a staff session's last use is written: not on every request. */
+export const STAFF_ACTIVITY_EVERY_MS = 15 * 60_000;
+
+/**
+ * Who sent the request, or null. A staff session unused for 12 hours is deleted and counts as
+ * signed out; one used is marked as used at most every 15 minutes (customers' sessions keep
+ * better-auth's 30 days, renewed daily).
+ */
+export async function getCurrentUser(request: Request, auth: Auth = getAuth(), now = new Date()): Promise<CurrentUser | null> {
   if (!request.headers.get("cookie")) return null;
   const result = await auth.api.getSession({ headers: cookieHeaders(request.headers) });
   if (!result) return null;
   const u = result.user as typeof result.user & { firstName?: string; lastName?: string; role?: string };
+  if (isAdminRole(u.role)) {
+    const idle = now.getTime() - new Date(result.session.updatedAt).getTime();
+    if (idle >= STAFF_ACTIVITY_EVERY_MS) {
+      const { internalAdapter } = await auth.$context;
+      if (idle >= STAFF_IDLE_LIMIT_MS) {
+        await internalAdapter.deleteSession(result.session.token);
+        return null;
+      }
+      // An update, never an insert: a session ended meanwhile stays ended.
+      await internalAdapter.updateSession(result.session.token, { updatedAt: now });
+    }
+  }
   return {
     id: u.id,
     email: u.email,
