@@ -49,3 +49,36 @@ test.describe("the back office is never kept in a cache", () => {
     expect(signedIn!.headers()["cache-control"]).toMatch(/private|no-store/);
   });
 });
+
+test.describe("logging out", () => {
+  test("'Log out of all devices' ends the account's other sessions too; plain 'Log out' only this one", async ({ browser }) => {
+    const [first, second, third] = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()]);
+    try {
+      const a = await first.newPage();
+      const b = await second.newPage();
+      const c = await third.newPage();
+      await logIn(a);
+      await logIn(b);
+      await logIn(c);
+
+      // Plain log out in one browser: the others stay signed in.
+      await c.getByRole("navigation", { name: "Admin" }).filter({ visible: true }).getByRole("button", { name: "Log out", exact: true }).click();
+      await expect(c).toHaveURL(/\/$/);
+      await b.goto("/admin/orders");
+      await expect(b.getByRole("heading", { name: "Order Management" })).toBeVisible();
+
+      // Everywhere, from the first browser: the second is signed out at its next request.
+      await a.getByRole("navigation", { name: "Admin" }).filter({ visible: true }).getByRole("button", { name: "Log out of all devices" }).click();
+      await expect(a).toHaveURL(/\/$/);
+      await a.goto("/admin");
+      await expect(a).toHaveURL(/\/login$/);
+      await b.goto("/admin/orders");
+      await expect(b).toHaveURL(/\/login$/);
+
+      // Signing in again works as before.
+      await logIn(b);
+    } finally {
+      await Promise.all([first.close(), second.close(), third.close()]);
+    }
+  });
+});

@@ -9,6 +9,7 @@ import { upsertAccount } from "./accounts.server";
 import { signupSchema } from "./account.schema";
 import { getCurrentUser, requireAdmin, requireMainAdmin, signIn, signUp } from "./session.server";
 import { loader as dashboardLoader } from "~/routes/admin-dashboard";
+import { action as logoutAction } from "~/routes/logout";
 
 let database: TestDatabase;
 let auth: Auth;
@@ -98,6 +99,9 @@ describe(`accounts and the admin guard (${testTarget()})`, () => {
 
 const HOUR = 60 * 60_000;
 
+/** The session rows of one account. */
+const sessionsOf = (userId: string) => database.db.select().from(session).where(eq(session.userId, userId));
+
 /** The session row a browser's cookie names (the cookie holds the token and its signature). */
 async function sessionOf(headers: Headers) {
   const cookie = headers.getSetCookie().find((c) => c.startsWith("better-auth.session_token="))!;
@@ -152,5 +156,44 @@ describe(`staff sessions end after 12 hours without use (${testTarget()})`, () =
     const customer = await signIn(database.db, { email: "eve@example.pk", password: "eve-walnut-ledger-82" }, auth);
     await lastUsedAgo(customer.user.id, 5 * 24 * HOUR);
     expect((await getCurrentUser(requestWith(customer.headers), auth))?.email).toBe("eve@example.pk");
+  });
+});
+
+describe(`logging out (${testTarget()})`, () => {
+  const logout = (headers: Headers, form: Record<string, string> = {}) => {
+    const cookie = headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const request = new Request("http://localhost:3000/logout", { method: "POST", headers: { cookie }, body: new URLSearchParams(form) });
+    return logoutAction({ request, params: {}, context: {} } as never);
+  };
+
+  it("'Log out' ends this session only", async () => {
+    const first = await signIn(database.db, { email: "main@example.pk", password: "main-pass" }, auth);
+    const second = await signIn(database.db, { email: "main@example.pk", password: "main-pass" }, auth);
+    const response = await logout(first.headers);
+    expect(response.status).toBe(302);
+    expect(response.headers.getSetCookie().join(" ")).toMatch(/session_token=;/);
+    expect(await getCurrentUser(requestWith(first.headers), auth)).toBeNull();
+    expect((await getCurrentUser(requestWith(second.headers), auth))?.email).toBe("main@example.pk");
+  });
+
+  it("'Log out of all devices' ends every session of the account, and no other account's", async () => {
+    const here = await signIn(database.db, { email: "main@example.pk", password: "main-pass" }, auth);
+    const there = await signIn(database.db, { email: "main@example.pk", password: "main-pass" }, auth);
+    const colleague = await signIn(database.db, { email: "admin@example.pk", password: "admin-pass" }, auth);
+    const response = await logout(here.headers, { everywhere: "1" });
+    expect(response).toMatchObject({ status: 302 });
+    expect(response.headers.get("Location")).toBe("/");
+    expect(response.headers.getSetCookie().join(" ")).toMatch(/session_token=;/);
+    expect(await getCurrentUser(requestWith(here.headers), auth)).toBeNull();
+    expect(await getCurrentUser(requestWith(there.headers), auth)).toBeNull();
+    expect(await sessionsOf(here.user.id)).toHaveLength(0);
+    expect((await getCurrentUser(requestWith(colleague.headers), auth))?.email).toBe("admin@example.pk");
+  });
+
+  it("a signed-out browser asking to log out everywhere ends nobody's sessions", async () => {
+    const main = await signIn(database.db, { email: "main@example.pk", password: "main-pass" }, auth);
+    const response = await logout(new Headers(), { everywhere: "1" });
+    expect(response.status).toBe(302);
+    expect((await getCurrentUser(requestWith(main.headers), auth))?.email).toBe("main@example.pk");
   });
 });

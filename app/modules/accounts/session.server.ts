@@ -147,7 +147,15 @@ export async function signUp(
   return { headers: setCookies(response) };
 }
 
+/** Ends this browser's session. */
 export async function signOut(request: Request, auth: Auth = getAuth()): Promise<Headers> {
   const response = await auth.api.signOut({ headers: cookieHeaders(request.headers), asResponse: true });
   return setCookies(response);
+}
+
+/** Ends every session of the signed-in account, on every browser and device, then this browser's cookie. */
+export async function signOutEverywhere(request: Request, auth: Auth = getAuth()): Promise<Headers> {
+  const user = await getCurrentUser(request, auth);
+  if (user) await (await auth.$context).internalAdapter.deleteUserSessions(user.id);
+  return signOut(request, auth);
 }
