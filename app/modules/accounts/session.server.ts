@@ -37,8 +37,8 @@ export const STAFF_ACTIVITY_EVERY_MS = 15 * 60_000;
 
 /**
  * Who sent the request, or null. A staff session unused for 12 hours is deleted and counts as
- * signed out; one used is marked as used at most every 15 minutes (customers' sessions keep
- * better-auth's 30 days, renewed daily).
+ * signed out; one used is marked as used at most every 15 minutes. Customers' sessions keep
+ * better-auth's 30 days.
  */
 export async function getCurrentUser(request: Request, auth: Auth = getAuth(), now = new Date()): Promise<CurrentUser | null> {
   if (!request.headers.get("cookie")) return null;
