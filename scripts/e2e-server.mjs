@@ -8,7 +8,7 @@ process.env.DATA_DIR = dir;
 process.env.NODE_ENV = "production";
 process.env.LOG_LEVEL ??= "warn";
 process.env.ADMIN_EMAIL ??= "owner@example.pk";
-process.env.ADMIN_PASSWORD ??= "owner-password";
+process.env.ADMIN_PASSWORD ??= "Owner-Stitch-Ledger-2604";
 const cleanup = () => fs.rmSync(dir, { recursive: true, force: true });
 process.on("exit", cleanup);
 await import("../server.mjs");

@@ -11,6 +11,7 @@ import { createRequestHandler } from "react-router";
 import { ConfigError, getEnv, type Env } from "~/lib/env.server";
 import { openDatabase, readiness, setDatabase, type Database } from "~/lib/db.server";
 import { atOrigin, clientAddress, publicOrigin } from "~/lib/proxy.server";
+import { privateCachePolicy } from "~/lib/cache-policy.server";
 import { checkAddress, checkedForm } from "~/lib/request-input.server";
 import { answerFromCache, cachedPageOf, cacheKey, inlineScriptHashes, PageCache, UNCACHEABLE_TAG, watchCatalogChanges } from "~/lib/page-cache.server";
 import { FolderLockedError } from "~/lib/folder-lock.server";
@@ -176,6 +177,13 @@ export function createApp(options: {
     // does not carry a kilobyte of document policy.
     const headers = c.res.headers.get("Content-Type")?.startsWith("text/html") ? securityHeaders(`'nonce-${nonce}'`, secure) : ASSET_SECURITY_HEADERS;
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+  });
+
+  // The back office is kept by no cache; other answers to a signed-in browser by no shared one.
+  app.use(async (c, next) => {
+    await next();
+    const policy = privateCachePolicy(c.req.path, c.req.header("cookie"), c.res.headers);
+    if (policy) c.res.headers.set("Cache-Control", policy);
   });
 
   // Every state-changing request must come from the shop's own pages (CSRF defence).

@@ -5,12 +5,14 @@ import { eq } from "drizzle-orm";
 import type { Db } from "./db.server";
 import { newId } from "./ids";
 import { account, appSettings, session, user, verification } from "./schema.server";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/modules/accounts/password-rules";
 
 /**
  * Accounts with better-auth: e-mail and password (scrypt hashes in `account`, never in the
  * profile), sessions in the database, HttpOnly SameSite=Lax cookies, Secure behind HTTPS.
- * Its own rate limiter is off: login limits are ours (login-throttle.server.ts), per account and
- * per address, counted in the database (rate-limit.server.ts) so they hold across app instances.
+ * Its own rate limiter is off: login and signup limits are ours (login-throttle.server.ts,
+ * signup-throttle.server.ts), counted in the database (rate-limit.server.ts) so they hold across app
+ * instances. Staff sessions also end after 12 hours unused (session.server.ts).
  */
 export function createAuth(db: Db, options: { secret: string; baseURL: string }) {
   const secure = options.baseURL.startsWith("https://");
@@ -19,7 +21,8 @@ export function createAuth(db: Db, options: { secret: string; baseURL: string })
     baseURL: options.baseURL,
     secret: options.secret,
     database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification } }),
-    emailAndPassword: { enabled: true, minPasswordLength: 6, maxPasswordLength: 128, autoSignIn: true },
+    // Never less than the customer minimum; the whole rule is checked before (password-check.server.ts).
+    emailAndPassword: { enabled: true, minPasswordLength: PASSWORD_MIN_LENGTH.customer, maxPasswordLength: PASSWORD_MAX_LENGTH, autoSignIn: true },
     user: {
       additionalFields: {
         firstName: { type: "string", required: false, defaultValue: "" },

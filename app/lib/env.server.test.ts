@@ -101,6 +101,15 @@ describe("parseEnv", () => {
     ]);
   });
 
+  it("holds ADMIN_PASSWORD to the staff password rule: 12 characters, not only spaces, not common", () => {
+    const owner = { ADMIN_EMAIL: "owner@example.pk" };
+    expect(problemsOf({ ...owner, ADMIN_PASSWORD: "123456" })).toEqual(["ADMIN_PASSWORD: Staff passwords must be at least 12 characters."]);
+    expect(problemsOf({ ...owner, ADMIN_PASSWORD: "owner-pass1" })).toEqual(["ADMIN_PASSWORD: Staff passwords must be at least 12 characters."]);
+    expect(problemsOf({ ...owner, ADMIN_PASSWORD: "            " })).toEqual(["ADMIN_PASSWORD: Password cannot be only spaces."]);
+    expect(problemsOf({ ...owner, ADMIN_PASSWORD: "password1234" })).toEqual(["ADMIN_PASSWORD: This password is too common. Please choose another."]);
+    expect(parseEnv({ ...owner, ADMIN_PASSWORD: "Owner-Deploy-Password-7731" }).ADMIN_PASSWORD).toBe("Owner-Deploy-Password-7731");
+  });
+
   it("explains the problems in the error message an operator reads", () => {
     try {
       parseEnv({ PORT: "eighty", ADMIN_EMAIL: "not-an-email", ADMIN_PASSWORD: "owner-password" });

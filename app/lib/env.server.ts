@@ -2,6 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 import { parseStorageUrl, type StorageConfig } from "~/modules/media/storage-url";
 import { parseOrderLimits, type OrderLimits } from "~/modules/orders/order-limits";
+import { passwordProblem } from "~/modules/accounts/password-check.server";
 
 /**
  * The shop's whole configuration, parsed once at boot. Every problem is listed at once so an
@@ -23,9 +24,16 @@ const envSchema = z
         .optional(),
     ),
     ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email("must be an e-mail address").optional()),
+    // The staff password rule; only spaces is a (refused) password, not an unset one.
     ADMIN_PASSWORD: z.preprocess(
-      emptyToUndefined,
-      z.string().min(6, "must be at least 6 characters").optional(),
+      (v) => (v === "" ? undefined : v),
+      z
+        .string()
+        .superRefine((password, ctx) => {
+          const problem = passwordProblem(password, "staff");
+          if (problem) ctx.addIssue({ code: "custom", message: problem });
+        })
+        .optional(),
     ),
     PUBLIC_URL: z.preprocess(
       emptyToUndefined,

@@ -29,7 +29,7 @@ const newAdmin = (overrides: Record<string, string> = {}) => ({
   numberCode: "+92",
   number: "3219876543",
   email: "hina@example.pk",
-  password: "hina-secret",
+  password: "hina-secret-2291",
   ...overrides,
 });
 const create = (cookie: string, form: Record<string, string>) => outcome(createAction(args(requestAs(cookie, "/admin/createadmin", form))));
@@ -47,14 +47,14 @@ describe(`Create Admin (${testTarget()})`, () => {
 
     const row = await profile("hina@example.pk");
     expect(row).toMatchObject({ firstName: "Hina", lastName: "Raza", name: "Hina Raza", gender: "female", role: "admin", numberCode: "+92", number: "3219876543" });
-    expect(Object.values(row).map(String).join(" ")).not.toContain("hina-secret");
+    expect(Object.values(row).map(String).join(" ")).not.toContain("hina-secret-2291");
     const [credential] = await testDb().db.select().from(account).where(eq(account.userId, row.id));
-    expect(credential.password).not.toContain("hina-secret");
-    expect(await verifyPassword({ hash: credential.password!, password: "hina-secret" })).toBe(true);
+    expect(credential.password).not.toContain("hina-secret-2291");
+    expect(await verifyPassword({ hash: credential.password!, password: "hina-secret-2291" })).toBe(true);
 
     // The main admin's own session is untouched, and the new admin can sign in.
     expect((await getCurrentUser(requestAs(visitors.mainAdmin, "/admin"), visitors.auth))?.email).toBe("owner@example.pk");
-    const signedIn = await signIn(testDb().db, { email: "HINA@example.pk", password: "hina-secret" }, visitors.auth);
+    const signedIn = await signIn(testDb().db, { email: "HINA@example.pk", password: "hina-secret-2291" }, visitors.auth);
     expect(signedIn.user).toMatchObject({ email: "hina@example.pk", role: "admin" });
   });
 
@@ -66,21 +66,21 @@ describe(`Create Admin (${testTarget()})`, () => {
 
   it("refuses an e-mail already used (any letter case), changing nothing, and keeps what was typed", async () => {
     const before = await snapshot();
-    const result = await create(visitors.mainAdmin, newAdmin({ email: "Hina@Example.pk", firstName: "Other", password: "another-pass" }));
+    const result = await create(visitors.mainAdmin, newAdmin({ email: "Hina@Example.pk", firstName: "Other", password: "another-pass-7720" }));
     expect(result).toEqual({
       status: 409,
       data: { error: "Failed to create an account. An account with this email already exists.", values: expect.objectContaining({ email: "Hina@Example.pk", firstName: "Other" }) },
     });
-    expect(JSON.stringify(result.data)).not.toContain("another-pass");
+    expect(JSON.stringify(result.data)).not.toContain("another-pass-7720");
     expect(await snapshot()).toEqual(before);
     // The old password still works: the account was not taken over.
-    await expect(signIn(testDb().db, { email: "hina@example.pk", password: "hina-secret" }, visitors.auth)).resolves.toBeTruthy();
+    await expect(signIn(testDb().db, { email: "hina@example.pk", password: "hina-secret-2291" }, visitors.auth)).resolves.toBeTruthy();
   });
 
   it("two creations of one e-mail at once make one account", async () => {
     const results = await Promise.all([
       create(visitors.mainAdmin, newAdmin({ email: "race@example.pk" })),
-      create(visitors.mainAdmin, newAdmin({ email: "race@example.pk", password: "other-pass" })),
+      create(visitors.mainAdmin, newAdmin({ email: "race@example.pk", password: "other-pass-5521" })),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([302, 409]);
     expect(await testDb().db.select().from(user).where(eq(user.email, "race@example.pk"))).toHaveLength(1);
@@ -93,7 +93,7 @@ describe(`Create Admin (${testTarget()})`, () => {
     }
     expect(await create(visitors.mainAdmin, newAdmin({ email: "short@example.pk", password: "12345" }))).toMatchObject({
       status: 400,
-      data: { error: "Password must be at least 6 characters." },
+      data: { error: "Staff passwords must be at least 12 characters." },
     });
     expect(await create(visitors.mainAdmin, newAdmin({ email: "customer-role@example.pk", role: "user" }))).toMatchObject({
       status: 400,
@@ -101,6 +101,25 @@ describe(`Create Admin (${testTarget()})`, () => {
     });
     const made = await testDb().db.select().from(user).where(sql`${user.email} like 'missing-%' or ${user.email} in ('short@example.pk', 'customer-role@example.pk')`);
     expect(made).toHaveLength(0);
+  });
+
+  it("holds staff to 12 characters that are not only spaces and not a common password, for either role, creating nothing", async () => {
+    const refused: [password: string, error: string][] = [
+      ["123456", "Staff passwords must be at least 12 characters."],
+      ["hina-secret", "Staff passwords must be at least 12 characters."],
+      [" ".repeat(12), "Password cannot be only spaces."],
+      ["password1234", "Failed to create an account. This password is too common. Please choose another."],
+      ["qwertyuiop12", "Failed to create an account. This password is too common. Please choose another."],
+      ["iloveyou1234", "Failed to create an account. This password is too common. Please choose another."],
+    ];
+    for (const role of ["admin", "main-admin"]) {
+      for (const [password, error] of refused) {
+        const result = await create(visitors.mainAdmin, newAdmin({ email: "weak-staff@example.pk", role, password }));
+        expect(result, `${role} ${JSON.stringify(password)}`).toMatchObject({ status: 400, data: { error } });
+        expect(JSON.stringify(result.data)).not.toContain(password.trim() || "\u0000");
+      }
+    }
+    expect(await profile("weak-staff@example.pk")).toBeUndefined();
   });
 
   it("a plain admin sees the denial, and the server refuses the action (403) creating nothing", async () => {

@@ -7,6 +7,7 @@ import { logger } from "~/lib/logger.server";
 import { GenderOptions } from "~/components/ui/gender-options";
 import { ACCESS_DENIED_CREATE, adminRoleLabel, adminRoles, createAdminSchema } from "~/modules/accounts/admin-account.schema";
 import { createAdminAccount } from "~/modules/accounts/admin-accounts.server";
+import { passwordHint, PASSWORD_MIN_LENGTH } from "~/modules/accounts/password-rules";
 import { isMainAdminRole } from "~/modules/accounts/roles";
 import { requireAdmin, requireMainAdmin } from "~/modules/accounts/session.server";
 import { useFormCheck } from "~/components/ui/use-form-check";
@@ -100,7 +101,15 @@ export default function CreateAdmin({ loaderData }: Route.ComponentProps) {
           <TextField id="email" label="Email" type="email" autoComplete="off" required defaultValue={v.email} />
         </div>
         <div className="sm:col-span-2">
-          <TextField id="password" label="Password" type="password" autoComplete="new-password" required hint="min 6 chars" minLength={6} />
+          <TextField
+            id="password"
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            required
+            hint={passwordHint("staff")}
+            minLength={PASSWORD_MIN_LENGTH.staff}
+          />
         </div>
         <button type="submit" disabled={busy} className="rounded-md bg-leather-700 px-4 py-3 font-semibold text-white hover:bg-leather-800 disabled:opacity-60 sm:col-span-2">
           {busy ? "Registering..." : "Create Account"}

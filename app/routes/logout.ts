@@ -1,9 +1,11 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { signOut } from "~/modules/accounts/session.server";
+import { signOut, signOutEverywhere } from "~/modules/accounts/session.server";
 
+/** Ends this session; with `everywhere=1` ("Log out of all devices") every session of the account. */
 export async function action({ request }: Route.ActionArgs) {
-  const headers = await signOut(request);
+  const form = await request.formData().catch(() => null);
+  const headers = form?.get("everywhere") === "1" ? await signOutEverywhere(request) : await signOut(request);
   return redirect("/", { headers });
 }
 

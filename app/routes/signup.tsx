@@ -1,11 +1,13 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/signup";
-import { toHttp } from "~/lib/errors";
+import { getDb } from "~/lib/db.server";
+import { isDomainError, toHttp } from "~/lib/errors";
 import { flashCookie } from "~/lib/flash.server";
 import { logger } from "~/lib/logger.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { signupSchema } from "~/modules/accounts/account.schema";
 import { GenderOptions } from "~/components/ui/gender-options";
+import { passwordHint, PASSWORD_MIN_LENGTH } from "~/modules/accounts/password-rules";
 import { landingPathFor } from "~/modules/accounts/roles";
 import { getCurrentUser, signUp } from "~/modules/accounts/session.server";
 import { useFormCheck } from "~/components/ui/use-form-check";
@@ -24,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type Values = Partial<Record<"email" | "firstName" | "lastName" | "gender" | "numberCode" | "number", string>>;
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   // Keep what the visitor typed (never the password) so nothing has to be typed again.
   const values: Values = {};
@@ -34,13 +36,15 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = signupSchema.safeParse(form);
   if (!parsed.success) return data({ error: parsed.error.issues[0].message, values }, { status: 400 });
   try {
-    const { headers } = await signUp(parsed.data);
+    const { headers } = await signUp(getDb(), { ...parsed.data, address: context.clientAddress });
     headers.append("Set-Cookie", flashCookie("Signup successful! Profile created."));
     return redirect(landingPathFor("user"), { headers });
   } catch (error) {
     const { status, message, code } = toHttp(error);
     if (code === "INTERNAL") logger.error({ err: error }, "signup failed");
-    return data({ error: `Failed to create an account. ${message}`, values }, { status });
+    const retryAfter = isDomainError(error) ? error.details?.retryAfter : undefined;
+    const headers: HeadersInit = typeof retryAfter === "number" ? { "Retry-After": String(retryAfter) } : {};
+    return data({ error: `Failed to create an account. ${message}`, values }, { status, headers });
   }
 }
 
@@ -66,7 +70,15 @@ export default function Signup() {
           <TextField id="email" label="Email" type="email" autoComplete="email" required defaultValue={v.email} />
         </div>
         <div className="sm:col-span-2">
-          <TextField id="password" label="Password" type="password" autoComplete="new-password" required hint="min 6 chars" minLength={6} />
+          <TextField
+            id="password"
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            required
+            hint={passwordHint("customer")}
+            minLength={PASSWORD_MIN_LENGTH.customer}
+          />
         </div>
         <TextField id="firstName" label="First name" autoComplete="given-name" required defaultValue={v.firstName} />
         <TextField id="lastName" label="Last name" autoComplete="family-name" required defaultValue={v.lastName} />

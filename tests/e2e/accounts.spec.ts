@@ -1,8 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
+import { OWNER } from "../support/e2e";
 
+/** A customer password the shop's rule takes (8 characters or more, not a common one). */
+const PASSWORD = "Sana-Walnut-Ledger-31";
 const unique = () => `shopper-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.pk`;
 
-async function signUp(page: Page, email: string, password = "secret123") {
+async function signUp(page: Page, email: string, password = PASSWORD) {
   await page.goto("/signup");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
@@ -33,12 +36,22 @@ test.describe("accounts", () => {
 
   test("signup shows the spec's messages and keeps what was typed", async ({ page }) => {
     await page.goto("/signup");
-    await expect(page.getByText("min 6 chars")).toBeVisible();
+    await expect(page.getByText("min 8 chars")).toBeVisible();
     await expect(page.getByLabel("Code")).toHaveValue("+92");
     await page.getByLabel("Email").fill("someone@example.pk");
     await page.getByRole("button", { name: "Sign up" }).click();
     await expect(page.getByRole("alert")).toHaveText("Please fill out all required fields.");
     await expect(page.getByLabel("Email")).toHaveValue("someone@example.pk");
+  });
+
+  test("signup refuses a short password in the browser and a common one on the server, keeping what was typed", async ({ page }) => {
+    const email = unique();
+    await signUp(page, email, "1234567");
+    await expect(page.getByRole("alert")).toHaveText("Password must be at least 8 characters.");
+    await page.getByLabel("Password").fill("password1");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Failed to create an account. This password is too common. Please choose another.");
+    await expect(page.getByLabel("Email")).toHaveValue(email);
   });
 
   test("signing up twice with one e-mail is refused with a clear message", async ({ page }) => {
@@ -57,7 +70,7 @@ test.describe("accounts", () => {
     await page.goto("/signup");
     const response = await page.request.post("/signup", {
       headers: { Origin: new URL(page.url()).origin },
-      form: { email, password: "secret123", firstName: "Eve", lastName: "X", gender: "other", role: "main-admin", numberCode: "+92", number: "" },
+      form: { email, password: PASSWORD, firstName: "Eve", lastName: "X", gender: "other", role: "main-admin", numberCode: "+92", number: "" },
       maxRedirects: 0,
     });
     expect(response.status()).toBe(302);
@@ -74,7 +87,7 @@ test.describe("accounts", () => {
     await page.getByRole("button", { name: "Log in" }).click();
     await expect(page.getByRole("alert")).toHaveText("Failed to log in. Invalid email or password.");
     await expect(page.getByLabel("Email")).toHaveValue("owner@example.pk");
-    await page.getByLabel("Password").fill("owner-password");
+    await page.getByLabel("Password").fill(OWNER.password);
     await page.getByRole("button", { name: "Log in" }).click();
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
@@ -97,7 +110,7 @@ test.describe("accounts", () => {
     await expect(page.getByRole("link", { name: "Profile" })).toHaveAttribute("href", "/login");
     await page.goto("/login");
     await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill("secret123");
+    await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Log in" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("status").filter({ hasText: "Login successful!" })).toBeVisible();
@@ -121,7 +134,7 @@ test.describe("the back office guard", () => {
   test("a cross-site form post is refused", async ({ request }) => {
     const response = await request.post("/login", {
       headers: { Origin: "https://evil.example" },
-      form: { email: "owner@example.pk", password: "owner-password" },
+      form: { email: OWNER.email, password: OWNER.password },
       maxRedirects: 0,
     });
     expect(response.status()).toBe(403);

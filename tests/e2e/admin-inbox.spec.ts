@@ -1,11 +1,12 @@
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
+import { OWNER } from "../support/e2e";
 
 const PATH = "/admin/contactsubmissions";
 
 async function logIn(page: Page) {
   await page.goto("/login");
-  await page.getByLabel("Email").fill("owner@example.pk");
-  await page.getByLabel("Password").fill("owner-password");
+  await page.getByLabel("Email").fill(OWNER.email);
+  await page.getByLabel("Password").fill(OWNER.password);
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page).toHaveURL(/\/admin$/);
 }
@@ -165,8 +166,8 @@ test.describe("contact submissions inbox", () => {
     try {
       const page = await context.newPage();
       await page.goto("/login");
-      await page.getByLabel("Email").fill("owner@example.pk");
-      await page.getByLabel("Password").fill("owner-password");
+      await page.getByLabel("Email").fill(OWNER.email);
+      await page.getByLabel("Password").fill(OWNER.password);
       await page.getByRole("button", { name: "Log in" }).click();
       await expect(page).toHaveURL(/\/admin$/);
       await page.goto(`${PATH}?q=${encodeURIComponent(name)}`);

@@ -88,7 +88,7 @@ test.describe("admin accounts", () => {
     const email = unique("new-admin");
     await logIn(page);
     await page.goto("/admin/createadmin");
-    await expect(page.getByText("min 6 chars")).toBeVisible();
+    await expect(page.getByText("min 12 chars")).toBeVisible();
     await expect(page.getByLabel("Code")).toHaveValue("+92");
 
     // The spec's messages before anything is created.

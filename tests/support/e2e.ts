@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 
 /** The main admin the browser-test server creates (scripts/e2e-server.mjs). */
-export const OWNER = { email: "owner@example.pk", password: "owner-password" } as const;
+export const OWNER = { email: "owner@example.pk", password: "Owner-Stitch-Ledger-2604" } as const;
 
 /** Logs a staff member in through the login form; staff land on the back office. */
 export async function logIn(page: Page, email: string = OWNER.email, password: string = OWNER.password, base = "") {

@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { passwordShapeProblem, type PasswordAudience } from "./password-rules";
 
 export const REQUIRED_FIELDS = "Please fill out all required fields.";
-export const PASSWORD_MIN = "Password must be at least 6 characters.";
 export const genders = ["male", "female", "other"] as const;
 
 const email = z.string({ error: REQUIRED_FIELDS }).trim().min(1, REQUIRED_FIELDS).max(254).pipe(z.email("Please enter a valid email address."));
@@ -11,10 +11,24 @@ export const loginSchema = z.object({
   password: z.string({ error: REQUIRED_FIELDS }).min(1, REQUIRED_FIELDS).max(128),
 });
 
+/**
+ * A new password: required, then the shape of the password rule for its audience (the browser
+ * checks this much; the server also refuses common passwords, password-check.server.ts).
+ */
+export function newPasswordField(audience: PasswordAudience) {
+  return z
+    .string({ error: REQUIRED_FIELDS })
+    .min(1, REQUIRED_FIELDS)
+    .superRefine((password, ctx) => {
+      const problem = password && passwordShapeProblem(password, audience);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    });
+}
+
 /** Signup. There is no role here: whatever a browser sends as a role is dropped. */
 export const signupSchema = z.object({
   email,
-  password: z.string({ error: REQUIRED_FIELDS }).min(1, REQUIRED_FIELDS).min(6, PASSWORD_MIN).max(128, "Password must be at most 128 characters."),
+  password: newPasswordField("customer"),
   firstName: z.string({ error: REQUIRED_FIELDS }).trim().min(1, REQUIRED_FIELDS).max(100),
   lastName: z.string({ error: REQUIRED_FIELDS }).trim().min(1, REQUIRED_FIELDS).max(100),
   gender: z.enum(genders, REQUIRED_FIELDS),

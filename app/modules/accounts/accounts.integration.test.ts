@@ -31,6 +31,13 @@ async function credentialOf(email: string) {
 }
 
 describe(`accounts (${testTarget()})`, () => {
+  it("refuses to create the main admin with a password the staff rule refuses", async () => {
+    for (const password of ["123456", "      ", "owner-pass1", "password1234"]) {
+      await expect(ensureMainAdmin(database.db, { email: "weak-owner@example.pk", password }), JSON.stringify(password)).rejects.toMatchObject({ code: "INVALID" });
+    }
+    expect(await database.db.select().from(user).where(eq(user.email, "weak-owner@example.pk"))).toHaveLength(0);
+  });
+
   it("creates the main admin once, from configuration", async () => {
     expect(await ensureMainAdmin(database.db, { email: " Owner@Example.PK ", password: PASSWORD })).toBe("created");
     expect(await ensureMainAdmin(database.db, { email: "someone-else@example.pk", password: "other-password" })).toBe("exists");

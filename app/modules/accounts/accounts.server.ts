@@ -3,6 +3,7 @@ import { hashPassword } from "better-auth/crypto";
 import type { Db } from "~/lib/db.server";
 import { newId } from "~/lib/ids";
 import { account, user } from "~/lib/schema.server";
+import { assertPasswordAllowed } from "./password-check.server";
 
 export type Role = (typeof user.$inferSelect)["role"];
 
@@ -84,11 +85,15 @@ export async function insertAccount(tx: Db, input: Omit<NewAccount, "password">,
   return id;
 }
 
-/** Creates the first main admin from configuration when the shop has none. */
+/**
+ * Creates the first main admin from configuration when the shop has none. The password is held to
+ * the staff rule (configuration is checked against it at start too).
+ */
 export async function ensureMainAdmin(
   db: Db,
   credentials: { email: string; password: string },
 ): Promise<"created" | "exists"> {
+  assertPasswordAllowed(credentials.password, "staff");
   const [mainAdmin] = await db.select({ id: user.id }).from(user).where(eq(user.role, "main-admin")).limit(1);
   if (mainAdmin) return "exists";
   await upsertAccount(db, { ...credentials, role: "main-admin", firstName: "Main", lastName: "Admin" });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createAdminSchema, updateAdminSchema } from "./admin-account.schema";
 
-const base = { email: "a@example.pk", password: "secret1", firstName: "A", lastName: "B", gender: "male", role: "admin" };
+const base = { email: "a@example.pk", password: "Chamra-Owner-Key-5581", firstName: "A", lastName: "B", gender: "male", role: "admin" };
 const first = (schema: typeof createAdminSchema | typeof updateAdminSchema, input: unknown) => schema.safeParse(input).error?.issues[0].message;
 
 describe("create admin validation", () => {
@@ -13,8 +13,10 @@ describe("create admin validation", () => {
     }
   });
 
-  it("needs a password of at least 6 characters and takes only the two staff roles", () => {
-    expect(first(createAdminSchema, { ...base, password: "12345" })).toBe("Password must be at least 6 characters.");
+  it("needs a password of at least 12 characters (staff) and takes only the two staff roles", () => {
+    expect(first(createAdminSchema, { ...base, password: "12345" })).toBe("Staff passwords must be at least 12 characters.");
+    expect(first(createAdminSchema, { ...base, password: "hina-secret" })).toBe("Staff passwords must be at least 12 characters.");
+    expect(first(createAdminSchema, { ...base, password: " ".repeat(12) })).toBe("Password cannot be only spaces.");
     expect(first(createAdminSchema, { ...base, role: "user" })).toBe("Please choose a role: Admin or Main Admin.");
     expect(createAdminSchema.parse({ ...base, role: "main-admin" })).toMatchObject({ role: "main-admin", numberCode: "+92" });
   });

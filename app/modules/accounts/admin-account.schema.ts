@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { genders, REQUIRED_FIELDS, signupSchema } from "./account.schema";
+import { genders, newPasswordField, REQUIRED_FIELDS, signupSchema } from "./account.schema";
 
 /** The two staff roles, as the back office names them. */
 export const adminRoles = ["admin", "main-admin"] as const;
@@ -14,8 +14,8 @@ const adminRole = z.enum(adminRoles, {
   error: (issue) => (issue.input === undefined || issue.input === "" ? REQUIRED_FIELDS : ROLE_INVALID),
 });
 
-/** Create Admin: signup's fields (same rules and messages) plus the role. */
-export const createAdminSchema = signupSchema.extend({ role: adminRole });
+/** Create Admin: signup's fields (same rules and messages) plus the role; staff passwords are longer. */
+export const createAdminSchema = signupSchema.extend({ password: newPasswordField("staff"), role: adminRole });
 export type CreateAdminInput = z.infer<typeof createAdminSchema>;
 
 /** One row of Admin List. The e-mail is not editable, so it is not here. */

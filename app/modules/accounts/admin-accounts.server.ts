@@ -5,16 +5,19 @@ import { DomainError } from "~/lib/errors";
 import { user } from "~/lib/schema.server";
 import { insertAccount } from "./accounts.server";
 import { adminRoles, type CreateAdminInput, type UpdateAdminInput } from "./admin-account.schema";
+import { assertPasswordAllowed } from "./password-check.server";
 
 export const EMAIL_TAKEN = "An account with this email already exists.";
 export const LAST_MAIN_ADMIN = "The last Main Admin cannot be made an Admin. Make another admin a Main Admin first.";
 export const ADMIN_GONE = "This admin account no longer exists.";
 
 /**
- * Creates a staff account with a hashed password (in `account`, never in the profile). It does not
- * sign anyone in: the main admin who creates it stays signed in as themselves.
+ * Creates a staff account with a hashed password (in `account`, never in the profile), held to the
+ * staff password rule. It does not sign anyone in: the main admin who creates it stays signed in as
+ * themselves.
  */
 export async function createAdminAccount(db: Db, input: CreateAdminInput): Promise<{ id: string }> {
+  assertPasswordAllowed(input.password, "staff");
   const hash = await hashPassword(input.password);
   const id = await db.transaction((tx) => insertAccount(tx, input, hash));
   if (!id) throw new DomainError("CONFLICT", EMAIL_TAKEN);

@@ -32,7 +32,7 @@ describe("login limits", () => {
 });
 
 describe("signup validation", () => {
-  const base = { email: "a@example.pk", password: "secret1", firstName: "A", lastName: "B", gender: "male" };
+  const base = { email: "a@example.pk", password: "saddle-stitch-4417", firstName: "A", lastName: "B", gender: "male" };
   it("requires email, password, names and gender with the spec's message", () => {
     for (const missing of ["email", "password", "firstName", "lastName", "gender"]) {
       const result = signupSchema.safeParse({ ...base, [missing]: "" });
@@ -40,8 +40,10 @@ describe("signup validation", () => {
     }
   });
 
-  it("needs a password of at least 6 characters and defaults the country code to +92", () => {
-    expect(signupSchema.safeParse({ ...base, password: "12345" }).error?.issues[0].message).toBe("Password must be at least 6 characters.");
+  it("needs a password of at least 8 characters, not only spaces, and defaults the country code to +92", () => {
+    expect(signupSchema.safeParse({ ...base, password: "1234567" }).error?.issues[0].message).toBe("Password must be at least 8 characters.");
+    expect(signupSchema.safeParse({ ...base, password: "      " }).error?.issues[0].message).toBe("Password cannot be only spaces.");
+    expect(signupSchema.safeParse({ ...base, password: "12345678" }).success).toBe(true);
     expect(signupSchema.parse(base).numberCode).toBe("+92");
   });
 });

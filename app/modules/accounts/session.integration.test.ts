@@ -3,12 +3,13 @@ import { eq } from "drizzle-orm";
 import { createAuth, loadAuthSecret, setAuth, type Auth } from "~/lib/auth.server";
 import { setDatabase } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
-import { user } from "~/lib/schema.server";
+import { session, user } from "~/lib/schema.server";
 import { createTestDatabase, testTarget, type TestDatabase } from "../../../tests/support/test-db";
 import { upsertAccount } from "./accounts.server";
 import { signupSchema } from "./account.schema";
 import { getCurrentUser, requireAdmin, requireMainAdmin, signIn, signUp } from "./session.server";
 import { loader as dashboardLoader } from "~/routes/admin-dashboard";
+import { action as logoutAction } from "~/routes/logout";
 
 let database: TestDatabase;
 let auth: Auth;
@@ -46,23 +47,23 @@ describe(`accounts and the admin guard (${testTarget()})`, () => {
   it("a role sent at signup is ignored: the account is a customer", async () => {
     const input = signupSchema.parse({
       email: "eve@example.pk",
-      password: "secret123",
+      password: "eve-walnut-ledger-82",
       firstName: "Eve",
       lastName: "X",
       gender: "female",
       role: "main-admin",
     });
     expect(input).not.toHaveProperty("role");
-    const { headers } = await signUp({ ...input, role: "main-admin" } as never, auth);
+    const { headers } = await signUp(database.db, { ...input, role: "main-admin" } as never, auth);
     const [row] = await database.db.select().from(user).where(eq(user.email, "eve@example.pk"));
     expect(row.role).toBe("user");
-    expect(Object.values(row).join(" ")).not.toContain("secret123");
+    expect(Object.values(row).join(" ")).not.toContain("eve-walnut-ledger-82");
     expect((await getCurrentUser(requestWith(headers), auth))?.role).toBe("user");
   });
 
   it("every admin loader refuses anonymous visitors and customers", async () => {
     await expectRedirect(dashboardLoader({ request: requestWith(null), params: {}, context: {} } as never), "/login");
-    const customer = await signIn(database.db, { email: "eve@example.pk", password: "secret123" }, auth);
+    const customer = await signIn(database.db, { email: "eve@example.pk", password: "eve-walnut-ledger-82" }, auth);
     await expectRedirect(dashboardLoader({ request: requestWith(customer.headers), params: {}, context: {} } as never), "/");
     const admin = await signIn(database.db, { email: "admin@example.pk", password: "admin-pass" }, auth);
     const data = await dashboardLoader({ request: requestWith(admin.headers), params: {}, context: {} } as never);
@@ -93,5 +94,106 @@ describe(`accounts and the admin guard (${testTarget()})`, () => {
     });
     const elsewhere = await signIn(database.db, { email: "VICTIM@example.pk", password: "right-pass", address: "10.1.1.1" }, auth);
     expect(elsewhere.user.email).toBe("victim@example.pk");
+  });
+});
+
+const HOUR = 60 * 60_000;
+
+/** The session rows of one account. */
+const sessionsOf = (userId: string) => database.db.select().from(session).where(eq(session.userId, userId));
+
+/** The session row a browser's cookie names (the cookie holds the token and its signature). */
+async function sessionOf(headers: Headers) {
+  const cookie = headers.getSetCookie().find((c) => c.startsWith("better-auth.session_token="))!;
+  const token = decodeURIComponent(cookie.split(";")[0].slice("better-auth.session_token=".length)).split(".")[0];
+  const [row] = await database.db.select().from(session).where(eq(session.token, token));
+  return row;
+}
+
+/** Pretends the account's sessions were last used `ms` ago. */
+async function lastUsedAgo(userId: string, ms: number) {
+  await database.db
+    .update(session)
+    .set({ updatedAt: new Date(Date.now() - ms) })
+    .where(eq(session.userId, userId));
+}
+
+describe(`staff sessions end after 12 hours without use (${testTarget()})`, () => {
+  it("a staff session unused for 12 hours is signed out and its row removed; the back office sends it to /login", async () => {
+    const admin = await signIn(database.db, { email: "admin@example.pk", password: "admin-pass" }, auth);
+    await lastUsedAgo(admin.user.id, 12 * HOUR + 60_000);
+    await expectRedirect(dashboardLoader({ request: requestWith(admin.headers), params: {}, context: {} } as never), "/login");
+    expect(await getCurrentUser(requestWith(admin.headers), auth)).toBeNull();
+    expect(await sessionOf(admin.headers)).toBeUndefined();
+  });
+
+  it("the same with a clock moved 12 hours on", async () => {
+    const main = await signIn(database.db, { email: "main@example.pk", password: "main-pass" }, auth);
+    expect((await getCurrentUser(requestWith(main.headers), auth, new Date(Date.now() + 11 * HOUR)))?.role).toBe("main-admin");
+    expect(await getCurrentUser(requestWith(main.headers), auth, new Date(Date.now() + 23 * HOUR + 60_000))).toBeNull();
+    expect(await getCurrentUser(requestWith(main.headers), auth)).toBeNull();
+  });
+
+  it("use keeps it alive: a request after 11 hours records the activity, without a write on every request", async () => {
+    const admin = await signIn(database.db, { email: "admin@example.pk", password: "admin-pass" }, auth);
+    await lastUsedAgo(admin.user.id, 11 * HOUR);
+    expect((await getCurrentUser(requestWith(admin.headers), auth))?.email).toBe("admin@example.pk");
+    const refreshed = await sessionOf(admin.headers);
+    expect(Date.now() - refreshed.updatedAt.getTime()).toBeLessThan(60_000);
+
+    // Used 5 minutes ago: read, not written.
+    await lastUsedAgo(admin.user.id, 5 * 60_000);
+    const before = await sessionOf(admin.headers);
+    expect((await getCurrentUser(requestWith(admin.headers), auth))?.email).toBe("admin@example.pk");
+    const after = await sessionOf(admin.headers);
+    expect(after.updatedAt.getTime()).toBe(before.updatedAt.getTime());
+
+    // 11 more hours after the recorded activity: still signed in.
+    expect((await getCurrentUser(requestWith(admin.headers), auth, new Date(Date.now() + 11 * HOUR)))?.email).toBe("admin@example.pk");
+  });
+
+  it("a customer's session is not held to the staff rule", async () => {
+    const customer = await signIn(database.db, { email: "eve@example.pk", password: "eve-walnut-ledger-82" }, auth);
+    await lastUsedAgo(customer.user.id, 5 * 24 * HOUR);
+    expect((await getCurrentUser(requestWith(customer.headers), auth))?.email).toBe("eve@example.pk");
+  });
+});
+
+describe(`logging out (${testTarget()})`, () => {
+  const logout = (headers: Headers, form: Record<string, string> = {}) => {
+    const cookie = headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const request = new Request("http://localhost:3000/logout", { method: "POST", headers: { cookie }, body: new URLSearchParams(form) });
+    return logoutAction({ request, params: {}, context: {} } as never);
+  };
+
+  it("'Log out' ends this session only", async () => {
+    const first = await signIn(database.db, { email: "main@example.pk", password: "main-pass" }, auth);
+    const second = await signIn(database.db, { email: "main@example.pk", password: "main-pass" }, auth);
+    const response = await logout(first.headers);
+    expect(response.status).toBe(302);
+    expect(response.headers.getSetCookie().join(" ")).toMatch(/session_token=;/);
+    expect(await getCurrentUser(requestWith(first.headers), auth)).toBeNull();
+    expect((await getCurrentUser(requestWith(second.headers), auth))?.email).toBe("main@example.pk");
+  });
+
+  it("'Log out of all devices' ends every session of the account, and no other account's", async () => {
+    const here = await signIn(database.db, { email: "main@example.pk", password: "main-pass" }, auth);
+    const there = await signIn(database.db, { email: "main@example.pk", password: "main-pass" }, auth);
+    const colleague = await signIn(database.db, { email: "admin@example.pk", password: "admin-pass" }, auth);
+    const response = await logout(here.headers, { everywhere: "1" });
+    expect(response).toMatchObject({ status: 302 });
+    expect(response.headers.get("Location")).toBe("/");
+    expect(response.headers.getSetCookie().join(" ")).toMatch(/session_token=;/);
+    expect(await getCurrentUser(requestWith(here.headers), auth)).toBeNull();
+    expect(await getCurrentUser(requestWith(there.headers), auth)).toBeNull();
+    expect(await sessionsOf(here.user.id)).toHaveLength(0);
+    expect((await getCurrentUser(requestWith(colleague.headers), auth))?.email).toBe("admin@example.pk");
+  });
+
+  it("a signed-out browser asking to log out everywhere ends nobody's sessions", async () => {
+    const main = await signIn(database.db, { email: "main@example.pk", password: "main-pass" }, auth);
+    const response = await logout(new Headers(), { everywhere: "1" });
+    expect(response.status).toBe(302);
+    expect((await getCurrentUser(requestWith(main.headers), auth))?.email).toBe("main@example.pk");
   });
 });

@@ -5,6 +5,8 @@ import { getAuth, type Auth } from "~/lib/auth.server";
 import { isAdminRole, isMainAdminRole, type Role } from "./roles";
 import type { SignupInput } from "./account.schema";
 import { countLoginAttempt, loginSucceeded } from "./login-throttle.server";
+import { assertPasswordAllowed } from "./password-check.server";
+import { countSignupAttempt } from "./signup-throttle.server";
 
 export interface CurrentUser {
   id: string;
@@ -28,11 +30,33 @@ function setCookies(response: Response): Headers {
   return out;
 }
 
-export async function getCurrentUser(request: Request, auth: Auth = getAuth()): Promise<CurrentUser | null> {
+/** Staff sessions end after this long without a request (docs/decisions/0021). */
+export const STAFF_IDLE_LIMIT_MS = 12 * 60 * 60_000;
+/** How often a staff session's last use is written: not on every request. */
+export const STAFF_ACTIVITY_EVERY_MS = 15 * 60_000;
+
+/**
+ * Who sent the request, or null. A staff session unused for 12 hours is deleted and counts as
+ * signed out; one used is marked as used at most every 15 minutes. Customers' sessions keep
+ * better-auth's 30 days.
+ */
+export async function getCurrentUser(request: Request, auth: Auth = getAuth(), now = new Date()): Promise<CurrentUser | null> {
   if (!request.headers.get("cookie")) return null;
   const result = await auth.api.getSession({ headers: cookieHeaders(request.headers) });
   if (!result) return null;
   const u = result.user as typeof result.user & { firstName?: string; lastName?: string; role?: string };
+  if (isAdminRole(u.role)) {
+    const idle = now.getTime() - new Date(result.session.updatedAt).getTime();
+    if (idle >= STAFF_ACTIVITY_EVERY_MS) {
+      const { internalAdapter } = await auth.$context;
+      if (idle >= STAFF_IDLE_LIMIT_MS) {
+        await internalAdapter.deleteSession(result.session.token);
+        return null;
+      }
+      // An update, never an insert: a session ended meanwhile stays ended.
+      await internalAdapter.updateSession(result.session.token, { updatedAt: now });
+    }
+  }
   return {
     id: u.id,
     email: u.email,
@@ -89,8 +113,18 @@ export async function signIn(
   };
 }
 
-/** Creates a customer account (role 'user', always) and signs it in. */
-export async function signUp(input: SignupInput, auth: Auth = getAuth()): Promise<{ headers: Headers }> {
+/**
+ * Creates a customer account (role 'user', always) and signs it in. The signup is counted against
+ * its address's limit first, then the password is held to the customer rule.
+ */
+export async function signUp(
+  db: Db,
+  input: SignupInput & { address?: string },
+  auth: Auth = getAuth(),
+  now = new Date(),
+): Promise<{ headers: Headers }> {
+  await countSignupAttempt(db, input.address, now);
+  assertPasswordAllowed(input.password, "customer");
   const response = await auth.api.signUpEmail({
     body: {
       email: input.email.toLowerCase(),
@@ -113,7 +147,15 @@ export async function signUp(input: SignupInput, auth: Auth = getAuth()): Promis
   return { headers: setCookies(response) };
 }
 
+/** Ends this browser's session. */
 export async function signOut(request: Request, auth: Auth = getAuth()): Promise<Headers> {
   const response = await auth.api.signOut({ headers: cookieHeaders(request.headers), asResponse: true });
   return setCookies(response);
+}
+
+/** Ends every session of the signed-in account, on every browser and device, then this browser's cookie. */
+export async function signOutEverywhere(request: Request, auth: Auth = getAuth()): Promise<Headers> {
+  const user = await getCurrentUser(request, auth);
+  if (user) await (await auth.$context).internalAdapter.deleteUserSessions(user.id);
+  return signOut(request, auth);
 }

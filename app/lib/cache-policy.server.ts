@@ -1,0 +1,23 @@
+/**
+ * What shared and browser caches may keep of a page that is not public (docs/decisions/0021):
+ * - the back office (`/admin`, everything under it, and their `.data` requests): nothing, ever;
+ * - any other answer to a signed-in browser, or one that sets a cookie, and that says nothing
+ *   itself: only the browser may keep it (`private`), and must ask again before using it.
+ * Public pages, assets and media keep their own policy.
+ */
+export const BACK_OFFICE_POLICY = "no-store";
+export const SIGNED_IN_POLICY = "private, no-cache";
+
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
+
+export function isBackOfficePath(pathname: string): boolean {
+  return pathname === "/admin" || pathname.startsWith("/admin/") || pathname.startsWith("/admin.");
+}
+
+/** The Cache-Control this answer must carry, or null to leave it as it is. */
+export function privateCachePolicy(pathname: string, requestCookie: string | undefined, response: Headers): string | null {
+  if (isBackOfficePath(pathname)) return BACK_OFFICE_POLICY;
+  if (response.has("Cache-Control")) return null;
+  if (SESSION_COOKIE.test(requestCookie ?? "") || response.getSetCookie().length > 0) return SIGNED_IN_POLICY;
+  return null;
+}
