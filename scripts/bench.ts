@@ -204,7 +204,7 @@ async function startServer(target: Target): Promise<{ url: string; child: ChildP
   throw new Error("The server did not answer /readyz within 60 s.");
 }
 
-const STAFF = { email: "bench-owner@example.pk", password: "bench-owner-password" };
+const STAFF = { email: "bench-owner@example.pk", password: "Bench-Owner-Saddle-5521" };
 
 /** Signs the main admin in through the login form, as a browser would; returns the session cookie. */
 async function logIn(base: string): Promise<string> {
