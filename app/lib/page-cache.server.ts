@@ -127,7 +127,7 @@ export async function answerFromCache(page: CachedPage, request: Request): Promi
     body = await gunzip(page.gzip);
   }
   headers.set("Content-Length", String(body.length));
-  return new Response(request.method === "HEAD" ? null : new Uint8Array(body), { status: page.status, headers });
+  return new Response(request.method === "HEAD" ? null : (body as Uint8Array<ArrayBuffer>), { status: page.status, headers });
 }
 
 /** Recent invalidations are remembered this far back, to refuse pages rendered before them. */
