@@ -1,0 +1,100 @@
+import { ROLES, type FuzzRequest, type Role, type ShopFacts } from "./malformed-requests";
+
+type Case = Omit<FuzzRequest, "role" | "expect"> & { expect?: number | Partial<Record<Role, number>> };
+
+/**
+ * Requests that once got a server error, kept word for word and sent as every role on every run,
+ * besides the generated ones.
+ */
+
+/** Every address that takes a form post (media uploads take a raw file and are checked apart). */
+const ACTIONS = [
+  "/login",
+  "/signup",
+  "/checkout",
+  "/contact",
+  "/subscribe",
+  "/logout",
+  "/cart",
+  "/admin/products/new",
+  "/admin/products/x/edit",
+  "/admin/products/x/view",
+  "/admin/products",
+  "/admin/categories",
+  "/admin/orders",
+  "/admin/contactsubmissions",
+  "/admin/managesubscriptions",
+  "/admin/createadmin",
+  "/admin/adminlist",
+];
+
+export function regressionCases(f: ShopFacts, realImage: Uint8Array): FuzzRequest[] {
+  const out: Case[] = [];
+  // A PNG whose header reads well but whose data is damaged: its re-encoding threw a 500 (seed 3).
+  const badChecksum = Buffer.from(realImage);
+  badChecksum[29] ^= 0xff;
+  for (const [why, body] of [
+    ["a PNG with a wrong header checksum", badChecksum],
+    ["a PNG cut short", Buffer.from(realImage.subarray(0, Math.floor(realImage.length * 0.6)))],
+  ] as const) {
+    out.push({
+      target: "POST /admin/uploads",
+      kind: "action",
+      method: "POST",
+      path: "/admin/uploads?kind=image",
+      headers: { Origin: f.origin, "Content-Type": "image/png" },
+      body,
+      shape: "raw",
+      why,
+      expect: { anonymous: 302, customer: 302, admin: 400, "main admin": 400 },
+    });
+  }
+  // The issue's addresses: a NUL byte reached the database (500/503).
+  for (const path of ["/product/%00", "/shop?q=%00", "/shop/category/a%00", "/shop?q=wallet%00", "/admin/orders?q=%00", "/product/%E0%A4%A"]) {
+    out.push({ target: `GET ${path}`, kind: "route", method: "GET", path, headers: {}, shape: "none", why: "issue: NUL or undecodable address", expect: 400 });
+  }
+  // Beyond Node's 16 KB of request headers: the HTTP server refuses it before the shop sees it.
+  out.push({ target: "GET /shop", kind: "route", method: "GET", path: `/shop?q=${"q".repeat(17_000)}`, headers: {}, shape: "none", why: "an address over 16 KB", expect: 431 });
+  // The issue's checkout with a NUL byte in a field.
+  out.push({
+    target: "POST /checkout",
+    kind: "action",
+    method: "POST",
+    path: "/checkout",
+    headers: { Origin: f.origin, "Content-Type": "application/x-www-form-urlencoded" },
+    body: Buffer.from("firstName=a%00b&lastName=Khan&email=nul%40example.pk&phone=03001234567&streetAddress=1+Road&city=Lahore&state=Punjab&zipCode=54000&cart=%5B%5D&idempotencyKey=0123456789abcdef0123"),
+    shape: "form",
+    fields: [{ name: "firstName", value: "a\0b" }],
+    why: "issue: firstName=a%00b",
+    expect: 400,
+  });
+  // The issue's bodies that are not forms, to every action: 500 before the boundary.
+  const bodies: { headers: Record<string, string>; body?: string; shape: FuzzRequest["shape"]; why: string; expect: number }[] = [
+    { headers: { "Content-Type": "application/json" }, body: '{"email":"a@b.pk"}', shape: "not-a-form", why: "issue: JSON body", expect: 415 },
+    { headers: { "Content-Type": "text/plain" }, body: "email=a@b.pk", shape: "not-a-form", why: "issue: text/plain body", expect: 415 },
+    { headers: {}, body: undefined, shape: "not-a-form", why: "issue: no body", expect: 415 },
+    {
+      headers: { "Content-Type": "multipart/form-data; boundary=zz" },
+      body: '--zz\r\nContent-Disposition: form-data; name="a"\r\n\r\nno end',
+      shape: "broken-multipart",
+      why: "issue: broken multipart",
+      expect: 400,
+    },
+  ];
+  for (const path of ACTIONS) {
+    for (const b of bodies) {
+      out.push({
+        target: `POST ${path}`,
+        kind: "action",
+        method: "POST",
+        path,
+        headers: { Origin: f.origin, ...b.headers },
+        body: b.body === undefined ? undefined : Buffer.from(b.body),
+        shape: b.shape,
+        why: b.why,
+        expect: b.expect,
+      });
+    }
+  }
+  return ROLES.flatMap((role) => out.map((r) => ({ ...r, role, expect: typeof r.expect === "object" ? r.expect[role] : r.expect })));
+}
