@@ -432,6 +432,16 @@ export const junkFileBytes: fc.Arbitrary<Uint8Array> = fc.oneof(
   fc.constant(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>')),
 );
 
+/** A real PNG cut short, or with one byte after its signature changed. */
+function damagedImage(realImage: Uint8Array): fc.Arbitrary<Uint8Array> {
+  return fc.tuple(fc.nat(), fc.nat(), fc.integer({ min: 0, max: 255 })).map(([cut, at, byte]) => {
+    const bytes = Uint8Array.from(realImage);
+    if (cut % 2 === 0) return bytes.slice(0, 8 + (cut % Math.max(bytes.length - 8, 1)));
+    bytes[8 + (at % Math.max(bytes.length - 8, 1))] = byte;
+    return bytes;
+  });
+}
+
 /** Mix-ups applied before the breaker: they may make a form worse, never better. */
 function fieldNoise(): fc.Arbitrary<{ apply: (fields: Field[]) => Field[]; why: string }> {
   const op = fc.oneof(
@@ -678,7 +688,7 @@ function productBreakers(f: ShopFacts, editing?: string): fc.Arbitrary<Breaker> 
   );
 }
 
-function actionSpecs(f: ShopFacts): ActionSpec[] {
+function actionSpecs(f: ShopFacts, realImage: Uint8Array): ActionSpec[] {
   const key = hex(32);
   // Ids that go into an address are kept short enough for one (see MAX_ADDRESS).
   const realOrUnknown = (real: string[]) =>
@@ -800,7 +810,7 @@ function actionSpecs(f: ShopFacts): ActionSpec[] {
             fc.constantFrom(...f.categoryIds).map((id) => ({ intent: "delete", id, b: breaker("an unknown intent", (fs: Field[]) => set(fs, "intent", "purge")) })),
             fc.constantFrom(...f.categoryIds).map((id) => ({ intent: "delete", id, b: breaker("no intent", (fs: Field[]) => drop(fs, "intent")) })),
           ),
-          fc.option(fileOf(junkFileBytes), { nil: undefined }),
+          fc.option(fileOf(fc.oneof(junkFileBytes, damagedImage(realImage))), { nil: undefined }),
           fc.constantFrom("", "?intent=add", "?intent=update", "?intent=junk"),
         )
         .map(([{ intent, id, b }, image, query]) => ({
@@ -917,12 +927,7 @@ function hasNul(field: Field): boolean {
 
 /** Media uploads: the file itself is the body, checked by the upload route, not the form boundary. */
 function uploadTarget(f: ShopFacts, realImage: Uint8Array): Target {
-  const damaged = fc.tuple(fc.nat(), fc.nat(), fc.integer({ min: 0, max: 255 })).map(([cut, at, byte]) => {
-    const bytes = Uint8Array.from(realImage);
-    if (cut % 2 === 0) return bytes.slice(0, 8 + (cut % Math.max(bytes.length - 8, 1)));
-    bytes[8 + (at % Math.max(bytes.length - 8, 1))] = byte;
-    return bytes;
-  });
+  const damaged = damagedImage(realImage);
   const draft = fc
     .tuple(
       fc.oneof(fc.constantFrom("image", "video"), junk),
@@ -967,7 +972,7 @@ function pagesWithoutAction(f: ShopFacts): Target {
 
 /** Every route and action, each with its generator. */
 export function targets(f: ShopFacts, realImage: Uint8Array): Target[] {
-  return [...routeSpecs(f).map((s) => routeTarget(f, s)), ...actionSpecs(f).map((s) => actionTarget(f, s)), uploadTarget(f, realImage), pagesWithoutAction(f)];
+  return [...routeSpecs(f).map((s) => routeTarget(f, s)), ...actionSpecs(f, realImage).map((s) => actionTarget(f, s)), uploadTarget(f, realImage), pagesWithoutAction(f)];
 }
 
 /** Whether an address is one the input boundary refuses: undecodable, or with a NUL once decoded. */
