@@ -107,11 +107,15 @@ async function readFacts(): Promise<ShopFacts> {
   const stock = (await shop.db.query("select v.product_id, v.id as variant_id, s.id as stock_id, s.size, s.qty from variants v join stock s on s.variant_id = v.id order by v.product_id, v.position, s.position")).rows;
   const stockOf: Record<string, string[]> = {};
   const variantsOf: Record<string, string[]> = {};
+  const stockRows: ShopFacts["stockRows"] = {};
   for (const row of stock) {
     (stockOf[row.product_id] ??= []).push(row.stock_id);
     if (!(variantsOf[row.product_id] ??= []).includes(row.variant_id)) variantsOf[row.product_id].push(row.variant_id);
+    (stockRows[row.product_id] ??= []).push({ id: row.stock_id, variantId: row.variant_id, size: row.size, qty: row.qty });
   }
   const line = stock.find((r) => r.qty >= 5)!;
+  const soldOut = stock.find((r) => r.qty === 0);
+  const cartLineOf = (r: { product_id: string; variant_id: string; size: string }) => ({ productID: r.product_id, productVariantKey: `${r.variant_id}_${r.size}`, productSize: r.size });
   const image = (await shop.db.query("select storage_key, widths from media where kind = 'image' order by id limit 1")).rows[0];
   const assets = fs.readdirSync(path.resolve(import.meta.dirname, "../../build/client/assets")).filter((name) => name.endsWith(".js"));
   const taken = new Set<string>();
@@ -130,7 +134,10 @@ async function readFacts(): Promise<ShopFacts> {
     staffIds: await column(`select id from "user" where role in ('admin', 'main-admin') order by id`),
     stockOf,
     variantsOf,
-    cartLine: { productID: line.product_id, productVariantKey: `${line.variant_id}_${line.size}`, productSize: line.size },
+    stockRows,
+    cartLine: cartLineOf(line),
+    cartLineLeft: line.qty,
+    soldOutLine: soldOut && cartLineOf(soldOut),
     mediaKey: `${image.storage_key}-${image.widths[0]}.webp`,
     assetPath: `/assets/${assets[0]}`,
     taken,

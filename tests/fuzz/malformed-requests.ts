@@ -32,8 +32,13 @@ export interface ShopFacts {
   stockOf: Record<string, string[]>;
   /** Variant ids by product id. */
   variantsOf: Record<string, string[]>;
-  /** A line that is in stock, as a browser's cart names it. */
+  /** Every stock row by product id: its variant, size and what is left. */
+  stockRows: Record<string, { id: string; variantId: string; size: string; qty: number }[]>;
+  /** A line that is in stock, as a browser's cart names it, and how many are left of it. */
   cartLine: { productID: string; productVariantKey: string; productSize: string };
+  cartLineLeft: number;
+  /** A line that is sold out, if the shop has one. */
+  soldOutLine?: { productID: string; productVariantKey: string; productSize: string };
   /** A stored image (`products/…-320.webp`) and a built script (`/assets/…`). */
   mediaKey: string;
   assetPath: string;
@@ -621,6 +626,10 @@ function badCart(f: ShopFacts): fc.Arbitrary<{ cart: string; why: string }> {
     unknownId(f).map((id) => ({ cart: cartJson([{ ...line, productQuantity: 1 }, { productID: id, productVariantKey: `${id}_M`, productSize: "M", productQuantity: 1 }]), why: `an unknown product ${JSON.stringify(id).slice(0, 40)}` })),
     fc.constant({ cart: cartJson([{ ...line, productVariantKey: `${foreignVariant}_${line.productSize}`, productQuantity: 1 }]), why: "another product's variant" }),
     fc.integer({ min: 51, max: 3000 }).map((n) => ({ cart: cartJson(Array.from({ length: n }, () => ({ ...line, productQuantity: 1 }))), why: `${n} lines` })),
+    // Real lines the shop cannot sell: more than is left (in one line or across repeated lines), or a sold-out size.
+    ...(f.cartLineLeft < 99 ? [fc.integer({ min: f.cartLineLeft + 1, max: 99 }).map((q) => ({ cart: cartJson([{ ...line, productQuantity: q }]), why: `${q} of a line with ${f.cartLineLeft} left` }))] : []),
+    ...(f.cartLineLeft < 99 ? [fc.integer({ min: 2, max: 50 }).map((n) => ({ cart: cartJson(Array.from({ length: n }, () => ({ ...line, productQuantity: 99 }))), why: `${n} lines of 99 of one item` }))] : []),
+    ...(f.soldOutLine ? [fc.constant({ cart: cartJson([{ ...line, productQuantity: 1 }, { ...f.soldOutLine, productQuantity: 1 }]), why: "a sold-out line" })] : []),
     fc.integer({ min: 10, max: 3000 }).map((n) => ({ cart: "[".repeat(n) + "]".repeat(n), why: `arrays nested ${n} deep` })),
     fc.constant({ cart: JSON.stringify([{ ...line, productQuantity: 1, productID: { $ne: "" } }]), why: "an object as the product id" }),
   );
@@ -674,13 +683,29 @@ function productBreakers(f: ShopFacts, editing?: string): fc.Arbitrary<Breaker> 
     fc.constant(json("no stock rows", (p) => (v(p).stock = []))),
     fc.constant(json("the same size twice", (p) => (v(p).stock = [{ size: "M", qty: "1" }, { size: " m ", qty: "2" }]))),
     junk.filter((t) => t.length > 0 && t.length <= 2000).map((token) => json("a forged upload", (p) => (v(p).uploads = [{ token, kind: "image" }]))),
-    // Editing: a variant and stock row of another product (a new product's ids are ignored, not refused).
+    // Editing: a variant and stock row of another product (a new product's ids are ignored, not
+    // refused), a size of this product sent without the quantity the form was loaded with, or
+    // lowered below what is left.
     ...(editing
       ? [
           fc.constant(
             json("another product's variant and stock", (p) => {
               v(p).id = f.variantsOf[otherProduct]?.[0] ?? "nope";
               v(p).stock = [{ id: f.stockOf[otherProduct]?.[0] ?? "nope", size: "M", qty: "5", loadedQty: "0" }];
+            }),
+          ),
+          fc.constant(
+            json("a size without the quantity it was loaded with", (p) => {
+              const row = f.stockRows[editing]?.[0];
+              v(p).id = row?.variantId ?? "nope";
+              v(p).stock = [{ id: row?.id ?? "nope", size: row?.size ?? "M", qty: "1" }];
+            }),
+          ),
+          fc.constant(
+            json("a size lowered below what is left", (p) => {
+              const row = f.stockRows[editing]?.[0];
+              v(p).id = row?.variantId ?? "nope";
+              v(p).stock = [{ id: row?.id ?? "nope", size: row?.size ?? "M", qty: "0", loadedQty: String((row?.qty ?? 0) + 1000) }];
             }),
           ),
         ]

@@ -49,6 +49,27 @@ export function regressionCases(f: ShopFacts, realImage: Uint8Array): FuzzReques
       expect: { anonymous: 302, customer: 302, admin: 400, "main admin": 400 },
     });
   }
+  // Bodies over the limits: any form over 12 MB (413 before anything reads it), and a category
+  // form over its own limit for a 10 MB image (400 with that reason, once staff are known).
+  const big = Buffer.alloc(12 * 1024 * 1024 + 1, "m");
+  big.write("message=");
+  out.push({ target: "POST /contact", kind: "action", method: "POST", path: "/contact", headers: { Origin: f.origin, "Content-Type": "application/x-www-form-urlencoded" }, body: big, shape: "form", why: "a form over 12 MB", expect: 413 });
+  const image = Buffer.concat([
+    Buffer.from(`--zz\r\nContent-Disposition: form-data; name="intent"\r\n\r\nadd\r\n--zz\r\nContent-Disposition: form-data; name="image"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`),
+    Buffer.alloc(11 * 1024 * 1024, 7),
+    Buffer.from("\r\n--zz--\r\n"),
+  ]);
+  out.push({
+    target: "POST /admin/categories",
+    kind: "action",
+    method: "POST",
+    path: "/admin/categories?intent=add",
+    headers: { Origin: f.origin, "Content-Type": "multipart/form-data; boundary=zz" },
+    body: image,
+    shape: "form",
+    why: "a category form with an 11 MB file and no name",
+    expect: { anonymous: 302, customer: 302, admin: 400, "main admin": 400 },
+  });
   // The issue's addresses: a NUL byte reached the database (500/503).
   for (const path of ["/product/%00", "/shop?q=%00", "/shop/category/a%00", "/shop?q=wallet%00", "/admin/orders?q=%00", "/product/%E0%A4%A"]) {
     out.push({ target: `GET ${path}`, kind: "route", method: "GET", path, headers: {}, shape: "none", why: "issue: NUL or undecodable address", expect: 400 });
