@@ -110,6 +110,11 @@ export async function startFuzzShop(options: { adminEmail: string; adminPassword
     await script("scripts/seed.ts");
     const log: string[] = [];
     server = spawn(process.execPath, ["server.mjs"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+    // Should the test runner itself be stopped, the server goes with it.
+    const child = server;
+    const killOnExit = () => child.kill("SIGKILL");
+    process.once("exit", killOnExit);
+    cleanups.push(() => void process.off("exit", killOnExit));
     server.stdout!.on("data", (chunk: Buffer) => log.push(chunk.toString()));
     server.stderr!.on("data", (chunk: Buffer) => log.push(chunk.toString()));
     const origin = `http://127.0.0.1:${port}`;
