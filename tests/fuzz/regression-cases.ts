@@ -70,6 +70,45 @@ export function regressionCases(f: ShopFacts, realImage: Uint8Array): FuzzReques
     why: "a category form with an 11 MB file and no name",
     expect: { anonymous: 302, customer: 302, admin: 400, "main admin": 400 },
   });
+  // JSON in a form field spelling a NUL byte as \u0000, which the field check cannot see: it
+  // reached the database from the cart's product ids (500, seed 12).
+  const nulCart = JSON.stringify([{ ...f.cartLine, productQuantity: 1 }, { productID: "\0", productVariantKey: "\0_M", productSize: "M", productQuantity: 1 }]);
+  const form = (fields: Record<string, string>) => Buffer.from(new URLSearchParams(fields).toString());
+  const urlencoded = { Origin: f.origin, "Content-Type": "application/x-www-form-urlencoded" };
+  out.push({ target: "POST /cart", kind: "action", method: "POST", path: "/cart", headers: urlencoded, body: form({ cart: nulCart }), shape: "form", why: "a cart naming a product id \\u0000", expect: 400 });
+  out.push({
+    target: "POST /checkout",
+    kind: "action",
+    method: "POST",
+    path: "/checkout",
+    headers: urlencoded,
+    body: form({ firstName: "Bilal", lastName: "Khan", email: "bilal@example.pk", phone: "03001234567", streetAddress: "12 Mall Road", city: "Lahore", state: "Punjab", zipCode: "54000", cart: nulCart, idempotencyKey: "fuzz-nul-cart-0000000" }),
+    shape: "form",
+    why: "checkout with a cart naming a product id \\u0000",
+    expect: 400,
+  });
+  for (const [why, change] of [
+    ["a category id \\u0000", (p: Record<string, unknown>) => (p.categoryIds = ["\0"])],
+    ["a product name with \\u0000", (p: Record<string, unknown>) => (p.name = "Fuzz\0Satchel")],
+  ] as const) {
+    const product: Record<string, unknown> = {
+      name: "Fuzz Satchel",
+      categoryIds: [f.categoryIds[0]],
+      variants: [{ name: "Default", price: "4500", stock: [{ size: "M", qty: "3" }] }],
+    };
+    change(product);
+    out.push({
+      target: "POST /admin/products/new",
+      kind: "action",
+      method: "POST",
+      path: "/admin/products/new",
+      headers: urlencoded,
+      body: form({ product: JSON.stringify(product) }),
+      shape: "form",
+      why: `a product form with ${why}`,
+      expect: { anonymous: 302, customer: 302, admin: 400, "main admin": 400 },
+    });
+  }
   // The issue's addresses: a NUL byte reached the database (500/503).
   for (const path of ["/product/%00", "/shop?q=%00", "/shop/category/a%00", "/shop?q=wallet%00", "/admin/orders?q=%00", "/product/%E0%A4%A"]) {
     out.push({ target: `GET ${path}`, kind: "route", method: "GET", path, headers: {}, shape: "none", why: "issue: NUL or undecodable address", expect: 400 });
