@@ -663,14 +663,49 @@ function productJson(f: ShopFacts, change: (p: Record<string, any>) => void = ()
   return JSON.stringify(product);
 }
 
+type ProductChange = (p: Record<string, any>) => void;
+
+/** Junk put inside the product form's JSON before its breaker: names, sizes, prices, flags, keys. */
+const productNoise: fc.Arbitrary<{ why: string; change: ProductChange }> = fc
+  .array(
+    fc.oneof(
+      fc.tuple(fc.constantFrom("name", "code", "description"), junk).map(([key, j]) => ({ why: key, change: (p: Record<string, any>) => (p[key] = j) })),
+      fc.tuple(fc.constantFrom("name", "soleColor", "price", "discountPrice"), fc.oneof(junk, fc.constantFrom<unknown>(-1, 1e308, null, true, [], {}))).map(([key, j]) => ({ why: `variant ${key}`, change: (p: Record<string, any>) => (p.variants[0][key] = j) })),
+      fc.constantFrom<unknown>("yes", 1, null, "true").map((j) => ({ why: "inOffer", change: (p: Record<string, any>) => (p.variants[0].inOffer = j) })),
+      fc.tuple(junk, junk).map(([size, qty]) => ({ why: "a stock row", change: (p: Record<string, any>) => p.variants[0].stock.push({ size, qty }) })),
+      junk.map((j) => ({ why: "a size", change: (p: Record<string, any>) => (p.variants[0].stock[0].size = j) })),
+      junk.map((j) => ({ why: "a category id", change: (p: Record<string, any>) => p.categoryIds.push(j) })),
+      fc.tuple(junk, junk).map(([id, kind]) => ({ why: "kept media", change: (p: Record<string, any>) => (p.variants[0].media = [{ id, kind }]) })),
+      fc.tuple(junk, junk).map(([key, j]) => ({ why: "an unknown key", change: (p: Record<string, any>) => (p[key] = j) })),
+    ),
+    { maxLength: 3 },
+  )
+  .map((ops) => ({ why: ops.map((o) => o.why).join(", "), change: (p: Record<string, any>) => ops.forEach((o) => o.change(p)) }));
+
 function productBreakers(f: ShopFacts, editing?: string): fc.Arbitrary<Breaker> {
-  const json = (why: string, change: (p: Record<string, any>) => void) => breaker(why, (fs) => set(fs, "product", productJson(f, change)));
+  return fc.tuple(productNoise, productBreakerList(f, editing)).map(([noise, make]) => make(noise));
+}
+
+/** Breakers of the product form; those that rewrite its JSON put the junk in first. */
+function productBreakerList(f: ShopFacts, editing?: string): fc.Arbitrary<(noise: { why: string; change: ProductChange }) => Breaker> {
+  const json = (why: string, change: ProductChange) => (noise: { why: string; change: ProductChange }) =>
+    breaker(noise.why ? `${why} (junk in ${noise.why})` : why, (fs) =>
+      set(
+        fs,
+        "product",
+        productJson(f, (p) => {
+          noise.change(p);
+          change(p);
+        }),
+      ),
+    );
+  const whole = (b: Breaker) => () => b;
   const v = (p: Record<string, any>) => p.variants[0];
   const otherProduct = f.productIds.find((id) => id !== editing)!;
   return fc.oneof(
-    without("product"),
-    junk.map((j) => breaker(`product ${JSON.stringify(j).slice(0, 40)}`, (fs) => set(fs, "product", j))),
-    fc.constant(breaker("product over 200,000 characters", (fs) => set(fs, "product", productJson(f, (p) => (p.description = "d".repeat(200_001)))))),
+    without("product").map(whole),
+    junk.map((j) => whole(breaker(`product ${JSON.stringify(j).slice(0, 40)}`, (fs) => set(fs, "product", j)))),
+    fc.constant(json("product over 200,000 characters", (p) => (p.description = "d".repeat(200_001)))),
     fc.constantFrom("", "   ", 42, null, "n".repeat(201)).map((name) => json(`name ${JSON.stringify(name).slice(0, 20)}`, (p) => (p.name = name))),
     fc.constant(json("no categories", (p) => (p.categoryIds = []))),
     unknownId(f).map((id) => json("an unknown category", (p) => p.categoryIds.push(id))),
