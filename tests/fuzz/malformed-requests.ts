@@ -96,7 +96,7 @@ export interface Target {
 // Junk
 
 const HEX = [..."0123456789abcdef"];
-export const hex = (min: number, max = min) => fc.string({ unit: fc.constantFrom(...HEX), minLength: min, maxLength: max });
+const hex = (min: number, max = min) => fc.string({ unit: fc.constantFrom(...HEX), minLength: min, maxLength: max });
 
 const JUNK = [
   "", " ", " \t ", "\0", "a\0b", "%00", "0x10", "0X1A", "-1", "-0", "0", "1e3", "1.5", "1,5", "NaN", "Infinity", "-Infinity",
@@ -112,7 +112,7 @@ const JUNK = [
 ];
 
 /** Values no field, parameter or id of the shop should choke on. */
-export const junk: fc.Arbitrary<string> = fc.oneof(
+const junk: fc.Arbitrary<string> = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom(...JUNK) },
   { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 24 }) },
   { weight: 2, arbitrary: fc.string({ unit: "grapheme", maxLength: 24 }) },
@@ -129,7 +129,7 @@ const junkNoNul = junk.filter((s) => !s.includes("\0"));
 const MALFORMED_ESCAPES = ["%", "%z", "%zz", "%E0%A4%A", "%C0%80", "%ED%A0%80", "%FF", "%e2%82", "%%", "%0", "%u0041", "%2"];
 
 /** Percent-encodes every UTF-8 byte but the unreserved characters. */
-export function pct(value: string): string {
+function pct(value: string): string {
   let out = "";
   for (const byte of Buffer.from(value, "utf8")) {
     const c = String.fromCharCode(byte);
@@ -156,7 +156,7 @@ const headerSafe = (s: string) => s.replace(/[^\x20-\x7e]/g, "").slice(0, 2_000)
  * request headers (beyond it Node answers 431 itself, or drops the connection while the client is
  * still writing). Longer ones are cut, which may leave a cut-off escape: still a malformed address.
  */
-export const MAX_ADDRESS = 7_000;
+const MAX_ADDRESS = 7_000;
 
 // ---------------------------------------------------------------------------------------------
 // Ids
@@ -426,7 +426,7 @@ function fileOf(content: fc.Arbitrary<Uint8Array>): fc.Arbitrary<FilePart> {
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 /** Bytes that look like a file at first sight and are not one. */
-export const junkFileBytes: fc.Arbitrary<Uint8Array> = fc.oneof(
+const junkFileBytes: fc.Arbitrary<Uint8Array> = fc.oneof(
   fc.uint8Array({ maxLength: 2048 }),
   fc.uint8Array({ maxLength: 512 }).map((b) => Uint8Array.from([...PNG_SIGNATURE, ...b])),
   fc.uint8Array({ maxLength: 512 }).map((b) => Uint8Array.from([...Buffer.from("GIF89a"), ...b])),
@@ -1031,12 +1031,12 @@ function pagesWithoutAction(f: ShopFacts): Target {
 // The plan
 
 /** Every route and action, each with its generator. */
-export function targets(f: ShopFacts, realImage: Uint8Array): Target[] {
+function targets(f: ShopFacts, realImage: Uint8Array): Target[] {
   return [...routeSpecs(f).map((s) => routeTarget(f, s)), ...actionSpecs(f, realImage).map((s) => actionTarget(f, s)), uploadTarget(f, realImage), pagesWithoutAction(f)];
 }
 
 /** Whether an address is one the input boundary refuses: undecodable, or with a NUL once decoded. */
-export function addressRefused(origin: string, target: string): boolean {
+function addressRefused(origin: string, target: string): boolean {
   let url: URL;
   try {
     url = new URL(origin + target);
