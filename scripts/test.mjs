@@ -1,5 +1,6 @@
 // `npm test`: unit and integration tests on the embedded database, the same integration tests on
-// PostgreSQL when TEST_DATABASE_URL is set, then browser tests against the production build.
+// PostgreSQL when TEST_DATABASE_URL is set, then browser tests against the production build, and
+// with TEST_DATABASE_URL the malformed-request fuzz and the deployment test.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -69,6 +70,16 @@ if (run("Production build", "npm", ["run", "build"], { NODE_ENV: "production" })
   fs.rmSync(e2eReport, { force: true });
   run("Browser tests (Chromium, production build)", path.join(root, "node_modules", ".bin", "playwright"), ["test"]);
   countPlaywright(e2eReport);
+
+  // Malformed requests to every route and action as every role (tests/fuzz): its data check reads PostgreSQL.
+  if (!process.env.TEST_DATABASE_URL) {
+    console.log("\nMalformed-request fuzz left out: TEST_DATABASE_URL is not set (it checks on a PostgreSQL server that no data changed).");
+  } else {
+    const fuzzReport = path.join(results, "fuzz.json");
+    fs.rmSync(fuzzReport, { force: true });
+    run("Malformed-request fuzz (production build, PostgreSQL)", path.join(root, "node_modules", ".bin", "playwright"), ["test", "-c", "playwright.fuzz.config.ts"]);
+    countPlaywright(fuzzReport);
+  }
 
   // Deployment: PostgreSQL, an S3 server, two instances and Caddy with HTTPS (tests/deploy).
   const caddy = process.env.CADDY_PATH ?? "caddy";

@@ -14,4 +14,12 @@ describe("parseCartField", () => {
       expect(parseCartField(line(quantity)), JSON.stringify(quantity)).toBeNull();
     }
   });
+
+  it("refuses a cart naming a product, variant or size with a NUL byte spelt \\u0000", () => {
+    for (const key of ["productID", "productVariantKey", "productSize"]) {
+      const cart = JSON.stringify([{ productID: "p1", productVariantKey: "v1_M", productSize: "M", productQuantity: 1, [key]: "x\0" }]);
+      expect(cart).toContain("\\u0000");
+      expect(parseCartField(cart), key).toBeNull();
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseJsonField } from "~/lib/json-field";
 import { parseInteger } from "~/lib/typed-numbers";
 
 export const MAX_CART_LINES = 50;
@@ -22,7 +23,7 @@ export type CartLineInput = z.infer<typeof cartLineInputSchema>;
 export function parseCartField(value: FormDataEntryValue | null): CartLineInput[] | null {
   if (typeof value !== "string") return null;
   try {
-    const parsed = cartInputSchema.safeParse(JSON.parse(value));
+    const parsed = cartInputSchema.safeParse(parseJsonField(value));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

@@ -1,6 +1,7 @@
 import { loadAuthSecret } from "~/lib/auth.server";
 import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
+import { parseJsonField } from "~/lib/json-field";
 import { getStorage } from "~/modules/media/storage.server";
 import { productFormErrors, productFormSchema, type ProductFormData } from "./product-form.schema";
 import type { SaveOptions } from "./product-editor.server";
@@ -10,7 +11,7 @@ export function parseProductSubmission(form: FormData): { ok: true; data: Produc
   const raw = form.get("product");
   let value: unknown;
   try {
-    value = typeof raw === "string" && raw.length <= 200_000 ? JSON.parse(raw) : undefined;
+    value = typeof raw === "string" && raw.length <= 200_000 ? parseJsonField(raw) : undefined;
   } catch {
     value = undefined;
   }

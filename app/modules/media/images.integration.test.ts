@@ -111,6 +111,20 @@ describe("storeImage", () => {
     expect(filesIn("fakes")).toEqual([]);
   });
 
+  it("refuses a damaged image whose header reads well, and stores none of its widths", async () => {
+    const png = await solid(700, 500).png().toBuffer();
+    const badChecksum = Buffer.from(png);
+    badChecksum[29] ^= 0xff; // the header chunk's CRC
+    const badData = Buffer.from(png);
+    badData[badData.length - 20] ^= 0xff; // inside the image data
+    for (const damaged of [badChecksum, badData, png.subarray(0, Math.floor(png.length * 0.6))]) {
+      expect((await sharp(damaged).metadata()).format).toBe("png");
+      const error = await refusal(storeImage(storage, damaged, "damaged"));
+      expect(error.message).toBe("The image is damaged or incomplete. Please choose another file.");
+    }
+    expect(filesIn("damaged")).toEqual([]);
+  });
+
   it("refuses a pixel flood: a small file claiming a huge image", async () => {
     const bomb = pngClaiming(20000, 20000);
     expect(bomb.length).toBeLessThan(2000);

@@ -41,17 +41,19 @@ export async function storeImage(
   }
   const key = `${folder}/${Date.now()}-${newId(8)}`;
   const targets = widths.filter((w, i) => w <= meta.width! || i === 0);
-  const stored: number[] = [];
-  for (const width of targets) {
-    const out = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS })
-      .rotate()
-      .resize({ width, withoutEnlargement: true })
-      .webp({ quality: 78 })
-      .toBuffer();
-    await storage.put(`${key}-${width}.webp`, out);
-    stored.push(width);
+  // A header that reads well says nothing of the data after it: every width is encoded before any
+  // is stored, so a damaged or cut-off file is refused whole and leaves nothing behind.
+  // One width at a time, as a 40-megapixel decode is large.
+  const encoded: Buffer[] = [];
+  try {
+    for (const width of targets) {
+      encoded.push(await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer());
+    }
+  } catch {
+    throw new DomainError("INVALID", "The image is damaged or incomplete. Please choose another file.");
   }
-  return { key, widths: stored, width: meta.width, height: meta.height };
+  for (const [i, width] of targets.entries()) await storage.put(`${key}-${width}.webp`, encoded[i]);
+  return { key, widths: targets, width: meta.width, height: meta.height };
 }
 
 export async function deleteImage(storage: FileStorage, image: { key: string; widths: number[] }) {
