@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createAuth, loadAuthSecret, setAuth } from "~/lib/auth.server";
 import { upsertAccount } from "~/modules/accounts/accounts.server";
+import { answer } from "../../tests/support/admin-requests";
 import { testTarget, useTestDatabase } from "../../tests/support/test-db";
 import { action } from "./login";
 
@@ -19,15 +20,8 @@ async function post(password: string, address: string) {
     method: "POST",
     body: new URLSearchParams({ email: "shopper@example.pk", password }),
   });
-  let result: unknown;
-  try {
-    result = await action({ request, params: {}, context: { nonce: "", clientAddress: address } } as never);
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response) return { status: result.status, location: result.headers.get("Location"), retryAfter: null, error: undefined };
-  const { data, init } = result as { data: { error?: string }; init?: ResponseInit | null };
-  return { status: init?.status ?? 200, location: null, retryAfter: new Headers(init?.headers).get("Retry-After"), error: data.error };
+  const a = await answer<{ error?: string } | undefined>(() => action({ request, params: {}, context: { nonce: "", clientAddress: address } } as never));
+  return { status: a.status, location: a.location, retryAfter: a.headers.get("Retry-After"), error: a.data?.error };
 }
 
 describe(`the login form under a burst (${testTarget()})`, () => {

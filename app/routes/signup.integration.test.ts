@@ -2,6 +2,7 @@ import { eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createAuth, loadAuthSecret, setAuth } from "~/lib/auth.server";
 import { user } from "~/lib/schema.server";
+import { answer } from "../../tests/support/admin-requests";
 import { testTarget, useTestDatabase } from "../../tests/support/test-db";
 import { action } from "./signup";
 
@@ -19,15 +20,8 @@ async function post(email: string, password: string, address: string) {
     method: "POST",
     body: new URLSearchParams({ email, password, firstName: "Sana", lastName: "Malik", gender: "female", numberCode: "+92", number: "" }),
   });
-  let result: unknown;
-  try {
-    result = await action({ request, params: {}, context: { nonce: "", clientAddress: address } } as never);
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response) return { status: result.status, location: result.headers.get("Location"), retryAfter: null, error: undefined };
-  const { data, init } = result as { data: { error?: string }; init?: ResponseInit | null };
-  return { status: init?.status ?? 200, location: null, retryAfter: new Headers(init?.headers).get("Retry-After"), error: data.error };
+  const a = await answer<{ error?: string } | undefined>(() => action({ request, params: {}, context: { nonce: "", clientAddress: address } } as never));
+  return { status: a.status, location: a.location, retryAfter: a.headers.get("Retry-After"), error: a.data?.error };
 }
 
 const accountOf = async (email: string) => (await testDb().db.select().from(user).where(eq(user.email, email)))[0];

@@ -1,30 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { OWNER } from "../support/e2e";
+import { FORM_ACTIONS as ACTIONS } from "../support/form-actions";
 
 /*
  * Input no page can use gets a clear 4xx at one boundary, never a server error: NUL bytes in
  * addresses and fields, bodies that are not forms, multipart bodies that cannot be read. Anonymous
  * and as the main admin, since admin actions check the role only after the body is read.
  */
-const ACTIONS = [
-  "/login",
-  "/signup",
-  "/checkout",
-  "/contact",
-  "/subscribe",
-  "/logout",
-  "/cart",
-  "/admin/products/new",
-  "/admin/products/x/edit",
-  "/admin/products/x/view",
-  "/admin/products",
-  "/admin/categories",
-  "/admin/orders",
-  "/admin/contactsubmissions",
-  "/admin/managesubscriptions",
-  "/admin/createadmin",
-  "/admin/adminlist",
-];
 
 test.describe("malformed requests", () => {
   test("a NUL byte anywhere in an address is refused with 400", async ({ request }) => {

@@ -1,4 +1,5 @@
 import { ROLES, type FuzzRequest, type Role, type ShopFacts } from "./malformed-requests";
+import { FORM_ACTIONS as ACTIONS } from "../support/form-actions";
 
 type Case = Omit<FuzzRequest, "role" | "expect"> & { expect?: number | Partial<Record<Role, number>> };
 
@@ -7,26 +8,6 @@ type Case = Omit<FuzzRequest, "role" | "expect"> & { expect?: number | Partial<R
  * besides the generated ones.
  */
 
-/** Every address that takes a form post (media uploads take a raw file and are checked apart). */
-const ACTIONS = [
-  "/login",
-  "/signup",
-  "/checkout",
-  "/contact",
-  "/subscribe",
-  "/logout",
-  "/cart",
-  "/admin/products/new",
-  "/admin/products/x/edit",
-  "/admin/products/x/view",
-  "/admin/products",
-  "/admin/categories",
-  "/admin/orders",
-  "/admin/contactsubmissions",
-  "/admin/managesubscriptions",
-  "/admin/createadmin",
-  "/admin/adminlist",
-];
 
 export function regressionCases(f: ShopFacts, realImage: Uint8Array): FuzzRequest[] {
   const out: Case[] = [];

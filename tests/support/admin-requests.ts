@@ -16,6 +16,7 @@ export interface Answer<T = unknown> {
   data: T;
   location: string | null;
   setCookie: string[];
+  headers: Headers;
 }
 
 export async function answer<T = any>(run: () => Promise<unknown>): Promise<Answer<T>> {
@@ -26,14 +27,14 @@ export async function answer<T = any>(run: () => Promise<unknown>): Promise<Answ
     result = thrown;
   }
   if (result instanceof Response) {
-    return { status: result.status, data: undefined as T, location: result.headers.get("Location"), setCookie: result.headers.getSetCookie() };
+    return { status: result.status, data: undefined as T, location: result.headers.get("Location"), setCookie: result.headers.getSetCookie(), headers: result.headers };
   }
   if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
     const d = result as { data: T; init?: ResponseInit | null };
     const headers = new Headers(d.init?.headers);
-    return { status: d.init?.status ?? 200, data: d.data, location: null, setCookie: headers.getSetCookie() };
+    return { status: d.init?.status ?? 200, data: d.data, location: null, setCookie: headers.getSetCookie(), headers };
   }
-  return { status: 200, data: result as T, location: null, setCookie: [] };
+  return { status: 200, data: result as T, location: null, setCookie: [], headers: new Headers() };
 }
 
 /** The text of the one-time flash message a response sets, if any. */

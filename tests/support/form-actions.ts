@@ -1,0 +1,20 @@
+/** Every address of the shop that takes a form post (media uploads take a raw file and are checked apart). */
+export const FORM_ACTIONS = [
+  "/login",
+  "/signup",
+  "/checkout",
+  "/contact",
+  "/subscribe",
+  "/logout",
+  "/cart",
+  "/admin/products/new",
+  "/admin/products/x/edit",
+  "/admin/products/x/view",
+  "/admin/products",
+  "/admin/categories",
+  "/admin/orders",
+  "/admin/contactsubmissions",
+  "/admin/managesubscriptions",
+  "/admin/createadmin",
+  "/admin/adminlist",
+] as const;
