@@ -22,9 +22,8 @@ import { openDatabase, type Database, type Db } from "../app/lib/db.server";
 import { categories, stock } from "../app/lib/schema.server";
 import { seedDemoCatalogue } from "../app/modules/catalog/demo-catalogue.server";
 import { createStorage } from "../app/modules/media/storage-factory.server";
-import { checkoutSchema } from "../app/modules/orders/checkout.schema";
 import { placeOrder } from "../app/modules/orders/orders.server";
-import { insertProduct } from "../tests/support/fixtures";
+import { insertProduct, testCustomer } from "../tests/support/fixtures";
 import { createScratchPostgres } from "../tests/support/scratch-postgres";
 import { freePort } from "../tests/support/free-port";
 
@@ -64,16 +63,7 @@ const watchdog = setTimeout(() => {
 watchdog.unref();
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void cleanUp().finally(() => process.exit(130)));
 
-const customer = checkoutSchema.parse({
-  firstName: "Ayesha",
-  lastName: "Khan",
-  email: "ayesha@example.pk",
-  phone: "0300-1234567",
-  streetAddress: "12 Mall Road",
-  city: "Lahore",
-  state: "Punjab",
-  zipCode: "54000",
-});
+const customer = testCustomer();
 
 interface Target {
   kind: "pglite" | "postgres";

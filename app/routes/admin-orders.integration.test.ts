@@ -2,30 +2,18 @@ import { asc, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { openDatabase } from "~/lib/db.server";
 import { orderHistory, orders, products, stock, stockMovements, user } from "~/lib/schema.server";
-import { checkoutSchema } from "~/modules/orders/checkout.schema";
 import { placeOrder } from "~/modules/orders/orders.server";
 import { changeOrderStatus, listOrders } from "~/modules/orders/admin-orders.server";
 import { action, loader } from "./admin-orders";
 import { answer, useAdminRequests } from "../../tests/support/admin-requests";
-import { insertProduct } from "../../tests/support/fixtures";
+import { insertProduct, testCustomer } from "../../tests/support/fixtures";
 import { testTarget, useTestDatabase } from "../../tests/support/test-db";
 import { useLiveEvents } from "../../tests/support/live";
 
 const testDb = useTestDatabase({ asAppDatabase: true });
 const visitors = useAdminRequests(testDb);
 
-const customer = (firstName: string, email: string) =>
-  checkoutSchema.parse({
-    firstName,
-    lastName: "Khan",
-    email,
-    phone: "0300-1234567",
-    streetAddress: "12 Mall Road",
-    city: "Lahore",
-    state: "Punjab",
-    zipCode: "54000",
-    notes: "Call before delivery",
-  });
+const customer = (firstName: string, email: string) => testCustomer({ firstName, email, notes: "Call before delivery" });
 
 let seq = 0;
 async function belt(qty: number) {

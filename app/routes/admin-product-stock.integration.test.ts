@@ -4,12 +4,11 @@ import { openDatabase, type Db } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { orderItems, products, stock, stockMovements, user, variants } from "~/lib/schema.server";
 import type { EditableProduct } from "~/modules/catalog/product-editor.server";
-import { checkoutSchema } from "~/modules/orders/checkout.schema";
 import { placeOrder } from "~/modules/orders/orders.server";
 import { action as editAction, loader as editLoader } from "./admin-product-edit";
 import { action as newAction } from "./admin-product-new";
 import { answer, useAdminRequests } from "../../tests/support/admin-requests";
-import { insertCategory, insertProduct } from "../../tests/support/fixtures";
+import { insertCategory, insertProduct, testCustomer } from "../../tests/support/fixtures";
 import { testTarget, useTestDatabase } from "../../tests/support/test-db";
 
 /*
@@ -20,16 +19,7 @@ import { testTarget, useTestDatabase } from "../../tests/support/test-db";
 const testDb = useTestDatabase({ asAppDatabase: true });
 const visitors = useAdminRequests(testDb);
 
-const customer = checkoutSchema.parse({
-  firstName: "Ayesha",
-  lastName: "Khan",
-  email: "ayesha@example.pk",
-  phone: "0300-1234567",
-  streetAddress: "12 Mall Road",
-  city: "Lahore",
-  state: "Punjab",
-  zipCode: "54000",
-});
+const customer = testCustomer();
 
 let category: string;
 let staffId: string;

@@ -1,6 +1,22 @@
 import type { Db } from "~/lib/db.server";
 import { newId } from "~/lib/ids";
 import { categories, media, productCategories, products, stock, variants } from "~/lib/schema.server";
+import { checkoutSchema, type CheckoutInput } from "~/modules/orders/checkout.schema";
+
+/** A shopper's checkout form as the server has parsed it, for placing orders in tests and the bench. */
+export function testCustomer(overrides: Record<string, string> = {}): CheckoutInput {
+  return checkoutSchema.parse({
+    firstName: "Ayesha",
+    lastName: "Khan",
+    email: "ayesha@example.pk",
+    phone: "0300-1234567",
+    streetAddress: "12 Mall Road",
+    city: "Lahore",
+    state: "Punjab",
+    zipCode: "54000",
+    ...overrides,
+  });
+}
 
 /** Inserts one product with variants and stock for a test; amounts in paisa. */
 export async function insertProduct(

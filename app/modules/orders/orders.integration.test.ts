@@ -5,20 +5,10 @@ import { DomainError } from "~/lib/errors";
 import { mailOutbox, orderItems, orders, stock, stockMovements } from "~/lib/schema.server";
 import { deliverDueMail, type MailAddress, type MailTransport } from "~/modules/mail/mail.server";
 import { createTestDatabase, testTarget, type TestDatabase } from "../../../tests/support/test-db";
-import { insertProduct } from "../../../tests/support/fixtures";
-import { checkoutSchema } from "./checkout.schema";
+import { insertProduct, testCustomer } from "../../../tests/support/fixtures";
 import { placeOrder } from "./orders.server";
 
-const customer = checkoutSchema.parse({
-  firstName: "Ayesha",
-  lastName: "Khan",
-  email: "ayesha@example.pk",
-  phone: "+92 300 1234567",
-  streetAddress: "12 Mall Road",
-  city: "Lahore",
-  state: "Punjab",
-  zipCode: "54000",
-});
+const customer = testCustomer({ phone: "+92 300 1234567" });
 
 let database: TestDatabase;
 let seq = 0;
