@@ -38,7 +38,7 @@ const profile = async (email: string) => (await testDb().db.select().from(user).
 const snapshot = async () => testDb().db.select().from(user).orderBy(user.email);
 
 describe(`Create Admin (${testTarget()})`, () => {
-  it("a main admin creates an admin with a hashed password, stays signed in, and is sent home with the spec's message", async () => {
+  it("a main admin creates an admin with a hashed password, stays signed in, and is sent home with the exact message (docs/product.md)", async () => {
     const result = await create(visitors.mainAdmin, newAdmin());
     expect(result).toMatchObject({ status: 302, location: "/" });
     const cookies = result.response!.headers.getSetCookie();

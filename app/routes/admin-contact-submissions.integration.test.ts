@@ -163,7 +163,7 @@ describe(`the contact submissions inbox (${testTarget()})`, () => {
     expect(await row(id)).toMatchObject({ status: "replied", read: true });
   });
 
-  it("answers with the spec's error texts for an unknown submission or a bad value, changing nothing", async () => {
+  it("answers with the exact error texts (docs/product.md) for an unknown submission or a bad value, changing nothing", async () => {
     const before = await everything();
     expect(await post("admin", { intent: "status", id: "no-such-id", status: "resolved" })).toEqual(
       expect.objectContaining({ status: 404, data: { ok: false, message: "Error updating submission status: This submission no longer exists." } }),

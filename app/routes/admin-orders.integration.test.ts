@@ -133,7 +133,7 @@ describe(`order status changes (${testTarget()})`, () => {
     await vi.waitFor(() => expect(heard.filter((e) => e.topic === "orders" && e.id === placed.id)).toHaveLength(2));
   });
 
-  it("refuses an unknown status or order with the spec's message", async () => {
+  it("refuses an unknown status or order with the exact message (docs/product.md)", async () => {
     const p = await belt(1);
     const placed = await p.order(1);
     expect(await post("admin", { orderId: placed.id, status: "lost" })).toMatchObject({ status: 400, data: { ok: false, message: "Error updating order status: Please choose a status." } });

@@ -76,7 +76,7 @@ describe(`newsletter subscriptions in the back office (${testTarget()})`, () => 
     expect(blank.status).toBe(400);
   });
 
-  it("says the spec's failure text when the database fails", async () => {
+  it("says the exact failure text (docs/product.md) when the database fails", async () => {
     const real = testDb();
     setDatabase(databaseFailingOn("delete"));
     try {

@@ -12,7 +12,7 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-/** A placeholder page, as the spec asks. */
+/** A placeholder page (docs/product.md#storefront). */
 export default function Catalog() {
   return (
     <section className="mx-auto max-w-xl px-4 py-24 text-center">

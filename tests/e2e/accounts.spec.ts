@@ -34,7 +34,7 @@ test.describe("accounts", () => {
     await expect(page.getByRole("link", { name: "Profile" })).toHaveAttribute("href", "/login");
   });
 
-  test("signup shows the spec's messages and keeps what was typed", async ({ page }) => {
+  test("signup shows the exact messages (docs/product.md) and keeps what was typed", async ({ page }) => {
     await page.goto("/signup");
     await expect(page.getByText("min 8 chars")).toBeVisible();
     await expect(page.getByLabel("Code")).toHaveValue("+92");
@@ -80,7 +80,7 @@ test.describe("accounts", () => {
     void request;
   });
 
-  test("login: wrong password fails with the spec's text; the owner lands on /admin", async ({ page }) => {
+  test("login: wrong password fails with the exact text (docs/product.md); the owner lands on /admin", async ({ page }) => {
     await page.goto("/login");
     await page.getByLabel("Email").fill("owner@example.pk");
     await page.getByLabel("Password").fill("not-the-password");

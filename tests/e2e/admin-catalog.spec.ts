@@ -115,7 +115,7 @@ test.describe("admin catalogue", () => {
     await expect(page.getByRole("row", { name: new RegExp(name) })).toHaveCount(0);
   });
 
-  test("a blank category name is refused with the spec's message", async ({ page }) => {
+  test("a blank category name is refused with the exact message (docs/product.md)", async ({ page }) => {
     await page.goto("/admin/categories");
     await page.getByLabel("Category Name").fill("   ");
     await expect(page.getByRole("button", { name: "Add Category" })).toBeDisabled();

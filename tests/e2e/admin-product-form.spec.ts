@@ -103,7 +103,7 @@ test.describe("admin: add and edit a product", () => {
     await expect(page.getByText("Product name is required")).toHaveCount(0);
   });
 
-  test("a save the server refuses shows the spec's error and keeps the form as typed", async ({ page }) => {
+  test("a save the server refuses shows the exact error (docs/product.md) and keeps the form as typed", async ({ page }) => {
     await logIn(page);
     await page.goto("/admin/products/new");
     // The category is deleted by someone else between choosing it and saving: simulated by renaming

@@ -91,7 +91,7 @@ test.describe("admin accounts", () => {
     await expect(page.getByText("min 12 chars")).toBeVisible();
     await expect(page.getByLabel("Code")).toHaveValue("+92");
 
-    // The spec's messages before anything is created.
+    // The exact messages (docs/product.md) before anything is created.
     await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Create Account" }).click();
     await expect(page.getByRole("alert")).toHaveText("Please fill out all required fields.");

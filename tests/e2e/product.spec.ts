@@ -91,7 +91,7 @@ test.describe("product detail", () => {
     await expect(page.getByText("4 in stock")).toBeVisible();
   });
 
-  test("Add to Cart stores the spec's cart line, updates the cart count and confirms for 3 seconds", async ({ page }) => {
+  test("Add to Cart stores the cart line, updates the cart count and confirms for 3 seconds", async ({ page }) => {
     const id = await openProduct(page, "Formal Dress Belt");
     await expect(page.getByRole("link", { name: "Cart, 0 items" })).toBeVisible();
     await colourGroup(page).getByRole("button", { name: "Brown" }).click();

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { CartIcon } from "~/components/ui/icons";
 
-/** How long the added-to-cart banner shows (spec section 9). */
+/** How long the added-to-cart banner shows (docs/product.md#fixed-figures). */
 export const ADDED_BANNER_MS = 3000;
 
 /**

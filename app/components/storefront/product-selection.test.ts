@@ -81,7 +81,7 @@ const variant = {
 };
 
 describe("the cart line", () => {
-  it("carries exactly the spec's fields, prices in rupees", () => {
+  it("carries exactly the cart line's fields, prices in rupees", () => {
     expect(cartLineFor({ id: "p1", name: "Formal Dress Belt" }, variant, "34", 2)).toEqual({
       productID: "p1",
       productVariantKey: "v1_34",

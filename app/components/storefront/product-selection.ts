@@ -4,7 +4,7 @@ import { sortSizes } from "~/modules/catalog/product-rules";
 import { imageUrl, type StoredImage } from "~/modules/media/media-url";
 
 /**
- * The product page's selection rules (spec section 4, 'Product detail'): which variant, size and
+ * The product page's selection rules (docs/product.md#stock): which variant, size and
  * quantity are chosen, and what a colour or size pick resets. Pure, so the page and tests share them.
  */
 
@@ -75,7 +75,7 @@ export function canAddToCart(variant: unknown, size: string | null | undefined, 
   return Boolean(variant) && typeof size === "string" && stock > 0;
 }
 
-/** The cart line (spec section 3) for a product, variant, size and quantity; prices in rupees. */
+/** The cart line (docs/product.md#cart) for a product, variant, size and quantity; prices in rupees. */
 export function cartLineFor(
   product: { id: string; name: string },
   variant: ColourVariant & PricedVariant & { images: ReadonlyArray<StoredImage> },

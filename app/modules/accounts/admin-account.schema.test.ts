@@ -5,7 +5,7 @@ const base = { email: "a@example.pk", password: "Chamra-Owner-Key-5581", firstNa
 const first = (schema: typeof createAdminSchema | typeof updateAdminSchema, input: unknown) => schema.safeParse(input).error?.issues[0].message;
 
 describe("create admin validation", () => {
-  it("needs email, password, names, gender and role, with the spec's message", () => {
+  it("needs email, password, names, gender and role, with the exact message (docs/product.md)", () => {
     for (const missing of ["email", "password", "firstName", "lastName", "gender", "role"]) {
       expect(first(createAdminSchema, { ...base, [missing]: "" }), missing).toBe("Please fill out all required fields.");
       const { [missing as keyof typeof base]: _dropped, ...without } = base;

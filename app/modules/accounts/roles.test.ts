@@ -33,7 +33,7 @@ describe("login limits", () => {
 
 describe("signup validation", () => {
   const base = { email: "a@example.pk", password: "saddle-stitch-4417", firstName: "A", lastName: "B", gender: "male" };
-  it("requires email, password, names and gender with the spec's message", () => {
+  it("requires email, password, names and gender with the exact message (docs/product.md)", () => {
     for (const missing of ["email", "password", "firstName", "lastName", "gender"]) {
       const result = signupSchema.safeParse({ ...base, [missing]: "" });
       expect(result.error?.issues[0].message, missing).toBe("Please fill out all required fields.");

@@ -1,5 +1,5 @@
 /**
- * The cart line as kept in browser storage under `shoppingCart` (spec section 3). The browser's copy
+ * The cart line as kept in browser storage under `shoppingCart` (docs/product.md#cart). The browser's copy
  * is only a wish list: the server recomputes every price from the database.
  */
 export const CART_STORAGE_KEY = "shoppingCart";

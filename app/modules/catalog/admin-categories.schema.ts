@@ -32,7 +32,7 @@ export const categoriesQuerySchema = z.object({
   delete: z.string().trim().max(64).optional().catch(undefined),
 });
 
-/** The spec's confirmation before a category is deleted. */
+/** The confirmation before a category is deleted (docs/product.md#products-and-categories). */
 export function deleteCategoryConfirmText(name: string, productCount: number): string {
   const products = `${productCount} ${productCount === 1 ? "product" : "products"}`;
   return `Are you sure you want to delete the category '${name}'? It will be removed permanently, its image will be deleted, and it will be removed from ${products}. Those products keep their other categories.`;

@@ -33,7 +33,7 @@ describe("the phone rule", () => {
 });
 
 describe("checkout validation messages", () => {
-  it("names every missing required field with the spec's text", () => {
+  it("names every missing required field with the exact text (docs/product.md)", () => {
     const result = checkoutSchema.safeParse({});
     expect(result.success).toBe(false);
     expect(fieldErrors(result.error!)).toEqual({
@@ -58,7 +58,7 @@ describe("checkout validation messages", () => {
     expect(fieldErrors(result.error!).email).toBe(CHECKOUT_MESSAGES.emailInvalid);
   });
 
-  it("refuses a phone that is not 03 + 9 digits with the spec's text", () => {
+  it("refuses a phone that is not 03 + 9 digits with the exact text (docs/product.md)", () => {
     const result = checkoutSchema.safeParse({ ...valid, phone: "12345" });
     expect(fieldErrors(result.error!).phone).toBe("Please enter a valid Pakistani phone number (03XXXXXXXXX)");
   });

@@ -11,7 +11,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: "Cancelled",
 };
 
-/** Badge colours of the spec: confirmed blue, shipped yellow, completed green, cancelled red. */
+/** Badge colours (docs/product.md#order-statuses): confirmed blue, shipped yellow, completed green, cancelled red. */
 export const ORDER_STATUS_BADGES: Record<OrderStatus, string> = {
   confirmed: "bg-blue-100 text-blue-900",
   shipped: "bg-yellow-100 text-yellow-900",
