@@ -316,6 +316,7 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
   let env: Env;
   try {
     env = getEnv();
+    logger.level = env.LOG_LEVEL;
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

@@ -59,7 +59,6 @@ const envSchema = z
         })
         .optional(),
     ),
-    AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
     TRUST_PROXY: z.preprocess(
       emptyToUndefined,
       z
