@@ -46,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       footerCategories,
       year: new Date().getFullYear(),
       user: user && { firstName: user.firstName, email: user.email, role: user.role },
-      flash: flash.message,
+      flash: flash.flash,
     },
     flash.clear ? { headers: { "Set-Cookie": flash.clear } } : undefined,
   );

@@ -9,6 +9,7 @@ export default [
     route("cart", "routes/cart.tsx"),
     route("checkout", "routes/checkout.tsx"),
     route("confirmorder", "routes/confirm-order.tsx"),
+    route("track", "routes/track.tsx"),
     route("about", "routes/about.tsx"),
     route("catalog", "routes/catalog.tsx"),
     route("contact", "routes/contact.tsx"),

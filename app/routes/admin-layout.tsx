@@ -53,7 +53,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             {loaderData.user.firstName || loaderData.user.email} · {loaderData.user.role === "main-admin" ? "Main Admin" : "Admin"}
           </p>
         </header>
-        <FlashBanner key={flash.current.count} message={root?.flash} />
+        <FlashBanner key={flash.current.count} flash={root?.flash} />
         <main className="p-5">
           <Outlet />
         </main>

@@ -15,7 +15,7 @@ import { adminMeta } from "~/lib/seo";
 
 export const meta = () => adminMeta("Edit Product");
 
-const notFound = () => redirect("/admin/products", { headers: { "Set-Cookie": flashCookie(PRODUCT_FORM_MESSAGES.notFound) } });
+const notFound = () => redirect("/admin/products", { headers: { "Set-Cookie": flashCookie(PRODUCT_FORM_MESSAGES.notFound, "error") } });
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);

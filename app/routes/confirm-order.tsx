@@ -49,6 +49,13 @@ export default function ConfirmOrder() {
           <li>Pay with cash when your order arrives.</li>
           <li>Stock has been automatically updated.</li>
         </ul>
+        <p className="mt-4 text-stone-700">
+          Follow your order any time on{" "}
+          <Link to="/track" className="font-medium text-leather-700 underline">
+            Track your order
+          </Link>{" "}
+          with its number and your phone number.
+        </p>
       </div>
       <div className="mt-10 flex flex-wrap justify-center gap-3">
         <Link to="/" className="rounded-md border border-leather-300 px-5 py-3 font-medium text-leather-800 hover:bg-leather-100">

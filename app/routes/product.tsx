@@ -177,17 +177,21 @@ function ProductView({ product }: { product: ProductDetail }) {
             <AddToCart
               disabled={!canAdd}
               onAdd={() => {
-                if (!canAdd) return;
-                addToCart(cartLineFor(product, variant, size, clampQuantity(quantity, stock)), stock);
+                if (!canAdd) return null;
+                const line = cartLineFor(product, variant, size, clampQuantity(quantity, stock));
+                addToCart(line, stock);
+                return line;
               }}
             />
           </div>
 
-          <section aria-labelledby="description-heading">
-            <h2 id="description-heading" className="font-serif text-xl text-leather-800">Description</h2>
-            <p className="mt-2 whitespace-pre-line leading-relaxed text-stone-800">{product.description}</p>
-            {product.code && <p className="mt-3 text-sm text-stone-600">SKU: {product.code}</p>}
-          </section>
+          {product.description.trim() && (
+            <section aria-labelledby="description-heading">
+              <h2 id="description-heading" className="font-serif text-xl text-leather-800">Description</h2>
+              <p className="mt-2 whitespace-pre-line leading-relaxed text-stone-800">{product.description}</p>
+            </section>
+          )}
+          {product.code && <p className="text-sm text-stone-600">SKU: {product.code}</p>}
 
           <ul className="grid gap-2 rounded-xl bg-leather-100 p-4 text-sm text-stone-800 sm:grid-cols-3">
             <li><span className="font-semibold">Free delivery</span> across Pakistan in 3-5 business days</li>

@@ -12,7 +12,7 @@ export default function StorefrontLayout() {
         Skip to content
       </a>
       <Navbar user={root?.user ?? null} />
-      <FlashBanner message={root?.flash} />
+      <FlashBanner flash={root?.flash} />
       <main id="main" className="flex-1">
         <Outlet />
       </main>

@@ -57,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (isPageNavigation(request)) {
     const message = result.ok ? NEWSLETTER_SUCCESS : (result.message ?? NEWSLETTER_FAILURE);
-    return redirect(backTo(request), { status: 303, headers: { "Set-Cookie": flashCookie(message) } });
+    return redirect(backTo(request), { status: 303, headers: { "Set-Cookie": flashCookie(message, result.ok ? "success" : "error") } });
   }
   return data(result, { status, headers });
 }

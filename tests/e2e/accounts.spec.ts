@@ -113,7 +113,15 @@ test.describe("accounts", () => {
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Log in" }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole("status").filter({ hasText: "Login successful!" })).toBeVisible();
+    const welcome = page.getByRole("status").filter({ hasText: "Login successful!" });
+    await expect(welcome).toBeVisible();
+    // Below the page header, never over it; in the look of a success.
+    const header = await page.getByRole("banner").boundingBox();
+    const toast = await welcome.locator("[data-kind]").boundingBox();
+    expect(toast!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+    await expect(welcome.locator("[data-kind]")).toHaveAttribute("data-kind", "success");
+    await welcome.getByRole("button", { name: "Dismiss message" }).click();
+    await expect(page.getByText("Login successful!")).toHaveCount(0);
   });
 });
 

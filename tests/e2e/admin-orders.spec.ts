@@ -32,6 +32,37 @@ test.describe("orders in the back office", () => {
     }
   });
 
+  test("a shopper follows a shipped order on /track to the courier's own page", async ({ page, browser }) => {
+    const shopperContext = await browser.newContext();
+    const shopper = await shopperContext.newPage();
+    const orderNumber = await buyBelt(shopper, { firstName: "Zara", email: "zara@example.pk" });
+
+    await logIn(page);
+    await page.goto("/admin/orders");
+    await page.getByRole("searchbox", { name: "Search orders" }).fill(orderNumber);
+    await page.getByRole("button", { name: "Search" }).click();
+    const row = page.getByRole("row").filter({ hasText: orderNumber });
+    await row.getByLabel(`Status of order ${orderNumber}`).selectOption("shipped");
+    await expect(row.getByRole("cell").nth(3)).toHaveText("Shipped");
+    await row.getByRole("link", { name: `View order ${orderNumber}` }).click();
+    const dialog = page.getByRole("dialog", { name: `Order ${orderNumber}` });
+    await dialog.getByLabel("Courier").fill("Leopards");
+    await dialog.getByLabel("Tracking number (CN)").fill("LE7731234");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog.getByText("Courier: Leopards · Tracking number (CN): LE7731234")).toBeVisible();
+
+    await shopper.goto("/track");
+    await shopper.getByLabel("Order number").fill(orderNumber);
+    await shopper.getByLabel("Phone number").fill("03001234567");
+    await shopper.getByRole("button", { name: "Track Order" }).click();
+    const found = shopper.getByRole("region", { name: `Order ${orderNumber}` });
+    await expect(found.getByText("Status: Shipped")).toBeVisible();
+    await expect(found.getByRole("list", { name: "Order history" }).getByRole("listitem")).toHaveText([/^Confirmed/, /^Shipped/]);
+    await expect(found.getByText("Sent with Leopards, CN LE7731234")).toBeVisible();
+    await expect(found.getByRole("link", { name: "Follow the parcel on Leopards’s site" })).toHaveAttribute("href", "https://www.leopardscourier.com/tracking?cn=LE7731234");
+    await shopperContext.close();
+  });
+
   test("staff change a status from the list, open the detail, and record the courier and CN", async ({ page, browser }) => {
     const shopperContext = await browser.newContext();
     const orderNumber = await buyBelt(await shopperContext.newPage(), { firstName: "Saad", email: "saad@example.pk" });

@@ -207,6 +207,12 @@ test.describe("admin: add and edit a product", () => {
     await logIn(page);
     await page.goto("/admin/products/does-not-exist/edit");
     await expect(page).toHaveURL(/\/admin\/products$/);
-    await expect(page.getByRole("status").filter({ hasText: "Product not found!" })).toBeVisible();
+    const message = page.getByRole("status").filter({ hasText: "Product not found!" });
+    await expect(message).toBeVisible();
+    // An error looks like one (not like a success), says so to screen readers, and stays until dismissed.
+    await expect(message.getByText("Error: Product not found!")).toBeVisible();
+    await expect(message.locator("[data-kind]")).toHaveAttribute("data-kind", "error");
+    await message.getByRole("button", { name: "Dismiss message" }).click();
+    await expect(page.getByText("Product not found!")).toHaveCount(0);
   });
 });

@@ -101,8 +101,15 @@ test.describe("product detail", () => {
     const banner = page.getByRole("status").filter({ hasText: "Added to cart!" });
     await expect(banner).toBeVisible();
     const shownAt = Date.now();
-    await expect(banner.getByRole("link", { name: "View Cart" })).toHaveAttribute("href", "/cart");
     await expect(page.getByRole("link", { name: "Cart, 2 items" })).toBeVisible();
+    // A cart panel opens with what was added and the cart's subtotal, and stays after the banner goes.
+    const panel = page.getByRole("region", { name: "Added to your cart" });
+    await expect(panel.getByText("Formal Dress Belt")).toBeVisible();
+    await expect(panel.getByText("brown · Size 34 · Qty 2")).toBeVisible();
+    await expect(panel.getByText("Subtotal (2 items)")).toBeVisible();
+    await expect(panel.getByText("PKR 5,600.00")).toBeVisible();
+    await expect(panel.getByRole("link", { name: "View cart" })).toHaveAttribute("href", "/cart");
+    await expect(panel.getByRole("link", { name: "Checkout" })).toHaveAttribute("href", "/checkout");
 
     const cart = await page.evaluate(() => JSON.parse(localStorage.getItem("shoppingCart") ?? "null"));
     expect(cart).toHaveLength(1);
@@ -123,6 +130,9 @@ test.describe("product detail", () => {
 
     await expect(banner).toBeHidden({ timeout: 5000 });
     expect(Date.now() - shownAt).toBeGreaterThan(2000);
+    await expect(panel).toBeVisible();
+    await panel.getByRole("button", { name: "Close cart panel" }).click();
+    await expect(panel).toHaveCount(0);
 
     // Adding the same size again adds up, but never beyond its stock (4).
     await expect(quantity(page)).toHaveValue("2");

@@ -252,6 +252,7 @@ function routeSpecs(f: ShopFacts): RouteSpec[] {
     { name: "/about", path: fixed("/about") },
     { name: "/catalog", path: fixed("/catalog") },
     { name: "/contact", path: fixed("/contact"), query: { subject: junk } },
+    { name: "/track", path: fixed("/track") },
     { name: "/login", path: fixed("/login"), query: { redirectTo: junk } },
     { name: "/signup", path: fixed("/signup") },
     {
@@ -800,6 +801,17 @@ function actionSpecs(f: ShopFacts, realImage: Uint8Array): ActionSpec[] {
           setTo("phone", fc.constant("1".repeat(41)), "too long"),
         )
         .map((b) => ({ ...at("/contact"), fields: textFields({ name: "Sana", email: "sana@example.pk", phone: "", subject: "wholesale", message: "Do you make belts in 48?" }), breaker: b })),
+    },
+    {
+      name: "/track",
+      form: fc
+        .oneof(
+          without("orderNumber"),
+          setTo("orderNumber", fc.constantFrom("", "  ", "ORD-", "ORD-12", "ORD-1763900000000x", "o".repeat(41)), "not an order number"),
+          without("phone"),
+          setTo("phone", fc.constantFrom("", "12345", "abc", "+1 202 555 0100", "1".repeat(41)), "not a Pakistani number"),
+        )
+        .map((b) => ({ ...at("/track"), fields: textFields({ orderNumber: "ORD-1763900000000", phone: "03001234567" }), breaker: b })),
     },
     {
       name: "/subscribe",

@@ -4,6 +4,7 @@ export const FORM_ACTIONS = [
   "/signup",
   "/checkout",
   "/contact",
+  "/track",
   "/subscribe",
   "/logout",
   "/cart",

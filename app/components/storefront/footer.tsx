@@ -54,6 +54,9 @@ export function Footer({ categories, year }: { categories: { id: string; name: s
             <li>
               <Link to="/contact" className="hover:text-white hover:underline">Contact</Link>
             </li>
+            <li>
+              <Link to="/track" className="hover:text-white hover:underline">Track your order</Link>
+            </li>
           </ul>
         </nav>
         <div>

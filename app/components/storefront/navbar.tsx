@@ -1,10 +1,11 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { BRAND } from "~/lib/brand";
 import { LogoMark } from "~/components/ui/logo";
 import { CartIcon, MenuIcon, SearchIcon, UserIcon } from "~/components/ui/icons";
 import { isActiveLink, NAV_LINKS } from "./nav-links";
-import { useCartCount } from "./use-cart-count";
+import { useStoredCart } from "./use-cart-count";
+import { cartCount } from "~/modules/cart/cart-storage";
 import { isAdminRole } from "~/modules/accounts/roles";
 
 function linkClass(active: boolean) {
@@ -66,10 +67,30 @@ function ProfileMenu({ user }: { user: NavUser }) {
   );
 }
 
+/**
+ * True for a moment after `value` grows (the cart count after an item is added), to draw the eye
+ * to it; not when it is first read (null until then) as the page loads.
+ */
+function useBump(value: number | null, ms = 1000): boolean {
+  const previous = useRef(value);
+  const [bumped, setBumped] = useState(false);
+  useEffect(() => {
+    const grew = value !== null && previous.current !== null && value > previous.current;
+    previous.current = value;
+    if (!grew) return;
+    setBumped(true);
+    const timer = setTimeout(() => setBumped(false), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return bumped;
+}
+
 export function Navbar({ user }: { user: NavUser | null }) {
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
-  const count = useCartCount();
+  const stored = useStoredCart();
+  const count = cartCount(stored ?? []);
+  const bumped = useBump(stored ? count : null);
   useEffect(() => setOpen(false), [pathname]);
   const cartLabel = `Cart, ${count} ${count === 1 ? "item" : "items"}`;
 
@@ -105,7 +126,11 @@ export function Navbar({ user }: { user: NavUser | null }) {
           <Link to="/cart" className={`relative inline-flex rounded-full p-2 hover:bg-leather-100 ${isActiveLink("/cart", pathname) ? "text-leather-800" : "text-stone-700"}`} aria-label={cartLabel}>
             <CartIcon />
             {count > 0 && (
-              <span aria-hidden="true" className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-leather-700 px-1 text-center text-xs font-semibold leading-5 text-white">
+              <span
+                aria-hidden="true"
+                data-bumped={bumped || undefined}
+                className={`absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-leather-700 px-1 text-center text-xs font-semibold leading-5 text-white ${bumped ? "motion-safe:animate-bounce" : ""}`}
+              >
                 {count}
               </span>
             )}

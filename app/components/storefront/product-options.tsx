@@ -1,10 +1,14 @@
 import { useId, useState } from "react";
-import { swatchColor } from "~/modules/catalog/product-rules";
+import { swatchTone } from "~/modules/catalog/product-rules";
 import { clampQuantity, colourOf, sizeLabel, type ColourVariant, type StockRow } from "./product-selection";
 
 const groupLabel = "text-sm font-medium text-stone-800";
 
-/** One round swatch per colour/variant; the selected one is pressed. */
+/**
+ * One choice per colour/variant, each with its name in sight: a round swatch in the colour's tone
+ * with the name below it, or, for a name that is not a colour ('Plain', 'Embossed'), a chip with
+ * the name. The selected one is pressed.
+ */
 export function ColourSwatches<T extends ColourVariant>({
   options,
   selected,
@@ -20,9 +24,25 @@ export function ColourSwatches<T extends ColourVariant>({
       <p id={labelId} className={groupLabel}>
         Colour: <span className="font-normal text-stone-700">{selected.name}</span>
       </p>
-      <div role="group" aria-labelledby={labelId} className="mt-2 flex flex-wrap gap-3">
+      <div role="group" aria-labelledby={labelId} className="mt-2 flex flex-wrap items-start gap-3">
         {options.map(({ index, variant }) => {
           const pressed = variant === selected;
+          const tone = swatchTone(colourOf(variant));
+          if (!tone) {
+            return (
+              <button
+                key={variant.id}
+                type="button"
+                aria-pressed={pressed}
+                onClick={() => onSelect(index)}
+                className={`min-h-11 rounded-full border-2 px-4 text-sm font-medium transition ${
+                  pressed ? "border-leather-700 bg-leather-700 text-white" : "border-leather-300 bg-white text-stone-800 hover:border-leather-500"
+                }`}
+              >
+                {variant.name}
+              </button>
+            );
+          }
           return (
             <button
               key={variant.id}
@@ -31,15 +51,18 @@ export function ColourSwatches<T extends ColourVariant>({
               aria-pressed={pressed}
               title={variant.name}
               onClick={() => onSelect(index)}
-              className={`flex h-11 w-11 items-center justify-center rounded-full border-2 transition ${
-                pressed ? "border-leather-700" : "border-transparent hover:border-leather-300"
-              }`}
+              className="group flex w-16 flex-col items-center gap-1"
             >
               <span
-                aria-hidden="true"
-                className="h-8 w-8 rounded-full border border-stone-300 shadow-inner"
-                style={{ backgroundColor: swatchColor(colourOf(variant)) }}
-              />
+                className={`flex h-11 w-11 items-center justify-center rounded-full border-2 transition ${
+                  pressed ? "border-leather-700" : "border-transparent group-hover:border-leather-300"
+                }`}
+              >
+                <span aria-hidden="true" className="h-8 w-8 rounded-full border border-stone-300 shadow-inner" style={{ backgroundColor: tone }} />
+              </span>
+              <span aria-hidden="true" className={`line-clamp-2 text-center text-xs leading-tight ${pressed ? "font-semibold text-stone-900" : "text-stone-700"}`}>
+                {variant.name}
+              </span>
             </button>
           );
         })}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { CART_STORAGE_KEY, CART_UPDATED_EVENT, type CartLine } from "~/modules/cart/cart-line";
-import { cartCount, readCart } from "~/modules/cart/cart-storage";
+import { readCart } from "~/modules/cart/cart-storage";
 
 /**
  * The cart lines in browser storage (null until read after hydration); follows `cartUpdated` and
@@ -22,9 +22,4 @@ export function useStoredCart(): CartLine[] | null {
     };
   }, []);
   return lines;
-}
-
-/** Number of items in the browser's cart. */
-export function useCartCount(): number {
-  return cartCount(useStoredCart() ?? []);
 }

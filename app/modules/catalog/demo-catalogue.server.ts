@@ -14,7 +14,7 @@ import type { FileStorage } from "~/modules/media/storage.server";
 import { IMAGE_WIDTHS } from "~/modules/media/images.server";
 import { CATEGORY_IMAGE_WIDTHS } from "./catalog.server";
 import { toPaisa } from "./pricing";
-import { KNOWN_SWATCHES, UNKNOWN_SWATCH } from "./product-rules";
+import { swatchTone } from "./product-rules";
 
 /*
  * The demo catalogue loaded on the first start of an empty embedded database (and by
@@ -184,7 +184,7 @@ function shade(hex: string, factor: number): string {
 }
 
 export function demoSvg(shape: Shape, color: string): string {
-  const fill = KNOWN_SWATCHES[color] ?? (color === "olive" ? "#6b6b2a" : UNKNOWN_SWATCH);
+  const fill = swatchTone(color) ?? "#9ca3af";
   const stroke = color === "white" ? "#8a7f73" : shade(fill, 0.6);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800">
     <defs><radialGradient id="bg" cx="50%" cy="40%" r="75%"><stop offset="0" stop-color="#fbf7f1"/><stop offset="1" stop-color="#eadfce"/></radialGradient></defs>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatRating, isFeatured, isNew, isOnOffer, sortSizes, swatchColor, UNKNOWN_SWATCH } from "./product-rules";
+import { formatRating, isFeatured, isNew, isOnOffer, sortSizes, swatchTone } from "./product-rules";
 
 const DAY = 24 * 60 * 60 * 1000;
 const now = new Date("2025-06-15T12:00:00Z");
@@ -47,21 +47,30 @@ describe("isOnOffer and isFeatured", () => {
   });
 });
 
-describe("swatchColor", () => {
-  it("knows the eight named colours, whatever their letter case", () => {
-    expect(swatchColor("red")).toBe("#b91c1c");
-    expect(swatchColor("Brown")).toBe("#6b3f1d");
-    expect(swatchColor(" NAVY ")).toBe("#1e2a4a");
-    const known = ["red", "blue", "green", "black", "white", "brown", "tan", "navy"].map(swatchColor);
-    expect(new Set(known).size).toBe(8);
-    expect(known).not.toContain(UNKNOWN_SWATCH);
+describe("swatchTone", () => {
+  it("gives each common leather colour its own tone, whatever its letter case or spacing", () => {
+    expect(swatchTone("red")).toBe("#b91c1c");
+    expect(swatchTone("Brown")).toBe("#6b3f1d");
+    expect(swatchTone(" NAVY ")).toBe("#1e2a4a");
+    expect(swatchTone("Olive")).toBe("#5f6b2a");
+    expect(swatchTone("dark_brown")).toBe("#3f2412");
+    const names = ["red", "blue", "green", "black", "white", "brown", "tan", "navy", "olive", "maroon", "mustard", "cognac", "beige", "grey"];
+    const tones = names.map(swatchTone);
+    expect(new Set(tones).size).toBe(names.length);
+    expect(tones).not.toContain(null);
   });
 
-  it("shows any other colour as grey", () => {
-    expect(swatchColor("olive")).toBe(UNKNOWN_SWATCH);
-    expect(swatchColor("")).toBe(UNKNOWN_SWATCH);
-    expect(swatchColor("constructor")).toBe(UNKNOWN_SWATCH);
-    expect(UNKNOWN_SWATCH).toBe("#9ca3af");
+  it("takes the tone of the last colour word in a longer name", () => {
+    expect(swatchTone("Croc Black")).toBe(swatchTone("black"));
+    expect(swatchTone("Vintage Tan Matte")).toBe(swatchTone("tan"));
+  });
+
+  it("has no tone for names that are not colours, so they show as words", () => {
+    expect(swatchTone("Plain")).toBeNull();
+    expect(swatchTone("Embossed")).toBeNull();
+    expect(swatchTone("")).toBeNull();
+    expect(swatchTone("constructor")).toBeNull();
+    expect(swatchTone("toString hasOwnProperty")).toBeNull();
   });
 });
 

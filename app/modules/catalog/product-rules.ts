@@ -30,7 +30,12 @@ export function isFeatured(variants: ReadonlyArray<PricedVariant>): boolean {
   return variants.some(isOnOffer);
 }
 
-export const KNOWN_SWATCHES: Record<string, string> = {
+/**
+ * The tones of colour names a leather shop uses, for the product page's swatches. A name made of
+ * several words takes the tone of its last known word ('Dark Brown' has its own; 'Croc Black' is
+ * black). A name with no tone ('Plain', 'Embossed') has none and is shown as a text chip.
+ */
+export const LEATHER_TONES: Record<string, string> = {
   red: "#b91c1c",
   blue: "#1d4ed8",
   green: "#15803d",
@@ -39,14 +44,45 @@ export const KNOWN_SWATCHES: Record<string, string> = {
   brown: "#6b3f1d",
   tan: "#c8a27a",
   navy: "#1e2a4a",
+  "dark brown": "#3f2412",
+  "light brown": "#9a6a3f",
+  olive: "#5f6b2a",
+  maroon: "#6b1a1f",
+  burgundy: "#701c2c",
+  wine: "#5e1a2b",
+  mustard: "#c9a227",
+  camel: "#b5875a",
+  cognac: "#9a4a1c",
+  chestnut: "#7b3f24",
+  mahogany: "#5a2318",
+  chocolate: "#4a2a17",
+  coffee: "#5b3a26",
+  mocha: "#6f4e37",
+  caramel: "#b06f2f",
+  honey: "#c28a3b",
+  beige: "#d9c4a0",
+  cream: "#f1e7cf",
+  ivory: "#f5efdc",
+  khaki: "#a8976a",
+  sand: "#c9b18a",
+  grey: "#7b7f86",
+  gray: "#7b7f86",
+  charcoal: "#36393f",
+  "navy blue": "#1e2a4a",
+  teal: "#1f6f6b",
+  pink: "#d97a96",
+  orange: "#c2571a",
+  yellow: "#d8b227",
 };
-export const UNKNOWN_SWATCH = "#9ca3af";
 
-/** The swatch colour for a colour name; any colour not known is grey. */
-export function swatchColor(name: string): string {
-  const key = name.trim().toLowerCase();
+/** The swatch tone for a colour name, or null when the name is not a colour the shop knows. */
+export function swatchTone(name: string): string | null {
+  const key = name.trim().toLowerCase().replace(/[\s_-]+/g, " ");
   // Own keys only: a colour named 'constructor' or 'toString' is not a swatch.
-  return Object.hasOwn(KNOWN_SWATCHES, key) ? KNOWN_SWATCHES[key] : UNKNOWN_SWATCH;
+  if (Object.hasOwn(LEATHER_TONES, key)) return LEATHER_TONES[key];
+  const words = key.split(" ");
+  for (let i = words.length - 1; i >= 0; i--) if (Object.hasOwn(LEATHER_TONES, words[i])) return LEATHER_TONES[words[i]];
+  return null;
 }
 
 const numeric = (s: string) => /^\s*\d+(\.\d+)?\s*$/.test(s);

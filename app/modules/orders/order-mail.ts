@@ -12,6 +12,8 @@ export interface OrderMailData {
   tax: number;
   shipping: number;
   total: number;
+  /** The shop's order-tracking page (absolute), linked from the mail when given. */
+  trackUrl?: string;
 }
 
 const escapeHtml = (s: string) =>
@@ -48,6 +50,7 @@ export function orderConfirmationMail(order: OrderMailData): { subject: string; 
     "",
     "Payment: cash on delivery. Please keep the total ready when your parcel arrives.",
     "Delivery: within 3-5 business days, free across Pakistan.",
+    ...(order.trackUrl ? ["", `Track your order: ${order.trackUrl} (with your order number and phone number)`] : []),
     "",
     `Questions? Reply to this e-mail or call ${BRAND.phone}.`,
     BRAND.fullName,
@@ -62,7 +65,7 @@ ${order.items.map((i) => `<tr><td>${escapeHtml(itemLine(i))}</td></tr>`).join("\
 <p>Subtotal: ${formatAmount(order.subtotal)}<br>Tax (5%): ${formatAmount(order.tax)}<br>Shipping: Free<br><strong>Total: ${formatAmount(order.total)}</strong></p>
 <p><strong>Delivery address</strong><br>${addressLines.map(escapeHtml).join("<br>")}<br>Phone: ${escapeHtml(order.phone)}</p>
 <p>Payment: cash on delivery. Please keep the total ready when your parcel arrives.<br>Delivery: within 3-5 business days, free across Pakistan.</p>
-<p>${escapeHtml(BRAND.fullName)}</p>
+${order.trackUrl ? `<p><a href="${escapeHtml(order.trackUrl)}">Track your order</a> with your order number and phone number.</p>\n` : ""}<p>${escapeHtml(BRAND.fullName)}</p>
 </body></html>`;
   return { subject: `Order Confirmed! ${order.orderNumber}`, text, html };
 }
