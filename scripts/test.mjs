@@ -1,4 +1,4 @@
-// `npm test`: unit and integration tests on the embedded database, the same integration tests on
+// `npm test`: the type check, unit and integration tests on the embedded database, the same integration tests on
 // PostgreSQL when TEST_DATABASE_URL is set, then browser tests against the production build, and
 // with TEST_DATABASE_URL the malformed-request fuzz and the deployment test.
 import { spawnSync } from "node:child_process";
@@ -49,6 +49,8 @@ if (!fs.existsSync(chromium)) {
   );
   process.exit(1);
 }
+
+run("Type check (route types, then tsc)", "npm", ["run", "typecheck"]);
 
 const vitest = path.join(root, "node_modules", ".bin", "vitest");
 const pgliteReport = path.join(results, "vitest-pglite.json");
