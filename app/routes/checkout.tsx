@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FocusEvent } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore, type FocusEvent } from "react";
 import { data, Link, useFetcher, useNavigate } from "react-router";
 import type { Route } from "./+types/checkout";
 import { getDb } from "~/lib/db.server";
@@ -12,7 +12,7 @@ import { placeOrderWithinLimits } from "~/modules/orders/order-limits.server";
 import type { Shortage } from "~/modules/orders/orders.server";
 import { kickMailer } from "~/modules/mail/mail.server";
 import { formatPrice } from "~/modules/catalog/pricing";
-import { cartPayload, lineId, useCart } from "~/components/storefront/use-cart";
+import { cartPayload, lineId, unitPriceOf, useCart } from "~/components/storefront/use-cart";
 import { CartSummary } from "~/components/storefront/cart-lines";
 import { FormAlert, TextAreaField, TextField } from "~/components/ui/field";
 import { RouteError } from "~/components/ui/route-error";
@@ -85,6 +85,35 @@ const ADDRESS: typeof FIELDS = [
   { name: "landmark", label: "Landmark", full: true, hint: "Near a mosque, school or market — helps our courier" },
 ];
 
+/** The form's fields in the order they are shown, to find the first one with a problem. */
+const FIELD_ORDER: CheckoutField[] = [...FIELDS, ...ADDRESS].map((f) => f.name);
+
+/**
+ * After a refused Place Order: the first field with a problem (or, when no field has one, the
+ * banner) is focused and brought into view, so a shopper on a phone sees what to fix.
+ */
+function showFirstProblem(errors: Partial<Record<CheckoutField, string>>) {
+  const first = FIELD_ORDER.find((name) => errors[name]);
+  const target = document.getElementById(first ?? "checkout-banner");
+  if (!target) return;
+  target.focus({ preventScroll: true });
+  target.scrollIntoView({ block: "center" });
+}
+
+const PHONE_QUERY = "(max-width: 1023px)";
+/** True on screens narrower than the two-column layout (false while rendering on the server). */
+function usePhoneLayout(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      const query = window.matchMedia(PHONE_QUERY);
+      query.addEventListener("change", changed);
+      return () => query.removeEventListener("change", changed);
+    },
+    () => window.matchMedia(PHONE_QUERY).matches,
+    () => false,
+  );
+}
+
 function newKey() {
   return crypto.randomUUID();
 }
@@ -116,6 +145,7 @@ export default function Checkout() {
     }
     setBanner(result.message);
     if (result.errors) setErrors(result.errors);
+    showFirstProblem(result.errors ?? {});
     if (result.shortages?.length) {
       cart.fixProblems(new Map(result.shortages.map((s) => [lineId(s), s.available])));
       setKey(newKey());
@@ -140,12 +170,15 @@ export default function Checkout() {
     const formData = new FormData(event.currentTarget);
     const parsed = checkoutSchema.safeParse(Object.fromEntries(formData));
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
+      const found = fieldErrors(parsed.error);
+      setErrors(found);
       setBanner(CHECKOUT_MESSAGES.fixForm);
+      showFirstProblem(found);
       return;
     }
     if (cart.rows.length === 0) {
       setBanner(CHECKOUT_MESSAGES.emptyCart);
+      showFirstProblem({});
       return;
     }
     setBanner(null);
@@ -176,8 +209,9 @@ export default function Checkout() {
     <section className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="font-serif text-3xl text-leather-800">Checkout</h1>
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
-        <form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="space-y-6" aria-describedby={banner ? "checkout-banner" : undefined}>
-          <div id="checkout-banner">
+        <CheckoutSummary cart={cart} />
+        <form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="space-y-6 lg:col-start-1 lg:row-start-1" aria-describedby={banner ? "checkout-banner" : undefined}>
+          <div id="checkout-banner" tabIndex={-1} className="scroll-mt-24 outline-none">
             <FormAlert message={banner} />
           </div>
           <fieldset className="rounded-xl border border-leather-200 bg-white p-5">
@@ -206,8 +240,39 @@ export default function Checkout() {
             {submitting ? "Placing Order..." : "Place Order"}
           </button>
         </form>
-        <aside className="h-fit rounded-xl border border-leather-200 bg-white p-5" aria-label="Order summary">
-          <h2 className="mb-4 font-serif text-xl text-leather-800">Order summary</h2>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * What the order costs. Beside the form on wide screens; on phones at the top of the page, folded
+ * to one line with the total ("Show order summary"), so nobody places an order before seeing what
+ * they pay.
+ */
+function CheckoutSummary({ cart }: { cart: ReturnType<typeof useCart> }) {
+  const phone = usePhoneLayout();
+  const [open, setOpen] = useState(false);
+  const empty = cart.loaded && cart.rows.length === 0;
+  const shown = !phone || open || empty;
+  return (
+    <aside className="h-fit rounded-xl border border-leather-200 bg-white p-5 lg:col-start-2 lg:row-start-1" aria-label="Order summary">
+      {phone && !empty ? (
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls="checkout-summary"
+          onClick={() => setOpen((o) => !o)}
+          className="flex w-full items-center justify-between gap-3 text-left font-medium text-leather-800"
+        >
+          <span className="underline underline-offset-2">{open ? "Hide order summary" : "Show order summary"}</span>
+          {!open && cart.loaded && cart.rows.length > 0 && <span className="text-lg font-semibold text-stone-900">{formatPrice(cart.totals.total)}</span>}
+        </button>
+      ) : (
+        <h2 className="mb-4 font-serif text-xl text-leather-800">Order summary</h2>
+      )}
+      {shown && (
+        <div id="checkout-summary" className={phone ? "mt-4" : undefined}>
           {cart.loaded && cart.rows.length === 0 ? (
             <p className="text-stone-700">
               Your cart is empty. <Link to="/shop" className="text-leather-700 underline">Continue Shopping</Link>
@@ -224,16 +289,16 @@ export default function Checkout() {
                       </span>
                       {r.problem && <span className="block text-xs font-medium text-red-700">{r.problem === "short" ? `Only ${r.priced?.available} left` : "Not available"}</span>}
                     </span>
-                    <span>{r.priced?.found ? formatPrice(r.priced.unitPrice * r.line.productQuantity) : "—"}</span>
+                    <span>{unitPriceOf(r) === null ? "—" : formatPrice(unitPriceOf(r)! * r.line.productQuantity)}</span>
                   </li>
                 ))}
               </ul>
               <CartSummary totals={cart.totals} />
             </>
           )}
-        </aside>
-      </div>
-    </section>
+        </div>
+      )}
+    </aside>
   );
 }
 

@@ -42,6 +42,7 @@ test.describe("buying", () => {
     await expect(page.getByLabel("Country")).toHaveValue("Pakistan");
     await page.getByRole("button", { name: "Place Order" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Please fix the errors in the form before proceeding." })).toBeVisible();
+    await expect(page.getByLabel("First name")).toBeFocused();
     await expect(page.getByText("First name is required")).toBeVisible();
     await expect(page.getByText("Phone number is required")).toBeVisible();
     await expect(page.getByText("ZIP code is required")).toBeVisible();
@@ -130,6 +131,29 @@ test.describe("buying", () => {
 });
 
 test.describe("buying on a phone @mobile", () => {
+  test("the total is at the top, and Place Order with a mistake brings the first problem into view and focus", async ({ page }) => {
+    await addBeltToCart(page, "36");
+    await page.goto("/checkout");
+    const summary = page.getByRole("complementary", { name: "Order summary" });
+    const toggle = summary.getByRole("button", { name: /^Show order summary/ });
+    await expect(toggle).toContainText(/PKR \d[\d,]*\.\d\d/);
+    const total = (await toggle.textContent())!.match(/PKR [\d,.]+/)![0];
+    expect((await summary.boundingBox())!.y).toBeLessThan((await page.getByLabel("First name").boundingBox())!.y);
+    await toggle.click();
+    await expect(summary.getByText("Estimated tax (5%)")).toBeVisible();
+    await expect(summary.getByRole("definition").last()).toHaveText(total);
+    await summary.getByRole("button", { name: "Hide order summary" }).click();
+    await expect(summary.getByText("Estimated tax (5%)")).toHaveCount(0);
+
+    await fillCheckout(page);
+    await page.getByLabel("City").fill("");
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Please fix the errors in the form before proceeding." })).toHaveCount(1);
+    await expect(page.getByLabel("City")).toBeFocused();
+    await expect(page.getByLabel("City")).toBeInViewport();
+    await expect(page.getByText("City is required")).toBeInViewport();
+  });
+
   test("cart and checkout work on a small screen", async ({ page }) => {
     await addBeltToCart(page, "36");
     await page.goto("/cart");

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { formatPrice } from "~/modules/catalog/pricing";
 import { Img } from "~/components/ui/img";
-import type { CartRow } from "./use-cart";
+import { unitPriceOf, type CartRow } from "./use-cart";
 
 function ProblemNote({ row }: { row: CartRow }) {
   if (row.problem === "unavailable") return <p className="text-sm font-medium text-red-700">This item is no longer available.</p>;
@@ -16,6 +16,7 @@ export function CartLineRow({ row, onQuantity, onRemove }: { row: CartRow; onQua
   const max = priced?.found ? priced.available : line.productQuantity;
   const name = priced?.productName || line.productName;
   const storedUnit = Math.round(((line.productDiscountPrice ?? line.productPrice) || 0) * 100);
+  const unit = unitPriceOf(row);
   const priceChanged = priced?.found && storedUnit > 0 && storedUnit !== priced.unitPrice;
   return (
     <li className="flex gap-4 py-5" aria-label={name}>
@@ -27,7 +28,7 @@ export function CartLineRow({ row, onQuantity, onRemove }: { row: CartRow; onQua
           <Link to={`/product/${line.productID}`} className="font-medium text-stone-900 hover:underline">
             {name}
           </Link>
-          <p className="font-semibold text-stone-900">{priced?.found ? formatPrice(priced.unitPrice * line.productQuantity) : "—"}</p>
+          <p className="font-semibold text-stone-900">{unit === null ? "—" : formatPrice(unit * line.productQuantity)}</p>
         </div>
         <p className="text-sm text-stone-700">
           {line.productColor && <>Colour: {line.productColor} · </>}Size: {line.productSize || "One Size"}

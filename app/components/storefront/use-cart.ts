@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import type { CartLine } from "~/modules/cart/cart-line";
 import { writeCart } from "~/modules/cart/cart-storage";
 import { useStoredCart } from "./use-cart-count";
-import { totalsFor } from "~/modules/catalog/pricing";
+import { toPaisa, totalsFor } from "~/modules/catalog/pricing";
 import type { PricedLine } from "~/modules/cart/cart.server";
 
 export type LineProblem = "unavailable" | "sold-out" | "short" | null;
@@ -32,6 +32,16 @@ export function cartPayload(lines: CartLine[]): string {
 }
 
 /**
+ * What one unit of a line costs, in paisa: the server's price once it has answered, until then the
+ * price stored when the line was added (so the cart never shows PKR 0.00 while prices are re-read);
+ * null for an item the shop no longer has.
+ */
+export function unitPriceOf(row: CartRow): number | null {
+  if (row.priced) return row.priced.found ? row.priced.unitPrice : null;
+  return toPaisa(row.line.productDiscountPrice ?? row.line.productPrice ?? 0);
+}
+
+/**
  * The browser's cart, priced by the server: prices and stock come from the database (via the /cart
  * action), never from what the browser stored. Follows `cartUpdated` and other tabs.
  */
@@ -56,7 +66,10 @@ export function useCart() {
   });
   const priced = rows.every((r) => r.priced);
   const totals = totalsFor(
-    rows.filter((r) => r.priced?.found).map((r) => ({ unitPrice: r.priced!.unitPrice, quantity: r.line.productQuantity })),
+    rows.flatMap((r) => {
+      const unitPrice = unitPriceOf(r);
+      return unitPrice === null ? [] : [{ unitPrice, quantity: r.line.productQuantity }];
+    }),
   );
 
   const update = (next: CartLine[]) => writeCart(next);
