@@ -1,4 +1,4 @@
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import { NavLink, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/admin-layout";
 import { requireAdmin } from "~/modules/accounts/session.server";
@@ -29,12 +29,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const root = useRouteLoaderData<typeof rootLoader>("root");
+  // On a phone the menu folds away once a screen is chosen.
+  const menu = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [pathname]);
   // A new flash comes with fresh root data (after a form); the same text twice in a row shows twice.
   const flash = useRef({ data: root, count: 0 });
   if (flash.current.data !== root) flash.current = { data: root, count: flash.current.count + 1 };
   return (
     <div className="min-h-screen bg-stone-100 md:flex">
-      <details className="group border-b border-leather-800 bg-leather-900 text-leather-100 md:hidden">
+      <details ref={menu} className="group border-b border-leather-800 bg-leather-900 text-leather-100 md:hidden">
         <summary className="flex cursor-pointer list-none items-center justify-between px-4 py-3 font-serif text-lg text-white">
           Admin Panel <span className="text-sm text-leather-200">Menu</span>
         </summary>

@@ -161,6 +161,16 @@ export function Navbar({ user }: { user: NavUser | null }) {
           </ul>
           <SearchBox id="mobile-search" />
           <div className="mt-3 grid grid-cols-2 gap-2">
+            {user && (
+              <p className="col-span-2 truncate text-sm text-stone-700">
+                Signed in as <span className="font-medium text-stone-900">{user.firstName || user.email}</span>
+              </p>
+            )}
+            {user && isAdminRole(user.role) && (
+              <Link to="/admin" onClick={() => setOpen(false)} className="col-span-2 flex items-center justify-center gap-2 rounded-md border border-leather-300 px-3 py-2 text-sm font-medium text-leather-800">
+                Admin Panel
+              </Link>
+            )}
             {user ? (
               <Form method="post" action="/logout" className="contents">
                 <button type="submit" className="flex items-center justify-center gap-2 rounded-md border border-leather-300 px-3 py-2 text-sm font-medium text-leather-800">
