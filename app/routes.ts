@@ -17,6 +17,9 @@ export default [
     route("signup", "routes/signup.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
+  // Printed pages and downloads of the orders list, without the back office's menus around them.
+  route("admin/orders/slips", "routes/admin-packing-slips.tsx"),
+  route("admin/orders.csv", "routes/admin-orders-csv.ts"),
   route("admin", "routes/admin-layout.tsx", [
     index("routes/admin-dashboard.tsx"),
     route("products/new", "routes/admin-product-new.tsx"),
@@ -26,6 +29,7 @@ export default [
     route("managesubscriptions.csv", "routes/admin-subscriptions-csv.ts"),
     route("createadmin", "routes/admin-create.tsx"),
     route("adminlist", "routes/admin-list.tsx"),
+    route("settings", "routes/admin-settings.tsx"),
     route("products", "routes/admin-products.tsx"),
     route("products/:id/view", "routes/admin-product-view.tsx"),
     route("categories", "routes/admin-categories.tsx"),

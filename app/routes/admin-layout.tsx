@@ -14,6 +14,7 @@ export const ADMIN_LINKS = [
   { to: "/admin/managesubscriptions", label: "Manage Subscriptions" },
   { to: "/admin/createadmin", label: "Create Admin" },
   { to: "/admin/adminlist", label: "Admin List" },
+  { to: "/admin/settings", label: "Settings" },
 ] as const;
 
 export function meta() {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { data, Form, Link, useFetcher, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/admin-orders";
 import { getDb } from "~/lib/db.server";
@@ -8,8 +8,11 @@ import { formatAdminDate, formatAdminDateTime } from "~/lib/admin-date";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { formatAmount } from "~/modules/catalog/pricing";
 import { changeOrderStatus, getOrderDetail, listOrders, type OrderDetail, type OrderListRow } from "~/modules/orders/admin-orders.server";
-import { ORDER_STATUS_ERROR, orderListQuerySchema, orderStatusChangeSchema } from "~/modules/orders/admin-orders.schema";
-import { ORDER_STATUS_BADGES, ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from "~/modules/orders/order-status";
+import { confirmationOutcomeSchema, ORDER_STATUS_ERROR, orderListQuerySchema, orderStatusChangeSchema } from "~/modules/orders/admin-orders.schema";
+import { CONFIRMATION_OUTCOME_LABELS, CONFIRMATION_OUTCOMES, telHref, whatsappHref, type OrderToConfirm } from "~/modules/orders/customer-contact";
+import { getConfirmationTemplate, recordConfirmationOutcome } from "~/modules/orders/order-confirmation.server";
+import { ASK_BEFORE, ORDER_STATUS_BADGES, ORDER_STATUS_LABELS, ORDER_STATUSES, takesShippingDetails, type OrderStatus } from "~/modules/orders/order-status";
+import { COURIERS } from "~/modules/orders/couriers";
 import { Img } from "~/components/ui/img";
 import { RouteError } from "~/components/ui/route-error";
 import { useHydrated } from "~/components/admin/use-hydrated";
@@ -23,16 +26,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const query = orderListQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const db = getDb();
-  const [list, detail] = await Promise.all([
+  const [list, detail, template] = await Promise.all([
     listOrders(db, query),
     query.order
       ? getOrderDetail(db, query.order).catch((error: unknown) => (toHttp(error).status === 404 ? null : Promise.reject(error)))
       : undefined,
+    getConfirmationTemplate(db),
   ]);
   return {
     ...list,
     q: query.q,
     status: query.status,
+    confirmation: query.confirmation,
+    template,
     detail,
     detailMissing: Boolean(query.order) && detail === null,
   };
@@ -40,7 +46,20 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const staff = await requireAdmin(request);
-  const parsed = orderStatusChangeSchema.safeParse(Object.fromEntries(await request.formData()));
+  const form = Object.fromEntries(await request.formData());
+  if (form.intent === "outcome") {
+    const outcome = confirmationOutcomeSchema.safeParse(form);
+    if (!outcome.success) return data({ ok: false as const, message: OUTCOME_ERROR + outcome.error.issues[0].message }, { status: 400 });
+    try {
+      await recordConfirmationOutcome(getDb(), { ...outcome.data, by: staff.id });
+      return { ok: true as const, changed: true, orderId: outcome.data.orderId, recorded: CONFIRMATION_OUTCOME_LABELS[outcome.data.outcome] };
+    } catch (error) {
+      const { status, message, code } = toHttp(error);
+      if (code === "INTERNAL") logger.error({ err: error, orderId: outcome.data.orderId }, "confirmation outcome not recorded");
+      return data({ ok: false as const, message: OUTCOME_ERROR + message }, { status });
+    }
+  }
+  const parsed = orderStatusChangeSchema.safeParse(form);
   if (!parsed.success) {
     return data(
       {
@@ -63,6 +82,10 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ ok: false as const, message: ORDER_STATUS_ERROR + message }, { status });
   }
 }
+
+const OUTCOME_ERROR = "Error recording the call: ";
+/** The couriers of the storefront's tracking links, offered wherever a courier is typed. */
+const COURIER_LIST = "courier-names";
 
 /** The list's address with some query parameters changed (null removes one). */
 function withParams(search: string, changes: Record<string, string | null>): string {
@@ -93,7 +116,7 @@ function StatCard({ label, value }: { label: string; value: number }) {
 }
 
 export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {
-  const { rows, counts, total, page, pages, q, status, detail, detailMissing } = loaderData;
+  const { rows, counts, total, page, pages, q, status, confirmation, template, detail, detailMissing } = loaderData;
   const { search } = useLocation();
   const hydrated = useHydrated();
   const live = useLiveUpdates("orders");
@@ -151,6 +174,15 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
           }))}
           className="sm:w-44"
         />
+        <FilterSelect
+          id="order-confirmation-filter"
+          label="Filter by confirmation"
+          name="confirmation"
+          value={confirmation === "pending" ? "pending" : ""}
+          allLabel="All orders"
+          options={[{ value: "pending", label: "Not yet confirmed" }]}
+          className="sm:w-48"
+        />
         <button type="submit" className="rounded-md bg-leather-700 px-4 py-2 font-semibold text-white hover:bg-leather-800">
           Search
         </button>
@@ -169,7 +201,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
             />
             <tbody className="divide-y divide-stone-100">
               {rows.map((row) => (
-                <OrderRow key={row.id} row={row} viewTo={withParams(search, { order: row.id })} hydrated={hydrated} />
+                <OrderRow key={row.id} row={row} template={template} viewTo={withParams(search, { order: row.id })} hydrated={hydrated} />
               ))}
             </tbody>
           </table>
@@ -181,7 +213,12 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
       </p>
       <Pager page={page} pageCount={pages} hrefFor={(p) => withParams(search, { page: String(p), order: null })} />
 
-      {detail && <OrderDetailDialog order={detail} closeTo={withParams(search, { order: null })} />}
+      <datalist id={COURIER_LIST}>
+        {COURIERS.map((c) => (
+          <option key={c.id} value={c.name} />
+        ))}
+      </datalist>
+      {detail && <OrderDetailDialog order={detail} template={template} closeTo={withParams(search, { order: null })} />}
       {detailMissing && (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
           This order no longer exists.
@@ -191,11 +228,43 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-function OrderRow({ row, viewTo, hydrated }: { row: OrderListRow; viewTo: string; hydrated: boolean }) {
+/** Call and WhatsApp links to confirm an order with its customer (none when the number cannot be dialled). */
+function ContactLinks({ order, template, compact = false }: { order: OrderToConfirm; template: string; compact?: boolean }) {
+  const tel = telHref(order.phone);
+  const whatsapp = whatsappHref(template, order);
+  const name = `${order.firstName} ${order.lastName}`.trim();
+  const style = compact
+    ? "rounded-md border border-stone-300 px-2.5 py-1.5 text-sm font-medium text-stone-800 hover:bg-stone-100"
+    : "rounded-md border border-leather-300 px-3 py-2 font-medium text-leather-800 hover:bg-leather-100";
+  return (
+    <>
+      {tel && (
+        <a href={tel} className={style} aria-label={`Call ${name} about order ${order.orderNumber}`}>
+          Call
+        </a>
+      )}
+      {whatsapp && (
+        <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={style} aria-label={`WhatsApp ${name} about order ${order.orderNumber}`}>
+          WhatsApp
+        </a>
+      )}
+    </>
+  );
+}
+
+function OrderRow({ row, template, viewTo, hydrated }: { row: OrderListRow; template: string; viewTo: string; hydrated: boolean }) {
   const fetcher = useFetcher<typeof action>();
+  // A move that needs a word first (Shipped: courier and CN; Cancelled, Completed: a confirmation).
+  const [draft, setDraft] = useState<OrderStatus | null>(null);
   const pending = fetcher.formData?.get("status") as OrderStatus | undefined;
   const shown = pending ?? row.status;
-  const error = fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const error = result && !result.ok ? result.message : null;
+  const done = result?.ok && result.changed && !("recorded" in result) ? `Order ${row.orderNumber} is now ${ORDER_STATUS_LABELS[row.status]}.` : null;
+  const move = (to: OrderStatus, extra: Record<string, string> = {}) => {
+    setDraft(null);
+    fetcher.submit({ orderId: row.id, status: to, ...extra }, { method: "post" });
+  };
   return (
     <tr className="align-top">
       <td className="px-4 py-3">
@@ -228,6 +297,7 @@ function OrderRow({ row, viewTo, hydrated }: { row: OrderListRow; viewTo: string
           >
             View<span className="sr-only"> order {row.orderNumber}</span>
           </Link>
+          <ContactLinks order={row} template={template} compact />
           <fetcher.Form method="post" className="flex items-center gap-2">
             <input type="hidden" name="orderId" value={row.id} />
             <label className="sr-only" htmlFor={`status-${row.id}`}>
@@ -236,8 +306,13 @@ function OrderRow({ row, viewTo, hydrated }: { row: OrderListRow; viewTo: string
             <select
               id={`status-${row.id}`}
               name="status"
-              value={shown}
-              onChange={(e) => fetcher.submit(e.currentTarget.form)}
+              value={draft ?? shown}
+              onChange={(e) => {
+                const to = e.currentTarget.value as OrderStatus;
+                if (to === row.status) setDraft(null);
+                else if (takesShippingDetails(to) || ASK_BEFORE[to]) setDraft(to);
+                else move(to);
+              }}
               className="rounded-md border border-stone-300 px-2 py-1.5"
             >
               {ORDER_STATUSES.map((s) => (
@@ -253,17 +328,74 @@ function OrderRow({ row, viewTo, hydrated }: { row: OrderListRow; viewTo: string
             )}
           </fetcher.Form>
         </div>
+        {draft && <MoveStep orderNumber={row.orderNumber} from={row.status} to={draft} onMove={(extra) => move(draft, extra)} onKeep={() => setDraft(null)} />}
         {error && (
           <p role="alert" className="mt-2 max-w-xs text-sm text-red-700">
             {error}
           </p>
         )}
+        <p role="status" className="mt-2 max-w-xs text-sm text-green-800 empty:hidden">
+          {done}
+        </p>
       </td>
     </tr>
   );
 }
 
-function OrderDetailDialog({ order, closeTo }: { order: OrderDetail; closeTo: string }) {
+/**
+ * The step before a move that needs one: Shipped asks for the courier and the CN; Cancelled and
+ * Completed ask to be confirmed. Nothing is saved until staff say so.
+ */
+function MoveStep({ orderNumber, from, to, onMove, onKeep }: { orderNumber: string; from: OrderStatus; to: OrderStatus; onMove: (extra: Record<string, string>) => void; onKeep: () => void }) {
+  const id = useId();
+  const keep = (
+    <button type="button" onClick={onKeep} className="rounded-md border border-stone-300 px-3 py-1.5 text-sm font-medium">
+      Keep {ORDER_STATUS_LABELS[from]}
+    </button>
+  );
+  if (takesShippingDetails(to)) {
+    return (
+      <form
+        aria-label={`Ship order ${orderNumber}`}
+        className="mt-2 grid max-w-xs gap-2 rounded-md border border-amber-300 bg-amber-50 p-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const form = new FormData(e.currentTarget);
+          onMove({ courier: String(form.get("courier") ?? ""), trackingNumber: String(form.get("trackingNumber") ?? "") });
+        }}
+      >
+        <label className="text-sm font-medium text-stone-700" htmlFor={`${id}-courier`}>
+          Courier
+        </label>
+        <input id={`${id}-courier`} name="courier" list={COURIER_LIST} required maxLength={60} autoFocus className="rounded-md border border-stone-300 px-2 py-1.5" />
+        <label className="text-sm font-medium text-stone-700" htmlFor={`${id}-cn`}>
+          Tracking number (CN)
+        </label>
+        <input id={`${id}-cn`} name="trackingNumber" required maxLength={60} className="rounded-md border border-stone-300 px-2 py-1.5" />
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" className="rounded-md bg-leather-700 px-3 py-1.5 text-sm font-semibold text-white">
+            Mark as Shipped
+          </button>
+          {keep}
+        </div>
+      </form>
+    );
+  }
+  const ask = ASK_BEFORE[to]!;
+  return (
+    <div role="group" aria-label={`Confirm: ${ORDER_STATUS_LABELS[to]}`} className="mt-2 max-w-xs rounded-md border border-amber-300 bg-amber-50 p-3">
+      <p className="text-sm text-stone-900">{ask.question(orderNumber)}</p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <button type="button" autoFocus onClick={() => onMove({})} className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white">
+          {ask.yes}
+        </button>
+        {keep}
+      </div>
+    </div>
+  );
+}
+
+function OrderDetailDialog({ order, template, closeTo }: { order: OrderDetail; template: string; closeTo: string }) {
   const ref = useRef<HTMLDialogElement>(null);
   const hydrated = useHydrated();
   const navigate = useNavigate();
@@ -271,6 +403,8 @@ function OrderDetailDialog({ order, closeTo }: { order: OrderDetail; closeTo: st
   const fetcher = useFetcher<typeof action>();
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
   const saved = fetcher.state === "idle" && fetcher.data?.ok;
+  const statusForm = useRef<HTMLFormElement>(null);
+  const [asking, setAsking] = useState<OrderStatus | null>(null);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -394,6 +528,8 @@ function OrderDetailDialog({ order, closeTo }: { order: OrderDetail; closeTo: st
           </section>
         )}
 
+        <ConfirmWithCustomer order={order} template={template} />
+
         <section>
           <h3 className="font-semibold text-stone-900">Status and delivery</h3>
           {(order.courier || order.trackingNumber) && (
@@ -401,7 +537,18 @@ function OrderDetailDialog({ order, closeTo }: { order: OrderDetail; closeTo: st
               Courier: {order.courier || "—"} · Tracking number (CN): {order.trackingNumber || "—"}
             </p>
           )}
-          <fetcher.Form method="post" className="mt-3 grid gap-3 sm:grid-cols-4 sm:items-end">
+          <fetcher.Form
+            ref={statusForm}
+            method="post"
+            className="mt-3 grid gap-3 sm:grid-cols-4 sm:items-end"
+            onSubmit={(e) => {
+              const to = new FormData(e.currentTarget).get("status") as OrderStatus;
+              if (to !== order.status && ASK_BEFORE[to] && asking !== to) {
+                e.preventDefault();
+                setAsking(to);
+              }
+            }}
+          >
             <input type="hidden" name="orderId" value={order.id} />
             <label className="text-sm font-medium text-stone-700">
               Order status
@@ -422,6 +569,7 @@ function OrderDetailDialog({ order, closeTo }: { order: OrderDetail; closeTo: st
               Courier
               <input
                 name="courier"
+                list={COURIER_LIST}
                 defaultValue={order.courier ?? ""}
                 maxLength={60}
                 className="mt-1 block w-full rounded-md border border-stone-300 px-2 py-2 font-normal"
@@ -445,6 +593,27 @@ function OrderDetailDialog({ order, closeTo }: { order: OrderDetail; closeTo: st
             </button>
           </fetcher.Form>
           <p className="mt-1 text-xs text-stone-600">Courier and tracking number are kept when the status is Shipped.</p>
+          {asking && ASK_BEFORE[asking] && (
+            <div role="group" aria-label={`Confirm: ${ORDER_STATUS_LABELS[asking]}`} className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3">
+              <p className="text-sm text-stone-900">{ASK_BEFORE[asking].question(order.orderNumber)}</p>
+              <div className="mt-2 flex flex-wrap gap-2">
+                <button
+                  type="button"
+                  autoFocus
+                  onClick={() => {
+                    if (statusForm.current) fetcher.submit(statusForm.current);
+                    setAsking(null);
+                  }}
+                  className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white"
+                >
+                  {ASK_BEFORE[asking].yes}
+                </button>
+                <button type="button" onClick={() => setAsking(null)} className="rounded-md border border-stone-300 px-3 py-1.5 text-sm font-medium">
+                  Keep {ORDER_STATUS_LABELS[order.status]}
+                </button>
+              </div>
+            </div>
+          )}
           {error && (
             <p role="alert" className="mt-2 text-sm text-red-700">
               {error}
@@ -472,6 +641,50 @@ function OrderDetailDialog({ order, closeTo }: { order: OrderDetail; closeTo: st
         </section>
       </div>
     </dialog>
+  );
+}
+
+/** Call or message the customer, then record what came of it (kept in the order's history). */
+function ConfirmWithCustomer({ order, template }: { order: OrderDetail; template: string }) {
+  const fetcher = useFetcher<typeof action>();
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const outcomeId = useId();
+  return (
+    <section aria-labelledby={outcomeId}>
+      <h3 id={outcomeId} className="font-semibold text-stone-900">
+        Confirm with the customer
+      </h3>
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        <ContactLinks order={order} template={template} />
+      </div>
+      <fetcher.Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
+        <input type="hidden" name="intent" value="outcome" />
+        <input type="hidden" name="orderId" value={order.id} />
+        <label className="text-sm font-medium text-stone-700">
+          What the customer said
+          <select name="outcome" defaultValue="confirmed-by-phone" className="mt-1 block rounded-md border border-stone-300 px-2 py-2 font-normal">
+            {CONFIRMATION_OUTCOMES.map((o) => (
+              <option key={o} value={o}>
+                {CONFIRMATION_OUTCOME_LABELS[o]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" disabled={fetcher.state !== "idle"} className="rounded-md border border-leather-300 px-4 py-2 font-medium text-leather-800 hover:bg-leather-100 disabled:opacity-60">
+          {fetcher.state !== "idle" ? "Recording..." : "Record"}
+        </button>
+      </fetcher.Form>
+      {result && !result.ok && (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {result.message}
+        </p>
+      )}
+      {result?.ok && "recorded" in result && (
+        <p role="status" className="mt-2 text-sm text-green-800">
+          Recorded: {result.recorded}.
+        </p>
+      )}
+    </section>
   );
 }
 

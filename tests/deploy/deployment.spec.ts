@@ -241,6 +241,10 @@ test.describe.serial("the shop behind HTTPS on two instances", () => {
       await expect(orderRow).toBeVisible();
       await expect(orderRow).toContainText("Hina Raza");
       await orderRow.getByLabel(`Status of order ${orderNumber}`).selectOption("shipped");
+      const ship = orderRow.getByRole("form", { name: `Ship order ${orderNumber}` });
+      await ship.getByLabel("Courier").fill("TCS");
+      await ship.getByLabel("Tracking number (CN)").fill("7731234567");
+      await ship.getByRole("button", { name: "Mark as Shipped" }).click();
       await expect(orderRow.getByRole("cell").nth(3)).toHaveText("Shipped");
       // The list shows the new status as soon as it is chosen; the database has it once the save lands.
       await expect

@@ -32,6 +32,78 @@ test.describe("orders in the back office", () => {
     }
   });
 
+  test("staff confirm an order by WhatsApp or phone, record the outcome, and the not-yet-confirmed list follows", async ({ page, browser }) => {
+    const shopperContext = await browser.newContext();
+    const orderNumber = await buyBelt(await shopperContext.newPage(), { firstName: "Nadia", email: "nadia@example.pk" });
+    await shopperContext.close();
+
+    await logIn(page);
+    await page.goto("/admin/orders");
+    await page.getByLabel("Filter by confirmation").selectOption("pending");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/confirmation=pending/);
+    const row = page.getByRole("row").filter({ hasText: orderNumber });
+    await expect(row).toBeVisible();
+
+    // The WhatsApp link opens a chat with the customer's number and the order spelt out.
+    const whatsapp = row.getByRole("link", { name: `WhatsApp Nadia Khan about order ${orderNumber}` });
+    const href = new URL((await whatsapp.getAttribute("href"))!);
+    expect(href.origin + href.pathname).toBe("https://wa.me/923001234567");
+    const text = href.searchParams.get("text")!;
+    expect(text).toContain(orderNumber);
+    expect(text).toContain("1 × Formal Dress Belt");
+    expect(text).toContain("PKR 3,360");
+    await expect(row.getByRole("link", { name: `Call Nadia Khan about order ${orderNumber}` })).toHaveAttribute("href", "tel:+923001234567");
+
+    await row.getByRole("link", { name: `View order ${orderNumber}` }).click();
+    const dialog = page.getByRole("dialog", { name: `Order ${orderNumber}` });
+    await dialog.getByLabel("What the customer said").selectOption("no-answer");
+    await dialog.getByRole("button", { name: "Record" }).click();
+    await expect(dialog.getByRole("status").filter({ hasText: "Recorded: No answer." })).toBeVisible();
+    await dialog.getByLabel("What the customer said").selectOption("confirmed-by-phone");
+    await dialog.getByRole("button", { name: "Record" }).click();
+    await expect(dialog.getByRole("listitem").filter({ hasText: "Confirmed · by Main Admin · Confirmed by phone" })).toBeVisible();
+    await expect(dialog.getByRole("listitem").filter({ hasText: "Confirmed · by Main Admin · No answer" })).toBeVisible();
+    await dialog.getByRole("link", { name: "Close" }).click();
+    await expect(page.getByRole("row").filter({ hasText: orderNumber })).toHaveCount(0);
+
+    // Main admins choose the words; the next message uses them.
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Settings" }).click();
+    await page.getByLabel("Message").fill("Salam {name}! Order {orderNumber}, {total}.");
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Settings saved." })).toBeVisible();
+    await page.goto(`/admin/orders?q=${orderNumber}`);
+    const saved = new URL((await page.getByRole("link", { name: `WhatsApp Nadia Khan about order ${orderNumber}` }).getAttribute("href"))!);
+    expect(saved.searchParams.get("text")).toBe(`Salam Nadia Khan! Order ${orderNumber}, PKR 3,360.`);
+    await page.goto("/admin/settings");
+    await page.getByLabel("Message").fill("");
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Settings saved." })).toBeVisible();
+  });
+
+  test("cancelling asks first, and says what happened once it is done", async ({ page, browser }) => {
+    const shopperContext = await browser.newContext();
+    const orderNumber = await buyBelt(await shopperContext.newPage(), { firstName: "Kamran", email: "kamran@example.pk" });
+    await shopperContext.close();
+
+    await logIn(page);
+    await page.goto(`/admin/orders?q=${orderNumber}`);
+    const row = page.getByRole("row").filter({ hasText: orderNumber });
+    const status = row.getByLabel(`Status of order ${orderNumber}`);
+    await status.selectOption("cancelled");
+    const ask = row.getByRole("group", { name: "Confirm: Cancelled" });
+    await expect(ask).toContainText(`Cancel order ${orderNumber}? Its items go back into stock.`);
+    await ask.getByRole("button", { name: "Keep Confirmed" }).click();
+    await expect(ask).toHaveCount(0);
+    await expect(status).toHaveValue("confirmed");
+    await expect(row.getByRole("cell").nth(3)).toHaveText("Confirmed");
+
+    await status.selectOption("cancelled");
+    await row.getByRole("button", { name: "Yes, cancel the order" }).click();
+    await expect(row.getByRole("cell").nth(3)).toHaveText("Cancelled");
+    await expect(row.getByRole("status")).toHaveText(`Order ${orderNumber} is now Cancelled.`);
+  });
+
   test("a shopper follows a shipped order on /track to the courier's own page", async ({ page, browser }) => {
     const shopperContext = await browser.newContext();
     const shopper = await shopperContext.newPage();
@@ -43,13 +115,12 @@ test.describe("orders in the back office", () => {
     await page.getByRole("button", { name: "Search" }).click();
     const row = page.getByRole("row").filter({ hasText: orderNumber });
     await row.getByLabel(`Status of order ${orderNumber}`).selectOption("shipped");
+    const ship = row.getByRole("form", { name: `Ship order ${orderNumber}` });
+    await ship.getByLabel("Courier").fill("Leopards");
+    await ship.getByLabel("Tracking number (CN)").fill("LE7731234");
+    await ship.getByRole("button", { name: "Mark as Shipped" }).click();
     await expect(row.getByRole("cell").nth(3)).toHaveText("Shipped");
-    await row.getByRole("link", { name: `View order ${orderNumber}` }).click();
-    const dialog = page.getByRole("dialog", { name: `Order ${orderNumber}` });
-    await dialog.getByLabel("Courier").fill("Leopards");
-    await dialog.getByLabel("Tracking number (CN)").fill("LE7731234");
-    await dialog.getByRole("button", { name: "Save" }).click();
-    await expect(dialog.getByText("Courier: Leopards · Tracking number (CN): LE7731234")).toBeVisible();
+    await expect(row.getByRole("status")).toHaveText(`Order ${orderNumber} is now Shipped.`);
 
     await shopper.goto("/track");
     await shopper.getByLabel("Order number").fill(orderNumber);
@@ -76,6 +147,12 @@ test.describe("orders in the back office", () => {
     await expect(page.getByRole("row")).toHaveCount(2);
 
     await row.getByLabel(`Status of order ${orderNumber}`).selectOption("shipped");
+    // Shipped asks for the courier and the CN in the same step; nothing changes until then.
+    const ship = row.getByRole("form", { name: `Ship order ${orderNumber}` });
+    await expect(row.getByRole("cell").nth(3)).toHaveText("Confirmed");
+    await ship.getByLabel("Courier").fill("TCS");
+    await ship.getByLabel("Tracking number (CN)").fill("CN-1");
+    await ship.getByRole("button", { name: "Mark as Shipped" }).click();
     await expect(row.getByRole("cell").nth(3)).toHaveText("Shipped");
 
     await row.getByRole("link", { name: `View order ${orderNumber}` }).click();
@@ -86,7 +163,6 @@ test.describe("orders in the back office", () => {
     await expect(dialog.getByText("12 Mall Road, Lahore, Punjab, 54000, Pakistan")).toBeVisible();
     await expect(dialog.getByText("Free", { exact: true })).toBeVisible();
     await expect(dialog.getByText("PKR 3,360").last()).toBeVisible();
-    await dialog.getByLabel("Courier").fill("TCS");
     await dialog.getByLabel("Tracking number (CN)").fill("CN-4455");
     await dialog.getByRole("button", { name: "Save" }).click();
     await expect(dialog.getByText("Courier: TCS · Tracking number (CN): CN-4455")).toBeVisible();

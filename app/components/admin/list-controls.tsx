@@ -78,14 +78,22 @@ export function TableHead({
   columns,
   className = "bg-stone-50 text-stone-700",
   cellClassName = "px-3 py-2",
+  lead,
 }: {
   columns: string[];
   className?: string;
   cellClassName?: string;
+  /** A first header cell that is not a label (a select-all box). */
+  lead?: React.ReactNode;
 }) {
   return (
     <thead className={className}>
       <tr>
+        {lead !== undefined && (
+          <th scope="col" className={cellClassName}>
+            {lead}
+          </th>
+        )}
         {columns.map((label) => (
           <th key={label} scope="col" className={cellClassName}>
             {label}

@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { pageParam } from "~/lib/typed-numbers";
 import { ORDER_STATUSES } from "./order-status";
+import { CONFIRMATION_OUTCOMES, TEMPLATE_MAX_LENGTH } from "./customer-contact";
 
 /** The orders list's address: `?q=…&status=…&page=…&order=<id>` (the open detail). */
 export const orderListQuerySchema = z.object({
   q: z.string().trim().max(100).catch(""),
   status: z.enum(["all", ...ORDER_STATUSES] as [string, ...string[]]).catch("all") as z.ZodType<"all" | (typeof ORDER_STATUSES)[number]>,
+  confirmation: z.enum(["all", "pending"]).catch("all"),
   page: pageParam(100_000),
   order: z.string().max(40).optional().catch(undefined),
 });
@@ -19,3 +21,29 @@ export const orderStatusChangeSchema = z.object({
 });
 
 export const ORDER_STATUS_ERROR = "Error updating order status: ";
+
+/** One status for several ticked orders. */
+export const bulkStatusSchema = z.object({
+  ids: z.array(z.string().min(1).max(40)).min(1, "Tick at least one order.").max(5000, "At most 5,000 orders at a time."),
+  status: z.enum(ORDER_STATUSES as [string, ...string[]], { message: "Please choose a status." }) as z.ZodType<(typeof ORDER_STATUSES)[number]>,
+});
+
+/** Which orders an export or a print run takes: `?ids=…` (ticked), else the list's filter. */
+export function orderSelectionFrom(params: URLSearchParams) {
+  const ids = params.getAll("ids").flatMap((v) => v.split(",")).map((v) => v.trim()).filter((v) => v && v.length <= 40);
+  if (ids.length) return { ids };
+  const { q, status, confirmation } = orderListQuerySchema.parse(Object.fromEntries(params));
+  return { query: { q, status, confirmation } };
+}
+
+/** What came of calling or messaging the customer about an order. */
+export const confirmationOutcomeSchema = z.object({
+  intent: z.literal("outcome"),
+  orderId: z.string().min(1, "Which order?").max(40),
+  outcome: z.enum(CONFIRMATION_OUTCOMES, "Please choose what the customer said."),
+});
+
+/** The confirmation message's template, edited by main admins. */
+export const confirmationTemplateSchema = z.object({
+  template: z.string().max(TEMPLATE_MAX_LENGTH, `The message can be at most ${TEMPLATE_MAX_LENGTH} characters.`),
+});

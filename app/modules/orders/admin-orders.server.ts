@@ -5,6 +5,7 @@ import { orderHistory, orderItems, orders, stock, stockMovements, user } from "~
 import { likePattern } from "~/modules/catalog/catalog.server";
 import { inStockLockOrder } from "~/modules/inventory/stock-lock-order";
 import { publishChange } from "~/modules/live/live-events.server";
+import { awaitingConfirmation } from "./order-confirmation.server";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, planOrderTransition, takesShippingDetails, type OrderStatus } from "./order-status";
 
 export const ORDERS_PAGE_SIZE = 25;
@@ -12,6 +13,8 @@ export const ORDERS_PAGE_SIZE = 25;
 export interface OrderListQuery {
   q: string;
   status: OrderStatus | "all";
+  /** 'pending': only orders not yet confirmed with their customer. */
+  confirmation?: "pending" | "all";
   page: number;
 }
 
@@ -24,6 +27,8 @@ export interface OrderListRow {
   email: string;
   phone: string;
   itemCount: number;
+  /** What was bought, for the message that confirms the order with the customer. */
+  items: { productName: string; quantity: number }[];
   total: number;
   status: OrderStatus;
   createdAt: string;
@@ -40,14 +45,20 @@ function searchCondition(q: string): SQL | undefined {
   );
 }
 
+/** The orders the list's search and filters find. */
+export function orderListCondition(query: Omit<OrderListQuery, "page">): SQL | undefined {
+  return and(searchCondition(query.q), query.confirmation === "pending" ? awaitingConfirmation : undefined, query.status === "all" ? undefined : eq(orders.status, query.status));
+}
+
 /** One page of orders, newest first, with the counts of the stat cards (over all orders). */
 export async function listOrders(db: Db, query: OrderListQuery) {
   const search = searchCondition(query.q);
-  const where = and(search, query.status === "all" ? undefined : eq(orders.status, query.status));
+  const pending = query.confirmation === "pending" ? awaitingConfirmation : undefined;
+  const where = orderListCondition(query);
   const [byStatus, matching] = await Promise.all([
     db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status),
     // Without a search the stat cards already hold the total: no second pass over every order.
-    search ? db.select({ n: count() }).from(orders).where(where) : undefined,
+    search || pending ? db.select({ n: count() }).from(orders).where(where) : undefined,
   ]);
   const counts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
   for (const row of byStatus) counts[row.status] = Number(row.n);
@@ -74,16 +85,20 @@ export async function listOrders(db: Db, query: OrderListQuery) {
     .limit(ORDERS_PAGE_SIZE)
     .offset((page - 1) * ORDERS_PAGE_SIZE);
   const ids = rows.map((r) => r.id);
-  const itemCounts = ids.length
+  const items = ids.length
     ? await db
-        .select({ orderId: orderItems.orderId, n: sql<number>`sum(${orderItems.quantity})::int` })
+        .select({ orderId: orderItems.orderId, productName: orderItems.productName, quantity: orderItems.quantity })
         .from(orderItems)
         .where(inArray(orderItems.orderId, ids))
-        .groupBy(orderItems.orderId)
+        .orderBy(asc(orderItems.productName), asc(orderItems.size))
     : [];
-  const countOf = new Map(itemCounts.map((c) => [c.orderId, Number(c.n)]));
+  const itemsOf = new Map<string, { productName: string; quantity: number }[]>();
+  for (const { orderId, ...item } of items) itemsOf.set(orderId, [...(itemsOf.get(orderId) ?? []), item]);
   return {
-    rows: rows.map((r): OrderListRow => ({ ...r, itemCount: countOf.get(r.id) ?? 0, createdAt: r.createdAt.toISOString() })),
+    rows: rows.map((r): OrderListRow => {
+      const bought = itemsOf.get(r.id) ?? [];
+      return { ...r, items: bought, itemCount: bought.reduce((n, i) => n + i.quantity, 0), createdAt: r.createdAt.toISOString() };
+    }),
     total,
     page,
     pages,

@@ -50,6 +50,15 @@ export function planOrderTransition(from: OrderStatus, to: OrderStatus): OrderTr
   return stock ? { change: true, stock } : null;
 }
 
+/**
+ * Moves that are hard to undo (cancelling gives the stock back; completing closes the order) are
+ * asked about before they are made, with this question.
+ */
+export const ASK_BEFORE: Partial<Record<OrderStatus, { question: (orderNumber: string) => string; yes: string }>> = {
+  cancelled: { question: (n) => `Cancel order ${n}? Its items go back into stock.`, yes: "Yes, cancel the order" },
+  completed: { question: (n) => `Mark order ${n} as Completed? Do this once the customer has the parcel and has paid.`, yes: "Yes, mark it completed" },
+};
+
 /** Courier and tracking number (CN) are recorded when an order is shipped. */
 export function takesShippingDetails(status: OrderStatus): boolean {
   return status === "shipped";

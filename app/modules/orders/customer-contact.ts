@@ -1,0 +1,67 @@
+import { BRAND } from "~/lib/brand";
+import { formatAmount } from "~/modules/catalog/pricing";
+import { normalizePhone } from "./phone";
+
+/**
+ * Confirming a cash-on-delivery order with the customer before it ships: a call, or a WhatsApp
+ * message prefilled from the shop's template, and the outcome staff record in the order's history.
+ * Pure: the orders list, the order's detail and the settings screen share it.
+ */
+
+/** What staff record after trying to reach the customer. */
+export const CONFIRMATION_OUTCOMES = ["confirmed-by-phone", "no-answer", "customer-cancelled"] as const;
+export type ConfirmationOutcome = (typeof CONFIRMATION_OUTCOMES)[number];
+export const CONFIRMATION_OUTCOME_LABELS: Record<ConfirmationOutcome, string> = {
+  "confirmed-by-phone": "Confirmed by phone",
+  "no-answer": "No answer",
+  "customer-cancelled": "Customer cancelled",
+};
+
+/** The words a template may use, each replaced for the order at hand. */
+export const TEMPLATE_FIELDS = ["{name}", "{orderNumber}", "{items}", "{total}", "{shop}", "{shopPhone}"] as const;
+
+export const DEFAULT_CONFIRMATION_TEMPLATE =
+  "Hello {name}, this is {shop}. We have your order {orderNumber}: {items}. Total {total}, to pay in cash on delivery. Please reply YES to confirm it, or tell us what to change. Questions? Call {shopPhone}.";
+
+export const TEMPLATE_MAX_LENGTH = 1000;
+
+export interface OrderToConfirm {
+  orderNumber: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  total: number;
+  items: { productName: string; quantity: number }[];
+}
+
+/** The number in international form without '+', as WhatsApp links want it: 03001234567 → 923001234567. */
+export function internationalNumber(phone: string): string | null {
+  const local = normalizePhone(phone);
+  return /^03\d{9}$/.test(local) ? `92${local.slice(1)}` : null;
+}
+
+/** A `tel:` link that dials from any phone: tel:+923001234567. */
+export function telHref(phone: string): string | null {
+  const number = internationalNumber(phone);
+  return number ? `tel:+${number}` : null;
+}
+
+/** The shop's template filled in for one order. */
+export function confirmationMessage(template: string, order: OrderToConfirm): string {
+  const items = order.items.map((i) => `${i.quantity} × ${i.productName}`).join(", ");
+  const values: Record<(typeof TEMPLATE_FIELDS)[number], string> = {
+    "{name}": `${order.firstName} ${order.lastName}`.trim(),
+    "{orderNumber}": order.orderNumber,
+    "{items}": items,
+    "{total}": formatAmount(order.total),
+    "{shop}": BRAND.fullName,
+    "{shopPhone}": BRAND.phone,
+  };
+  return template.replace(/\{(name|orderNumber|items|total|shop|shopPhone)\}/g, (field) => values[field as keyof typeof values]);
+}
+
+/** A wa.me link that opens WhatsApp on the customer's number with the message typed in. */
+export function whatsappHref(template: string, order: OrderToConfirm): string | null {
+  const number = internationalNumber(order.phone);
+  return number ? `https://wa.me/${number}?text=${encodeURIComponent(confirmationMessage(template, order))}` : null;
+}

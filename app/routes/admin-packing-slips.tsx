@@ -1,0 +1,122 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/admin-packing-slips";
+import { getDb } from "~/lib/db.server";
+import { BRAND } from "~/lib/brand";
+import { formatAdminDate } from "~/lib/admin-date";
+import { adminMeta } from "~/lib/seo";
+import { requireAdmin } from "~/modules/accounts/session.server";
+import { formatAmount } from "~/modules/catalog/pricing";
+import { orderSelectionFrom } from "~/modules/orders/admin-orders.schema";
+import { amountToCollect, ordersForBatch } from "~/modules/orders/order-batch.server";
+import { RouteError } from "~/components/ui/route-error";
+
+export const meta = () => adminMeta("Packing slips");
+
+/** One printable page per order: where it goes, who to call, what is in the parcel and what to collect. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const list = await ordersForBatch(getDb(), orderSelectionFrom(new URL(request.url).searchParams));
+  return {
+    slips: list.map((o) => ({
+      id: o.id,
+      orderNumber: o.orderNumber,
+      date: formatAdminDate(o.createdAt),
+      name: `${o.firstName} ${o.lastName}`,
+      phone: o.phone,
+      alternatePhone: o.alternatePhone,
+      address: [o.streetAddress, o.apartment, `${o.city}, ${o.state} ${o.zipCode}`, o.country].filter(Boolean),
+      landmark: o.landmark,
+      notes: o.notes,
+      items: o.items.map((i) => ({ name: i.productName, details: [i.color, i.size && `Size ${i.size}`].filter(Boolean).join(" · "), quantity: i.quantity, lineTotal: formatAmount(i.lineTotal) })),
+      collect: amountToCollect(o),
+      cod: o.paymentMethod === "cod",
+      courier: o.courier,
+      trackingNumber: o.trackingNumber,
+    })),
+  };
+}
+
+export default function PackingSlips({ loaderData }: Route.ComponentProps) {
+  const { slips } = loaderData;
+  return (
+    <main className="mx-auto max-w-3xl bg-white p-6 text-stone-900 print:max-w-none print:p-0">
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3 print:hidden">
+        <h1 className="font-serif text-2xl text-leather-800">
+          Packing slips ({slips.length} {slips.length === 1 ? "order" : "orders"})
+        </h1>
+        <div className="flex gap-2">
+          <button type="button" onClick={() => window.print()} className="rounded-md bg-leather-700 px-4 py-2 font-semibold text-white">
+            Print
+          </button>
+          <Link to="/admin/orders" className="rounded-md border border-stone-300 px-4 py-2 font-medium">
+            Back to Orders
+          </Link>
+        </div>
+      </div>
+      {slips.length === 0 && <p>No orders were chosen. Tick orders in the list, then Print packing slips.</p>}
+      {slips.map((slip) => (
+        <article key={slip.id} aria-label={`Packing slip ${slip.orderNumber}`} className="mb-8 break-after-page rounded-lg border border-stone-300 p-6 print:mb-0 print:rounded-none print:border-0">
+          <header className="flex items-start justify-between gap-4 border-b border-stone-300 pb-3">
+            <div>
+              <p className="font-serif text-xl font-semibold">{BRAND.fullName}</p>
+              <p className="text-sm">{BRAND.phone}</p>
+            </div>
+            <div className="text-right">
+              <h2 className="font-mono text-lg font-bold">{slip.orderNumber}</h2>
+              <p className="text-sm">{slip.date}</p>
+            </div>
+          </header>
+          <section className="mt-4 grid gap-4 sm:grid-cols-2 print:grid-cols-2">
+            <div>
+              <h3 className="text-xs font-semibold uppercase tracking-wide text-stone-600">Deliver to</h3>
+              <p className="mt-1 text-lg font-semibold">{slip.name}</p>
+              {slip.address.map((line) => (
+                <p key={line}>{line}</p>
+              ))}
+              {slip.landmark && <p>Landmark: {slip.landmark}</p>}
+              <p className="mt-1 font-semibold">Phone: {slip.phone}</p>
+              {slip.alternatePhone && <p>Alternate phone: {slip.alternatePhone}</p>}
+            </div>
+            <div className="rounded-md border-2 border-stone-900 p-3 text-center">
+              <h3 className="text-xs font-semibold uppercase tracking-wide">{slip.cod ? "Cash on delivery: collect" : "Paid: collect nothing"}</h3>
+              <p className="mt-1 text-3xl font-bold">{slip.collect}</p>
+              {slip.courier && (
+                <p className="mt-2 text-sm">
+                  {slip.courier}
+                  {slip.trackingNumber && <> · CN {slip.trackingNumber}</>}
+                </p>
+              )}
+            </div>
+          </section>
+          <table className="mt-4 w-full text-left text-sm">
+            <caption className="sr-only">Items in order {slip.orderNumber}</caption>
+            <thead>
+              <tr className="border-b border-stone-300">
+                <th scope="col" className="py-1">Item</th>
+                <th scope="col" className="py-1 text-right">Qty</th>
+                <th scope="col" className="py-1 text-right">Amount</th>
+              </tr>
+            </thead>
+            <tbody>
+              {slip.items.map((item, i) => (
+                <tr key={i} className="border-b border-stone-200">
+                  <td className="py-1.5">
+                    {item.name}
+                    {item.details && <span className="block text-xs text-stone-600">{item.details}</span>}
+                  </td>
+                  <td className="py-1.5 text-right">{item.quantity}</td>
+                  <td className="py-1.5 text-right">{item.lineTotal}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {slip.notes && <p className="mt-3 text-sm">Customer's note: {slip.notes}</p>}
+        </article>
+      ))}
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteError backTo={{ to: "/admin/orders", label: "Back to Orders" }} />;
+}

@@ -1,0 +1,106 @@
+import { data, Form, useActionData, useNavigation } from "react-router";
+import type { Route } from "./+types/admin-settings";
+import { getDb } from "~/lib/db.server";
+import { toHttp } from "~/lib/errors";
+import { logger } from "~/lib/logger.server";
+import { adminMeta } from "~/lib/seo";
+import { isMainAdminRole } from "~/modules/accounts/roles";
+import { requireAdmin, requireMainAdmin } from "~/modules/accounts/session.server";
+import { confirmationMessage, DEFAULT_CONFIRMATION_TEMPLATE, TEMPLATE_FIELDS, TEMPLATE_MAX_LENGTH } from "~/modules/orders/customer-contact";
+import { confirmationTemplateSchema } from "~/modules/orders/admin-orders.schema";
+import { getConfirmationTemplate, saveConfirmationTemplate } from "~/modules/orders/order-confirmation.server";
+import { FormAlert, TextAreaField } from "~/components/ui/field";
+import { RouteError } from "~/components/ui/route-error";
+
+export const meta = () => adminMeta("Settings");
+
+const ACCESS_DENIED_SETTINGS = "Access denied. Only Main Admins can change settings.";
+const SAVED = "Settings saved.";
+
+const EXAMPLE = {
+  orderNumber: "ORD-1763900000000",
+  firstName: "Ayesha",
+  lastName: "Khan",
+  phone: "03001234567",
+  total: 672000,
+  items: [{ productName: "Formal Dress Belt", quantity: 2 }],
+};
+
+/** Plain admins may open the page, and are told it is for main admins. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireAdmin(request);
+  if (!isMainAdminRole(user.role)) return data({ allowed: false as const }, { status: 403 });
+  return { allowed: true as const, template: await getConfirmationTemplate(getDb()) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  try {
+    await requireMainAdmin(request, ACCESS_DENIED_SETTINGS);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const { status, message } = toHttp(error);
+    return data({ ok: false as const, message }, { status });
+  }
+  const parsed = confirmationTemplateSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ ok: false as const, message: parsed.error.issues[0].message }, { status: 400 });
+  try {
+    await saveConfirmationTemplate(getDb(), parsed.data.template);
+    return { ok: true as const, message: SAVED };
+  } catch (error) {
+    const { status, message, code } = toHttp(error);
+    if (code === "INTERNAL") logger.error({ err: error }, "settings could not be saved");
+    return data({ ok: false as const, message: `Failed to save the settings. ${message}` }, { status });
+  }
+}
+
+export default function AdminSettings({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  if (!loaderData.allowed) {
+    return (
+      <div className="space-y-4">
+        <h1 className="font-serif text-3xl text-leather-800">Settings</h1>
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800">
+          {ACCESS_DENIED_SETTINGS}
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="max-w-3xl space-y-6">
+      <h1 className="font-serif text-3xl text-leather-800">Settings</h1>
+      <section className="rounded-xl border border-stone-200 bg-white p-5">
+        <h2 className="font-serif text-xl text-leather-800">Order confirmation message</h2>
+        <p className="mt-1 text-sm text-stone-700">
+          Staff send this on WhatsApp to confirm an order before it ships. These words are replaced for each order:{" "}
+          {TEMPLATE_FIELDS.map((f, i) => (
+            <span key={f}>
+              <code className="rounded bg-stone-100 px-1">{f}</code>
+              {i < TEMPLATE_FIELDS.length - 1 ? ", " : "."}
+            </span>
+          ))}{" "}
+          Leave it empty to use the shop's default.
+        </p>
+        <Form method="post" className="mt-4 space-y-3">
+          <FormAlert message={result && !result.ok ? result.message : null} />
+          {result?.ok && (
+            <p role="status" className="rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900">
+              {result.message}
+            </p>
+          )}
+          <TextAreaField id="template" label="Message" rows={6} maxLength={TEMPLATE_MAX_LENGTH} defaultValue={loaderData.template} key={loaderData.template} />
+          <button type="submit" disabled={busy} className="rounded-md bg-leather-700 px-4 py-2 font-semibold text-white hover:bg-leather-800 disabled:opacity-60">
+            {busy ? "Saving..." : "Save Settings"}
+          </button>
+        </Form>
+        <h3 className="mt-6 text-sm font-semibold text-stone-900">How it reads for an order</h3>
+        <p className="mt-1 whitespace-pre-wrap rounded-md bg-stone-50 p-3 text-sm text-stone-800">{confirmationMessage(loaderData.template, EXAMPLE)}</p>
+        {loaderData.template !== DEFAULT_CONFIRMATION_TEMPLATE && <p className="mt-2 text-xs text-stone-600">The shop's default: {DEFAULT_CONFIRMATION_TEMPLATE}</p>}
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteError backTo={{ to: "/admin", label: "Back to the Admin Panel" }} />;
+}
