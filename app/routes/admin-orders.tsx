@@ -8,7 +8,8 @@ import { formatAdminDate, formatAdminDateTime } from "~/lib/admin-date";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { formatAmount } from "~/modules/catalog/pricing";
 import { changeOrderStatus, getOrderDetail, listOrders, type OrderDetail, type OrderListRow } from "~/modules/orders/admin-orders.server";
-import { confirmationOutcomeSchema, ORDER_STATUS_ERROR, orderListQuerySchema, orderStatusChangeSchema } from "~/modules/orders/admin-orders.schema";
+import { bulkStatusSchema, confirmationOutcomeSchema, ORDER_STATUS_ERROR, orderListQuerySchema, orderStatusChangeSchema } from "~/modules/orders/admin-orders.schema";
+import { changeStatusOfOrders } from "~/modules/orders/order-batch.server";
 import { CONFIRMATION_OUTCOME_LABELS, CONFIRMATION_OUTCOMES, telHref, whatsappHref, type OrderToConfirm } from "~/modules/orders/customer-contact";
 import { getConfirmationTemplate, recordConfirmationOutcome } from "~/modules/orders/order-confirmation.server";
 import { ASK_BEFORE, ORDER_STATUS_BADGES, ORDER_STATUS_LABELS, ORDER_STATUSES, takesShippingDetails, type OrderStatus } from "~/modules/orders/order-status";
@@ -46,7 +47,20 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const staff = await requireAdmin(request);
-  const form = Object.fromEntries(await request.formData());
+  const formData = await request.formData();
+  const form = Object.fromEntries(formData);
+  if (form.intent === "bulk-status") {
+    const bulk = bulkStatusSchema.safeParse({ ids: formData.getAll("ids"), status: form.status });
+    if (!bulk.success) return data({ ok: false as const, message: ORDER_STATUS_ERROR + bulk.error.issues[0].message }, { status: 400 });
+    try {
+      const result = await changeStatusOfOrders(getDb(), { ids: bulk.data.ids, to: bulk.data.status, by: staff.id });
+      return { ok: true as const, changed: result.changed.length > 0, bulk: { ...result, to: ORDER_STATUS_LABELS[bulk.data.status] } };
+    } catch (error) {
+      const { status, message, code } = toHttp(error);
+      if (code === "INTERNAL") logger.error({ err: error }, "bulk order status change failed");
+      return data({ ok: false as const, message: ORDER_STATUS_ERROR + message }, { status });
+    }
+  }
   if (form.intent === "outcome") {
     const outcome = confirmationOutcomeSchema.safeParse(form);
     if (!outcome.success) return data({ ok: false as const, message: OUTCOME_ERROR + outcome.error.issues[0].message }, { status: 400 });
@@ -86,6 +100,17 @@ export async function action({ request }: Route.ActionArgs) {
 const OUTCOME_ERROR = "Error recording the call: ";
 /** The couriers of the storefront's tracking links, offered wherever a courier is typed. */
 const COURIER_LIST = "courier-names";
+/** The form the list's tick boxes belong to (print, export, change status of the ticked orders). */
+const BULK_FORM = "bulk-orders";
+
+/** The CSV of every order the list's search and filters find (not only this page). */
+function exportAllTo(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete("page");
+  params.delete("order");
+  const text = params.toString();
+  return `/admin/orders.csv${text ? `?${text}` : ""}`;
+}
 
 /** The list's address with some query parameters changed (null removes one). */
 function withParams(search: string, changes: Record<string, string | null>): string {
@@ -120,6 +145,9 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
   const { search } = useLocation();
   const hydrated = useHydrated();
   const live = useLiveUpdates("orders");
+  const [ticked, setTicked] = useState<Set<string>>(new Set());
+  // Ticks belong to the page they were made on.
+  useEffect(() => setTicked(new Set()), [search]);
 
   return (
     <div className="space-y-6">
@@ -188,6 +216,8 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
         </button>
       </Form>
 
+      <BulkActions ticked={[...ticked]} hydrated={hydrated} exportAllTo={exportAllTo(search)} />
+
       {rows.length === 0 ? (
         <p className="rounded-xl border border-stone-200 bg-white p-8 text-center text-stone-600">No orders found matching your criteria.</p>
       ) : (
@@ -195,13 +225,41 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
           <table className="min-w-full text-left text-sm">
             <caption className="sr-only">Orders, newest first</caption>
             <TableHead
-              columns={["Order Details", "Customer", "Items & Total", "Status", "Date", "Actions"]}
+              lead={
+                <span className="flex items-center gap-2">
+                  <input
+                    type="checkbox"
+                    aria-label="Select all orders on this page"
+                    checked={rows.length > 0 && rows.every((r) => ticked.has(r.id))}
+                    onChange={(e) => setTicked(e.currentTarget.checked ? new Set(rows.map((r) => r.id)) : new Set())}
+                    disabled={!hydrated}
+                    className="h-4 w-4 accent-leather-700"
+                  />
+                  Order Details
+                </span>
+              }
+              columns={["Customer", "Items & Total", "Status", "Date", "Actions"]}
               className="bg-stone-50 text-xs uppercase tracking-wide text-stone-600"
               cellClassName="px-4 py-3"
             />
             <tbody className="divide-y divide-stone-100">
               {rows.map((row) => (
-                <OrderRow key={row.id} row={row} template={template} viewTo={withParams(search, { order: row.id })} hydrated={hydrated} />
+                <OrderRow
+                  key={row.id}
+                  row={row}
+                  template={template}
+                  viewTo={withParams(search, { order: row.id })}
+                  hydrated={hydrated}
+                  ticked={ticked.has(row.id)}
+                  onTick={(on) =>
+                    setTicked((now) => {
+                      const next = new Set(now);
+                      if (on) next.add(row.id);
+                      else next.delete(row.id);
+                      return next;
+                    })
+                  }
+                />
               ))}
             </tbody>
           </table>
@@ -252,7 +310,21 @@ function ContactLinks({ order, template, compact = false }: { order: OrderToConf
   );
 }
 
-function OrderRow({ row, template, viewTo, hydrated }: { row: OrderListRow; template: string; viewTo: string; hydrated: boolean }) {
+function OrderRow({
+  row,
+  template,
+  viewTo,
+  hydrated,
+  ticked,
+  onTick,
+}: {
+  row: OrderListRow;
+  template: string;
+  viewTo: string;
+  hydrated: boolean;
+  ticked: boolean;
+  onTick: (on: boolean) => void;
+}) {
   const fetcher = useFetcher<typeof action>();
   // A move that needs a word first (Shipped: courier and CN; Cancelled, Completed: a confirmation).
   const [draft, setDraft] = useState<OrderStatus | null>(null);
@@ -268,7 +340,19 @@ function OrderRow({ row, template, viewTo, hydrated }: { row: OrderListRow; temp
   return (
     <tr className="align-top">
       <td className="px-4 py-3">
-        <p className="font-mono font-semibold text-stone-900">{row.orderNumber}</p>
+        <p className="flex items-center gap-2 font-mono font-semibold text-stone-900">
+          <input
+            type="checkbox"
+            name="ids"
+            value={row.id}
+            form={BULK_FORM}
+            checked={hydrated ? ticked : undefined}
+            onChange={(e) => onTick(e.currentTarget.checked)}
+            aria-label={`Select order ${row.orderNumber}`}
+            className="h-4 w-4 accent-leather-700"
+          />
+          {row.orderNumber}
+        </p>
         <p className="text-xs text-stone-600">{row.paymentMethod === "cod" ? "Cash on Delivery" : "Online Payment"}</p>
       </td>
       <td className="px-4 py-3">
@@ -339,6 +423,106 @@ function OrderRow({ row, template, viewTo, hydrated }: { row: OrderListRow; temp
         </p>
       </td>
     </tr>
+  );
+}
+
+/**
+ * What staff do with the ticked orders: print their packing slips, export them as CSV, or move them
+ * all to one status (through the same rules as one order; Cancelled and Completed ask first). The
+ * tick boxes and these buttons are one form, so they work without JavaScript too.
+ */
+function BulkActions({ ticked, hydrated, exportAllTo }: { ticked: string[]; hydrated: boolean; exportAllTo: string }) {
+  const fetcher = useFetcher<typeof action>();
+  const form = useRef<HTMLFormElement>(null);
+  const [asking, setAsking] = useState<OrderStatus | null>(null);
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const none = hydrated && ticked.length === 0;
+  const bulk = result?.ok && "bulk" in result ? result.bulk : null;
+  const count = (n: number) => `${n} ${n === 1 ? "order" : "orders"}`;
+  return (
+    <section aria-label="Ticked orders" className="rounded-xl border border-stone-200 bg-white p-4">
+      <form
+        id={BULK_FORM}
+        ref={form}
+        method="post"
+        className="flex flex-wrap items-end gap-3"
+        onSubmit={(e) => {
+          const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+          if (submitter?.value !== "bulk-status") return;
+          e.preventDefault();
+          const to = new FormData(e.currentTarget).get("status") as OrderStatus;
+          if (ASK_BEFORE[to]) setAsking(to);
+          else fetcher.submit(new FormData(e.currentTarget, submitter), { method: "post" });
+        }}
+      >
+        <p className="text-sm font-medium text-stone-800" aria-live="polite">
+          {hydrated ? `${count(ticked.length)} ticked` : "Tick orders, then:"}
+        </p>
+        <button type="submit" formAction="/admin/orders/slips" formMethod="get" formTarget="_blank" disabled={none} className="rounded-md border border-leather-300 px-3 py-2 text-sm font-medium text-leather-800 hover:bg-leather-100 disabled:opacity-50">
+          Print packing slips
+        </button>
+        <button type="submit" formAction="/admin/orders.csv" formMethod="get" disabled={none} className="rounded-md border border-leather-300 px-3 py-2 text-sm font-medium text-leather-800 hover:bg-leather-100 disabled:opacity-50">
+          Export ticked (CSV)
+        </button>
+        <label className="text-sm font-medium text-stone-700">
+          Change status to
+          <select name="status" defaultValue="completed" className="mt-1 block rounded-md border border-stone-300 px-2 py-2 font-normal">
+            {ORDER_STATUSES.filter((s) => !takesShippingDetails(s)).map((s) => (
+              <option key={s} value={s}>
+                {ORDER_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" name="intent" value="bulk-status" disabled={none || fetcher.state !== "idle"} className="rounded-md bg-leather-700 px-3 py-2 text-sm font-semibold text-white hover:bg-leather-800 disabled:opacity-50">
+          Apply to ticked
+        </button>
+        <a href={exportAllTo} className="ml-auto text-sm font-medium text-leather-700 underline">
+          Export all matching (CSV)
+        </a>
+      </form>
+      <p className="mt-2 text-xs text-stone-600">Shipped needs each order's courier and CN: ship orders one at a time from their row.</p>
+      {asking && ASK_BEFORE[asking] && (
+        <div role="group" aria-label={`Confirm: ${ORDER_STATUS_LABELS[asking]}`} className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3">
+          <p className="text-sm text-stone-900">
+            {asking === "cancelled" ? `Cancel ${count(ticked.length)}? Their items go back into stock.` : `Mark ${count(ticked.length)} as Completed? Do this once the customers have their parcels and have paid.`}
+          </p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <button
+              type="button"
+              autoFocus
+              onClick={() => {
+                const data = new FormData(form.current!);
+                data.set("intent", "bulk-status");
+                fetcher.submit(data, { method: "post" });
+                setAsking(null);
+              }}
+              className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white"
+            >
+              {asking === "cancelled" ? "Yes, cancel them" : "Yes, mark them completed"}
+            </button>
+            <button type="button" onClick={() => setAsking(null)} className="rounded-md border border-stone-300 px-3 py-1.5 text-sm font-medium">
+              Keep them as they are
+            </button>
+          </div>
+        </div>
+      )}
+      {result && !result.ok && (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {result.message}
+        </p>
+      )}
+      <p role="status" className="mt-2 text-sm text-green-800 empty:hidden">
+        {bulk &&
+          [
+            `${count(bulk.changed.length)} changed to ${bulk.to}.`,
+            bulk.unchanged.length ? `${count(bulk.unchanged.length)} already ${bulk.to}.` : "",
+            ...bulk.refused.map((r) => `${r.orderNumber} not changed: ${r.reason}`),
+          ]
+            .filter(Boolean)
+            .join(" ")}
+      </p>
+    </section>
   );
 }
 

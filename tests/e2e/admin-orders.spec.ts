@@ -81,6 +81,53 @@ test.describe("orders in the back office", () => {
     await expect(page.getByRole("status").filter({ hasText: "Settings saved." })).toBeVisible();
   });
 
+  test("ticked orders: packing slips to print, a CSV of the ticked or of the whole filter, one status for all", async ({ page, browser }) => {
+    const shopperContext = await browser.newContext();
+    const shopper = await shopperContext.newPage();
+    const first = await buyBelt(shopper, { firstName: "Farah", email: "farah.bulk@example.pk" });
+    const second = await buyBelt(shopper, { firstName: "Asad", email: "asad.bulk@example.pk" });
+    await shopperContext.close();
+
+    await logIn(page);
+    await page.goto("/admin/orders?q=.bulk%40example.pk");
+    await expect(page.getByRole("row")).toHaveCount(3);
+    await page.getByLabel(`Select order ${first}`).check();
+    await page.getByLabel(`Select order ${second}`).check();
+    const bulk = page.getByRole("region", { name: "Ticked orders" });
+    await expect(bulk.getByText("2 orders ticked")).toBeVisible();
+
+    // One printable page per order: address, phone, items and the amount to collect.
+    const [slips] = await Promise.all([page.context().waitForEvent("page"), bulk.getByRole("button", { name: "Print packing slips" }).click()]);
+    const slip = slips.getByRole("article", { name: `Packing slip ${first}` });
+    await expect(slip.getByText("Farah Khan")).toBeVisible();
+    await expect(slip.getByText("12 Mall Road")).toBeVisible();
+    await expect(slip.getByText("Phone: 03001234567")).toBeVisible();
+    await expect(slip.getByRole("cell", { name: /Formal Dress Belt/ })).toBeVisible();
+    await expect(slip.getByText("Cash on delivery: collect")).toBeVisible();
+    await expect(slip.getByText("PKR 3,360", { exact: true })).toBeVisible();
+    await expect(slips.getByRole("article")).toHaveCount(2);
+    await slips.close();
+
+    // The CSV of the ticked orders, and of every order the search finds.
+    const [ticked] = await Promise.all([page.waitForEvent("download"), bulk.getByRole("button", { name: "Export ticked (CSV)" }).click()]);
+    const tickedCsv = (await import("node:fs")).readFileSync((await ticked.path())!, "utf8");
+    expect(tickedCsv.startsWith("\uFEFF\"Order number\"")).toBe(true);
+    expect(tickedCsv).toContain(`"${first}"`);
+    expect(tickedCsv).toContain(`"${second}"`);
+    expect(tickedCsv).toContain('"1 × Formal Dress Belt (brown, 34)"');
+    const [all] = await Promise.all([page.waitForEvent("download"), bulk.getByRole("link", { name: "Export all matching (CSV)" }).click()]);
+    const allCsv = (await import("node:fs")).readFileSync((await all.path())!, "utf8");
+    expect(allCsv.trim().split("\r\n")).toHaveLength(3);
+
+    // One status for both, asked first because completing is hard to undo.
+    await bulk.getByLabel("Change status to").selectOption("completed");
+    await bulk.getByRole("button", { name: "Apply to ticked" }).click();
+    await bulk.getByRole("button", { name: "Yes, mark them completed" }).click();
+    await expect(bulk.getByRole("status")).toHaveText("2 orders changed to Completed.");
+    await expect(page.getByRole("row").filter({ hasText: first }).getByRole("cell").nth(3)).toHaveText("Completed");
+    await expect(page.getByRole("row").filter({ hasText: second }).getByRole("cell").nth(3)).toHaveText("Completed");
+  });
+
   test("cancelling asks first, and says what happened once it is done", async ({ page, browser }) => {
     const shopperContext = await browser.newContext();
     const orderNumber = await buyBelt(await shopperContext.newPage(), { firstName: "Kamran", email: "kamran@example.pk" });
