@@ -1,9 +1,10 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Db } from "~/lib/db.server";
 import { isEmailAddress } from "~/lib/email-address";
+import { newId } from "~/lib/ids";
 import { mailOutbox } from "~/lib/schema.server";
 import { logger } from "~/lib/logger.server";
 
@@ -56,6 +57,17 @@ export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<string> {
     })
     .returning({ id: mailOutbox.id });
   return row.id;
+}
+
+/**
+ * The same as enqueueMail, as a statement to run inside a larger one: inserts the mail once for
+ * each row of `source` (a CTE's name, say: no row, no mail).
+ */
+export function enqueueMailFrom(source: SQL, mail: OutgoingMail): SQL {
+  return sql`
+    insert into ${mailOutbox} (id, "to", to_name, subject, "text", html, next_attempt_at)
+    select ${newId()}, ${mail.to}, ${mail.toName ?? ""}, ${mail.subject}, ${mail.text}, ${mail.html ?? ""}, date_trunc('milliseconds', now())
+    from ${source}`;
 }
 
 /** Minutes to wait before attempt n+1: 1, 2, 4, 8 … capped at 6 hours. */
