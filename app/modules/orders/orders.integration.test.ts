@@ -7,6 +7,8 @@ import { deliverDueMail, type MailAddress, type MailTransport } from "~/modules/
 import { createTestDatabase, testTarget, type TestDatabase } from "../../../tests/support/test-db";
 import { insertProduct, testCustomer } from "../../../tests/support/fixtures";
 import { countingDatabase } from "../../../tests/support/statement-counter";
+import { DEFAULT_ORDER_LIMITS } from "./order-limits";
+import { placeOrderWithinLimits } from "./order-limits.server";
 import { placeOrder } from "./orders.server";
 
 const customer = testCustomer({ phone: "+92 300 1234567" });
@@ -178,6 +180,17 @@ describe(`placing orders (${testTarget()})`, () => {
     counting.reset();
     expect(await placeOrder(counting.db, { customer, lines: [a.line(1)], idempotencyKey: k })).toMatchObject({ repeated: true });
     expect(counting.statements).toHaveLength(1);
+  });
+
+  it("with its limits counted first, an order takes four statements: repeat check, the three limits at once, read, write", async () => {
+    const counting = await countingDatabase(database);
+    const p = await product(5);
+    const within = (address: string) =>
+      placeOrderWithinLimits(counting.db, { customer: testCustomer({ phone: `0300${String(seq).padStart(7, "0")}`, email: `s${seq}@example.pk` }), lines: [p.line(1)], idempotencyKey: key() }, { address, limits: DEFAULT_ORDER_LIMITS });
+    await within("192.0.2.10"); // the limiter prunes old windows now and then: not on the order counted below
+    counting.reset();
+    await within("192.0.2.11");
+    expect(counting.statements).toHaveLength(4);
   });
 
   it("never oversells: 200 concurrent orders for 10 in stock make exactly 10 orders", async () => {
