@@ -53,7 +53,8 @@ export function cartLineRowsQuery(productIds: string[]): SQL {
     sql`, `,
   );
   return sql`
-    select row_number() over (order by v.position, v.id, s.position, s.id) as ord, v.id as variant_id, v.product_id, v.name as variant_name, v.sole_color, v.price, v.in_offer, v.discount_price,
+    select row_number() over (order by v.position, v.id, s.position, s.id) as ord,
+      v.id as variant_id, v.product_id, v.name as variant_name, v.sole_color, v.price, v.in_offer, v.discount_price,
       p.name as product_name, s.id as stock_id, s.size, s.qty,
       (select json_build_object('key', m.storage_key, 'widths', m.widths) from ${media} m
         where m.variant_id = v.id and m.kind = 'image' order by m.position, m.id limit 1) as image
