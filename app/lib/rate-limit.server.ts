@@ -1,5 +1,5 @@
 import { isIPv6 } from "node:net";
-import { and, eq, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "./db.server";
 import { logger } from "./logger.server";
 import { rateLimits } from "./schema.server";
@@ -29,40 +29,63 @@ export interface RateLimitHit {
 
 /** Counts one attempt for `key` if the window has room; says whether it may go ahead. */
 export async function hitRateLimit(db: Db, key: string, rule: RateRule, now = new Date()): Promise<RateLimitHit> {
-  if (!(Number.isInteger(rule.limit) && rule.limit > 0 && rule.windowMs > 0)) throw new Error(`Bad rate limit for ${key}`);
+  const [hit] = await hitRateLimits(db, [{ key, rule }], now);
+  return hit;
+}
+
+/**
+ * Counts one attempt for each of several keys (all different), each under its own rule, with one
+ * statement: each key whose window has room is counted, the others are not. Answers in the order
+ * given. A key that is refused costs one more statement, to read how long to wait.
+ */
+export async function hitRateLimits(db: Db, hits: { key: string; rule: RateRule }[], now = new Date()): Promise<RateLimitHit[]> {
+  for (const { key, rule } of hits) {
+    if (!(Number.isInteger(rule.limit) && rule.limit > 0 && rule.windowMs > 0)) throw new Error(`Bad rate limit for ${key}`);
+  }
+  if (new Set(hits.map((h) => h.key)).size !== hits.length) throw new Error("Each rate limit key may be counted once per statement");
   await pruneNowAndThen(db, now);
   const at = sql`${now.toISOString()}::timestamptz`;
-  const resetsAt = new Date(now.getTime() + rule.windowMs);
   const ended = sql`${rateLimits.resetsAt} <= ${at}`;
+  const limitOf = sql`case ${rateLimits.key} ${sql.join(
+    hits.map((h) => sql`when ${h.key} then ${h.rule.limit}::int`),
+    sql` `,
+  )} end`;
   // One statement: a new key, an ended window (start again at 1) or a window with room (add 1)
   // updates the row and returns it; a full window matches nothing and returns no row.
-  const [counted] = await db
+  const counted = await db
     .insert(rateLimits)
-    .values({ key, count: 1, windowStart: now, resetsAt })
+    .values(hits.map(({ key, rule }) => ({ key, count: 1, windowStart: now, resetsAt: new Date(now.getTime() + rule.windowMs) })))
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
         count: sql`case when ${ended} then 1 else ${rateLimits.count} + 1 end`,
         windowStart: sql`case when ${ended} then ${at} else ${rateLimits.windowStart} end`,
-        resetsAt: sql`case when ${ended} then ${resetsAt.toISOString()}::timestamptz else ${rateLimits.resetsAt} end`,
+        resetsAt: sql`case when ${ended} then excluded.resets_at else ${rateLimits.resetsAt} end`,
       },
-      setWhere: sql`${ended} or ${rateLimits.count} < ${rule.limit}`,
+      setWhere: sql`${ended} or ${rateLimits.count} < ${limitOf}`,
     })
     .returning();
-  if (counted)
-    return { key, allowed: true, count: counted.count, retryAfterSeconds: 0, windowStart: counted.windowStart, resetsAt: counted.resetsAt };
-  // Refused: read the full window only to say how long to wait.
-  const [full] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
-  const until = full?.resetsAt ?? resetsAt;
-  return {
-    key,
-    allowed: false,
-    count: full?.count ?? rule.limit,
-    // Never more than a window: another request (or instance) may have started it a moment "later".
-    retryAfterSeconds: Math.min(Math.ceil(rule.windowMs / 1000), Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000))),
-    windowStart: full?.windowStart ?? now,
-    resetsAt: until,
-  };
+  const byKey = new Map(counted.map((row) => [row.key, row]));
+  const refusedKeys = hits.filter((h) => !byKey.has(h.key)).map((h) => h.key);
+  // Refused: read the full windows only to say how long to wait.
+  const full = new Map(
+    refusedKeys.length ? (await db.select().from(rateLimits).where(inArray(rateLimits.key, refusedKeys))).map((row) => [row.key, row]) : [],
+  );
+  return hits.map(({ key, rule }) => {
+    const row = byKey.get(key);
+    if (row) return { key, allowed: true, count: row.count, retryAfterSeconds: 0, windowStart: row.windowStart, resetsAt: row.resetsAt };
+    const window = full.get(key);
+    const until = window?.resetsAt ?? new Date(now.getTime() + rule.windowMs);
+    return {
+      key,
+      allowed: false,
+      count: window?.count ?? rule.limit,
+      // Never more than a window: another request (or instance) may have started it a moment "later".
+      retryAfterSeconds: Math.min(Math.ceil(rule.windowMs / 1000), Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000))),
+      windowStart: window?.windowStart ?? now,
+      resetsAt: until,
+    };
+  });
 }
 
 /**

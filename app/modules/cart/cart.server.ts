@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
 import { media, products, stock, variants } from "~/lib/schema.server";
 import { hasDiscount, unitPrice } from "~/modules/catalog/pricing";
@@ -26,43 +26,77 @@ export interface PricedLine {
   available: number;
 }
 
-/** Looks up every line's product, variant and size; prices come from the database only. */
+/** One size of one variant as the pricing query reads it (one row per stock row, or one without). */
+export interface CartLineRow {
+  variantId: string;
+  productId: string;
+  variantName: string;
+  soleColor: string;
+  price: number;
+  inOffer: boolean;
+  discountPrice: number;
+  productName: string;
+  stockId: string | null;
+  size: string | null;
+  qty: number | null;
+  image: { key: string; widths: number[] } | null;
+}
+
+/**
+ * The query behind pricing: every variant of the given products with its product's name, each of
+ * its sizes and its first image, in one statement (variants in display order). Raw rows: read
+ * them with `cartLineRowsFrom`. Usable on its own or inside a larger statement (then order by `ord`).
+ */
+export function cartLineRowsQuery(productIds: string[]): SQL {
+  const ids = sql.join(
+    productIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  return sql`
+    select row_number() over (order by v.position, v.id, s.position, s.id) as ord,
+      v.id as variant_id, v.product_id, v.name as variant_name, v.sole_color, v.price, v.in_offer, v.discount_price,
+      p.name as product_name, s.id as stock_id, s.size, s.qty,
+      (select json_build_object('key', m.storage_key, 'widths', m.widths) from ${media} m
+        where m.variant_id = v.id and m.kind = 'image' order by m.position, m.id limit 1) as image
+    from ${variants} v
+    join ${products} p on p.id = v.product_id
+    left join ${stock} s on s.variant_id = v.id
+    where v.product_id in (${ids})
+    order by v.position, v.id, s.position, s.id`;
+}
+
+/** Raw rows of `cartLineRowsQuery` as typed values (big integers come back as text). */
+export function cartLineRowsFrom(rows: Record<string, unknown>[]): CartLineRow[] {
+  return rows.map((r) => ({
+    variantId: String(r.variant_id),
+    productId: String(r.product_id),
+    variantName: String(r.variant_name),
+    soleColor: String(r.sole_color ?? ""),
+    price: Number(r.price),
+    inOffer: r.in_offer === true || r.in_offer === "t",
+    discountPrice: Number(r.discount_price),
+    productName: String(r.product_name),
+    stockId: r.stock_id == null ? null : String(r.stock_id),
+    size: r.size == null ? null : String(r.size),
+    qty: r.qty == null ? null : Number(r.qty),
+    image: (typeof r.image === "string" ? JSON.parse(r.image) : r.image) as CartLineRow["image"],
+  }));
+}
+
+/** Looks up every line's product, variant and size, in one query; prices come from the database only. */
 export async function priceCartLines(db: Db, lines: CartLineInput[]): Promise<PricedLine[]> {
   if (lines.length === 0) return [];
-  const productIds = [...new Set(lines.map((l) => l.productID))];
-  const variantRows = await db
-    .select({
-      id: variants.id,
-      productId: variants.productId,
-      name: variants.name,
-      soleColor: variants.soleColor,
-      price: variants.price,
-      inOffer: variants.inOffer,
-      discountPrice: variants.discountPrice,
-      productName: products.name,
-    })
-    .from(variants)
-    .innerJoin(products, eq(products.id, variants.productId))
-    .where(inArray(variants.productId, productIds))
-    .orderBy(asc(variants.position), asc(variants.id));
-  const variantIds = variantRows.map((v) => v.id);
-  const [stockRows, imageRows] = variantIds.length
-    ? await Promise.all([
-        db.select().from(stock).where(inArray(stock.variantId, variantIds)),
-        db
-          .selectDistinctOn([media.variantId], { variantId: media.variantId, storageKey: media.storageKey, widths: media.widths })
-          .from(media)
-          .where(and(inArray(media.variantId, variantIds), eq(media.kind, "image")))
-          .orderBy(media.variantId, asc(media.position), asc(media.id)),
-      ])
-    : [[], []];
+  const result = (await db.execute(cartLineRowsQuery([...new Set(lines.map((l) => l.productID))]))) as unknown as { rows: Record<string, unknown>[] };
+  return priceLinesFrom(lines, cartLineRowsFrom(result.rows));
+}
 
+/** Prices browser lines from the rows read for them (no I/O). */
+export function priceLinesFrom(lines: CartLineInput[], rows: CartLineRow[]): PricedLine[] {
   return lines.map((line) => {
     const base = parseVariantKey(line.productVariantKey, line.productSize);
-    const variant =
-      variantRows.find((v) => v.productId === line.productID && v.id === base) ??
-      variantRows.find((v) => v.productId === line.productID && v.name.replace(/ /g, "_") === base);
-    const row = variant && stockRows.find((s) => s.variantId === variant.id && s.size === line.productSize);
+    const ofProduct = rows.filter((r) => r.productId === line.productID);
+    const variant = ofProduct.find((r) => r.variantId === base) ?? ofProduct.find((r) => r.variantName.replace(/ /g, "_") === base);
+    const row = variant && ofProduct.find((r) => r.variantId === variant.variantId && r.stockId !== null && r.size === line.productSize);
     if (!variant || !row) {
       return {
         productID: line.productID,
@@ -71,7 +105,7 @@ export async function priceCartLines(db: Db, lines: CartLineInput[]): Promise<Pr
         quantity: line.productQuantity,
         found: false,
         productName: variant?.productName ?? "",
-        variantName: variant?.name ?? "",
+        variantName: variant?.variantName ?? "",
         color: "",
         image: "",
         price: 0,
@@ -80,7 +114,7 @@ export async function priceCartLines(db: Db, lines: CartLineInput[]): Promise<Pr
         available: 0,
       };
     }
-    const image = imageRows.find((m) => m.variantId === variant.id);
+    const priced = { price: variant.price, inOffer: variant.inOffer, discountPrice: variant.discountPrice };
     return {
       productID: line.productID,
       productVariantKey: line.productVariantKey,
@@ -88,16 +122,16 @@ export async function priceCartLines(db: Db, lines: CartLineInput[]): Promise<Pr
       quantity: line.productQuantity,
       found: true,
       productId: variant.productId,
-      variantId: variant.id,
-      stockId: row.id,
+      variantId: variant.variantId,
+      stockId: row.stockId!,
       productName: variant.productName,
-      variantName: variant.name,
-      color: variant.soleColor || variant.name,
-      image: imageUrl(image ? { key: image.storageKey, widths: image.widths } : null, 320),
+      variantName: variant.variantName,
+      color: variant.soleColor || variant.variantName,
+      image: imageUrl(variant.image ? { key: variant.image.key, widths: variant.image.widths } : null, 320),
       price: variant.price,
-      discountPrice: hasDiscount(variant) ? variant.discountPrice : null,
-      unitPrice: unitPrice(variant),
-      available: row.qty,
+      discountPrice: hasDiscount(priced) ? variant.discountPrice : null,
+      unitPrice: unitPrice(priced),
+      available: row.qty ?? 0,
     };
   });
 }

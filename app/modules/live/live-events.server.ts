@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Database, Db } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { parseLiveEvent, type LiveEvent } from "./live-events";
@@ -12,7 +12,12 @@ export const LIVE_CHANNEL = "shop_events";
  * instance listening on the same database, and never when it rolls back.
  */
 export async function publishChange(db: Db, event: LiveEvent): Promise<void> {
-  await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(event)})`);
+  await db.execute(sql`select ${changeNotice(event)}`);
+}
+
+/** The expression that announces a change, for a statement that does more (see publishChange). */
+export function changeNotice(event: LiveEvent): SQL {
+  return sql`pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(event)})`;
 }
 
 type Listener = (event: LiveEvent) => void;

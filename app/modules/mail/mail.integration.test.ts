@@ -2,10 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import addressparser from "nodemailer/lib/addressparser/index.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { mailOutbox } from "~/lib/schema.server";
+import { countingDatabase } from "../../../tests/support/statement-counter";
 import { createTestDatabase, testTarget, type TestDatabase } from "../../../tests/support/test-db";
-import { createTransport, deliverDueMail, enqueueMail, MAX_MAIL_ATTEMPTS, retryDelayMs } from "./mail.server";
+import { createTransport, deliverDueMail, enqueueMail, MAX_MAIL_ATTEMPTS, retryDelayMs, startMailer, UndeliverableMail } from "./mail.server";
 
 let database: TestDatabase;
 const outbox = fs.mkdtempSync(path.join(os.tmpdir(), "shop-outbox-"));
@@ -39,6 +40,45 @@ describe(`the mail outbox (${testTarget()})`, () => {
     const transport = { send: async (m: { to: { address: string } }) => void sent.push(m.to.address) };
     await Promise.all([deliverDueMail(database.db, transport), deliverDueMail(database.db, transport)]);
     expect(sent.sort()).toEqual(["p0", "p1", "p2", "p3", "p4", "p5"].map((p) => `${p}@example.pk`));
+  });
+
+  it("claims due mail in batches: one statement claims a batch, one more records how each went", async () => {
+    await database.db.delete(mailOutbox);
+    for (let i = 0; i < 5; i++) await enqueueMail(database.db, { to: `b${i}@example.pk`, subject: "s", text: "t" });
+    const counting = await countingDatabase(database);
+    const transport = {
+      send: async (m: { to: { address: string } }) => {
+        if (m.to.address === "b1@example.pk") throw new Error("mailbox full");
+        if (m.to.address === "b2@example.pk") throw new UndeliverableMail("no such mailbox");
+      },
+    };
+    const now = new Date();
+    expect(await deliverDueMail(counting.db, transport, now)).toEqual({ sent: 3, failed: 2 });
+    expect(counting.statements).toHaveLength(2);
+    const rows = new Map((await database.db.select().from(mailOutbox)).map((r) => [r.to, r]));
+    expect(rows.get("b0@example.pk")).toMatchObject({ status: "sent", attempts: 1, lastError: null });
+    expect(rows.get("b0@example.pk")!.sentAt).not.toBeNull();
+    expect(rows.get("b1@example.pk")).toMatchObject({ status: "pending", attempts: 1, lastError: "mailbox full" });
+    expect(rows.get("b1@example.pk")!.nextAttemptAt.getTime()).toBe(now.getTime() + retryDelayMs(1));
+    expect(rows.get("b2@example.pk")).toMatchObject({ status: "failed", attempts: 1, lastError: "no such mailbox" });
+  });
+
+  it("the worker, kicked once per order, delivers a burst of orders' mail in a few batches, each mail once", async () => {
+    await database.db.delete(mailOutbox);
+    for (let i = 0; i < 25; i++) await enqueueMail(database.db, { to: `k${i}@example.pk`, subject: "s", text: "t" });
+    const counting = await countingDatabase(database);
+    const sent: string[] = [];
+    const mailer = startMailer(counting.db, { send: async (m) => void sent.push(m.to.address) }, { intervalMs: 60_000, kickDelayMs: 20, batchSize: 20 });
+    try {
+      for (let i = 0; i < 25; i++) mailer.kick();
+      await vi.waitFor(() => expect(sent).toHaveLength(25), { timeout: 5000 });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(new Set(sent).size).toBe(25);
+      // A batch of 20 (claim, record), then the 5 left (claim, record): no run per kick.
+      expect(counting.statements).toHaveLength(4);
+    } finally {
+      mailer.stop();
+    }
   });
 
   it("gives up after the last attempt and waits longer between attempts", async () => {

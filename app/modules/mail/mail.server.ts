@@ -1,9 +1,11 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { performance } from "node:perf_hooks";
+import { and, asc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Db } from "~/lib/db.server";
 import { isEmailAddress } from "~/lib/email-address";
+import { newId } from "~/lib/ids";
 import { mailOutbox } from "~/lib/schema.server";
 import { logger } from "~/lib/logger.server";
 
@@ -58,6 +60,17 @@ export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<string> {
   return row.id;
 }
 
+/**
+ * The same as enqueueMail, as a statement to run inside a larger one: inserts the mail once for
+ * each row of `source` (a CTE's name, say: no row, no mail).
+ */
+export function enqueueMailFrom(source: SQL, mail: OutgoingMail): SQL {
+  return sql`
+    insert into ${mailOutbox} (id, "to", to_name, subject, "text", html, next_attempt_at)
+    select ${newId()}, ${mail.to}, ${mail.toName ?? ""}, ${mail.subject}, ${mail.text}, ${mail.html ?? ""}, date_trunc('milliseconds', now())
+    from ${source}`;
+}
+
 /** Minutes to wait before attempt n+1: 1, 2, 4, 8 … capped at 6 hours. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(2 ** Math.max(0, attempts - 1), 360) * 60_000;
@@ -67,51 +80,83 @@ export function retryDelayMs(attempts: number): number {
 export const MAIL_LEASE_MS = 5 * 60_000;
 
 /**
- * Delivers due mail. A message is claimed with one short statement (SKIP LOCKED, plus a lease), sent
- * outside any transaction, then marked; several app instances can run this at once without sending
- * a message twice, and a crash mid-send only delays the message until its lease ends.
+ * Delivers due mail in one batch of at most `limit`. The batch is claimed with one statement (FOR
+ * UPDATE SKIP LOCKED, plus a lease), sent outside any transaction, then what became of each
+ * message is recorded with one more statement. Several app instances can run this at once without
+ * sending a message twice, and a crash mid-send only delays the batch until its lease ends. A batch
+ * that takes half its lease stops there: what it did not try is put back, due at once, before the
+ * lease could run out and another instance send it too.
  */
 export async function deliverDueMail(db: Db, transport: MailTransport, now = new Date(), limit = 20) {
+  const due = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, now)))
+    .orderBy(asc(mailOutbox.nextAttemptAt))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  const claimed = await db
+    .update(mailOutbox)
+    .set({ nextAttemptAt: new Date(now.getTime() + MAIL_LEASE_MS) })
+    .where(inArray(mailOutbox.id, due))
+    .returning();
+  if (claimed.length === 0) return { sent: 0, failed: 0 };
+  claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+
+  const started = performance.now();
+  const outcomes: MailOutcome[] = [];
   let sent = 0;
   let failed = 0;
-  for (let i = 0; i < limit; i++) {
-    const claimed = (await db.execute(sql`
-      update ${mailOutbox} set next_attempt_at = ${new Date(now.getTime() + MAIL_LEASE_MS)}
-      where id = (
-        select id from ${mailOutbox}
-        where status = 'pending' and next_attempt_at <= ${now}
-        order by next_attempt_at limit 1
-        for update skip locked
-      )
-      returning id`)) as unknown as { rows: { id: string }[] };
-    const id = claimed.rows[0]?.id;
-    if (!id) break;
-    const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+  for (const mail of claimed) {
+    if (performance.now() - started > MAIL_LEASE_MS / 2) {
+      outcomes.push({ id: mail.id, tried: false, status: "pending", lastError: mail.lastError, sentAt: null, nextAttemptAt: now });
+      continue;
+    }
     try {
       const to = { name: mail.toName, address: mail.to };
       await transport.send({ id: mail.id, from: MAIL_FROM, to, subject: mail.subject, text: mail.text, html: mail.html || undefined });
-      await db
-        .update(mailOutbox)
-        .set({ status: "sent", sentAt: new Date(), attempts: mail.attempts + 1, lastError: null })
-        .where(eq(mailOutbox.id, mail.id));
+      outcomes.push({ id: mail.id, tried: true, status: "sent", lastError: null, sentAt: new Date(), nextAttemptAt: null });
       sent++;
     } catch (error) {
       const attempts = mail.attempts + 1;
       const message = error instanceof Error ? error.message : String(error);
-      await db
-        .update(mailOutbox)
-        .set({
-          attempts,
-          lastError: message.slice(0, 500),
-          status: attempts >= MAX_MAIL_ATTEMPTS || error instanceof UndeliverableMail ? "failed" : "pending",
-          nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
-        })
-        .where(eq(mailOutbox.id, mail.id));
+      const status = attempts >= MAX_MAIL_ATTEMPTS || error instanceof UndeliverableMail ? "failed" : "pending";
+      outcomes.push({ id: mail.id, tried: true, status, lastError: message.slice(0, 500), sentAt: null, nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)) });
       logger.warn({ mailId: mail.id, attempts, err: message }, "mail delivery failed; will retry");
       failed++;
     }
   }
+  await recordOutcomes(db, outcomes);
   return { sent, failed };
+}
+
+interface MailOutcome {
+  id: string;
+  /** False for a message put back untried (attempts stay as they were). */
+  tried: boolean;
+  status: "pending" | "sent" | "failed";
+  lastError: string | null;
+  sentAt: Date | null;
+  /** When to try again; null leaves it as it is. */
+  nextAttemptAt: Date | null;
+}
+
+/** Records a batch's outcomes in one statement. */
+async function recordOutcomes(db: Db, outcomes: MailOutcome[]) {
+  const at = (d: Date | null) => (d ? d.toISOString() : null);
+  const values = sql.join(
+    outcomes.map(
+      (o) => sql`(${o.id}::text, ${o.tried}::boolean, ${o.status}::text, ${o.lastError}::text, ${at(o.sentAt)}::timestamptz, ${at(o.nextAttemptAt)}::timestamptz)`,
+    ),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update ${mailOutbox} m set
+      attempts = m.attempts + case when v.tried then 1 else 0 end,
+      status = v.status, last_error = v.last_error, sent_at = v.sent_at,
+      next_attempt_at = coalesce(v.next_attempt_at, m.next_attempt_at)
+    from (values ${values}) as v (id, tried, status, last_error, sent_at, next_attempt_at)
+    where m.id = v.id`);
 }
 
 export async function countPendingMail(db: Db) {
@@ -161,10 +206,25 @@ export function createTransport(options: { smtpUrl?: string; outboxDir: string }
   };
 }
 
-/** Runs delivery every few seconds and on demand; stops with the server. */
-export function startMailer(db: Db, transport: MailTransport, intervalMs = 5000) {
+export interface MailerOptions {
+  /** How often due mail (retries among it) is looked for. */
+  intervalMs?: number;
+  /** How long a kick waits, so that every order of a burst goes out in one batch. */
+  kickDelayMs?: number;
+  /** At most this many messages per claim; a full batch is followed by the next at once. */
+  batchSize?: number;
+}
+
+/**
+ * The outbox worker: delivers due mail in batches every few seconds and shortly after a kick (the
+ * kicks of a burst of orders make one run). A kick only arms a timer; nothing of the delivery runs
+ * on the request that kicked. Stops with the server.
+ */
+export function startMailer(db: Db, transport: MailTransport, options: MailerOptions = {}) {
+  const { intervalMs = 5000, kickDelayMs = 200, batchSize = 20 } = options;
   let running = false;
   let again = false;
+  let kicked: NodeJS.Timeout | undefined;
   const run = async () => {
     if (running) {
       again = true;
@@ -174,7 +234,9 @@ export function startMailer(db: Db, transport: MailTransport, intervalMs = 5000)
     try {
       do {
         again = false;
-        await deliverDueMail(db, transport);
+        let batch;
+        do batch = await deliverDueMail(db, transport, new Date(), batchSize);
+        while (batch.sent + batch.failed === batchSize);
       } while (again);
     } catch (error) {
       logger.error({ err: error }, "mail delivery run failed");
@@ -184,14 +246,27 @@ export function startMailer(db: Db, transport: MailTransport, intervalMs = 5000)
   };
   const timer = setInterval(run, intervalMs);
   timer.unref();
-  return { kick: () => void run(), stop: () => clearInterval(timer) };
+  return {
+    kick: () => {
+      if (kicked) return;
+      kicked = setTimeout(() => {
+        kicked = undefined;
+        void run();
+      }, kickDelayMs);
+      kicked.unref();
+    },
+    stop: () => {
+      clearInterval(timer);
+      clearTimeout(kicked);
+    },
+  };
 }
 
 let mailer: { kick: () => void } | undefined;
 export function setMailer(m: { kick: () => void } | undefined) {
   mailer = m;
 }
-/** Asks for a delivery run now (after a commit that queued mail). */
+/** Asks the worker for a delivery run shortly (after a commit that queued mail); returns at once. */
 export function kickMailer() {
   mailer?.kick();
 }

@@ -6,6 +6,9 @@ import { mailOutbox, orderItems, orders, stock, stockMovements } from "~/lib/sch
 import { deliverDueMail, type MailAddress, type MailTransport } from "~/modules/mail/mail.server";
 import { createTestDatabase, testTarget, type TestDatabase } from "../../../tests/support/test-db";
 import { insertProduct, testCustomer } from "../../../tests/support/fixtures";
+import { countingDatabase } from "../../../tests/support/statement-counter";
+import { DEFAULT_ORDER_LIMITS } from "./order-limits";
+import { placeOrderWithinLimits } from "./order-limits.server";
 import { placeOrder } from "./orders.server";
 
 const customer = testCustomer({ phone: "+92 300 1234567" });
@@ -148,6 +151,48 @@ describe(`placing orders (${testTarget()})`, () => {
     expect(afterRetry).toMatchObject({ status: "sent", attempts: 2 });
   });
 
+  it("places an order in two statements, however many lines it has: one read, one write (docs/decisions/0024)", async () => {
+    const counting = await countingDatabase(database);
+    const a = await product(5);
+    const b = await product(5);
+    const c = await product(5);
+    counting.reset();
+    const one = await placeOrder(counting.db, { customer, lines: [a.line(1)], idempotencyKey: key() });
+    expect(counting.statements).toHaveLength(2);
+    counting.reset();
+    await placeOrder(counting.db, { customer, lines: [c.line(1), a.line(2), b.line(3), a.line(1, "36")], idempotencyKey: key() });
+    expect(counting.statements).toHaveLength(2);
+    // What the one write does is all there, as before: items, stock and its trail, history, mail.
+    const [items, moves, mail] = await Promise.all([
+      database.db.select().from(orderItems).where(eq(orderItems.orderId, one.id)),
+      database.db.select().from(stockMovements).where(eq(stockMovements.orderId, one.id)),
+      database.db.select().from(mailOutbox),
+    ]);
+    expect(items).toEqual([expect.objectContaining({ stockId: a.stockId, quantity: 1, lineTotal: 320000 })]);
+    expect(moves).toEqual([expect.objectContaining({ stockId: a.stockId, delta: -1, reason: "order", changedBy: null })]);
+    expect(mail.map((m) => m.subject)).toContain(`Order Confirmed! ${one.orderNumber}`);
+    expect(await qtyOf(a.stockId)).toBe(2);
+    expect(await qtyOf(b.stockId)).toBe(2);
+    expect(await qtyOf(c.stockId)).toBe(4);
+    // A page sent again is answered from the read alone.
+    const k = key();
+    await placeOrder(counting.db, { customer, lines: [a.line(1)], idempotencyKey: k });
+    counting.reset();
+    expect(await placeOrder(counting.db, { customer, lines: [a.line(1)], idempotencyKey: k })).toMatchObject({ repeated: true });
+    expect(counting.statements).toHaveLength(1);
+  });
+
+  it("with its limits counted first, an order takes four statements: repeat check, the three limits at once, read, write", async () => {
+    const counting = await countingDatabase(database);
+    const p = await product(5);
+    const within = (address: string) =>
+      placeOrderWithinLimits(counting.db, { customer: testCustomer({ phone: `0300${String(seq).padStart(7, "0")}`, email: `s${seq}@example.pk` }), lines: [p.line(1)], idempotencyKey: key() }, { address, limits: DEFAULT_ORDER_LIMITS });
+    await within("192.0.2.10"); // the limiter prunes old windows now and then: not on the order counted below
+    counting.reset();
+    await within("192.0.2.11");
+    expect(counting.statements).toHaveLength(4);
+  });
+
   it("never oversells: 200 concurrent orders for 10 in stock make exactly 10 orders", async () => {
     const p = await product(10);
     const other = database.url ? await openDatabase({ databaseUrl: database.url, poolSize: 10 }) : undefined;
@@ -168,6 +213,27 @@ describe(`placing orders (${testTarget()})`, () => {
         .from(orderItems)
         .where(eq(orderItems.stockId, p.stockId));
       expect(Number(n)).toBe(10);
+    } finally {
+      await other?.close();
+    }
+  });
+
+  it("orders of two sizes in either order, racing for the last units, never deadlock and take both or neither", async () => {
+    const a = await product(15);
+    const b = await product(15);
+    const other = database.url ? await openDatabase({ databaseUrl: database.url, poolSize: 10 }) : undefined;
+    try {
+      const pools = other ? [database.db, other.db] : [database.db];
+      const results = await Promise.allSettled(
+        Array.from({ length: 60 }, (_, i) =>
+          placeOrder(pools[i % pools.length], { customer, lines: i % 2 ? [a.line(1), b.line(1)] : [b.line(1), a.line(1)], idempotencyKey: key() }),
+        ),
+      );
+      const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
+      for (const r of refused) expect(r.reason.code).toBe("OUT_OF_STOCK");
+      expect(results.length - refused.length).toBe(15);
+      expect(await qtyOf(a.stockId)).toBe(0);
+      expect(await qtyOf(b.stockId)).toBe(0);
     } finally {
       await other?.close();
     }

@@ -1,13 +1,15 @@
-import { publishChange } from "~/modules/live/live-events.server";
-import { and, eq, gte, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
+import { newId } from "~/lib/ids";
+import { logger } from "~/lib/logger.server";
 import { orderHistory, orderItems, orders, stock, stockMovements } from "~/lib/schema.server";
 import { totalsFor } from "~/modules/catalog/pricing";
-import { priceCartLines, type PricedLine } from "~/modules/cart/cart.server";
+import { cartLineRowsFrom, cartLineRowsQuery, priceLinesFrom, type PricedLine } from "~/modules/cart/cart.server";
 import { MAX_LINE_QUANTITY, type CartLineInput } from "~/modules/cart/cart.schema";
 import { inStockLockOrder } from "~/modules/inventory/stock-lock-order";
-import { enqueueMail } from "~/modules/mail/mail.server";
+import { changeNotice } from "~/modules/live/live-events.server";
+import { enqueueMailFrom } from "~/modules/mail/mail.server";
 import type { CheckoutInput } from "./checkout.schema";
 import { orderConfirmationMail } from "./order-mail";
 
@@ -60,114 +62,36 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
 }
 
 /**
- * Places a cash-on-delivery order in one transaction: prices every line from the database (never
- * from the browser), takes stock with one guarded UPDATE per line, writes the order with item
- * snapshots and queues the confirmation mail. If any line is short, nothing is taken and the error
- * lists what is left of each short line.
+ * Places a cash-on-delivery order in two statements (docs/decisions/0024): one read prices every
+ * line from the database (never from the browser) and finds an order this key already placed; one
+ * write takes the stock, writes the order with item snapshots, the stock trail and the history,
+ * queues the confirmation mail and tells the live lists, all or nothing. If any line is short,
+ * nothing is taken and the error lists what is left of each short line.
  */
 export async function placeOrder(db: Db, input: PlaceOrderInput, now: () => Date = () => new Date()): Promise<PlacedOrder> {
   if (input.lines.length === 0) throw new DomainError("INVALID", "Your cart is empty. Please add items before placing an order.");
-  const repeat = await existingOrder(db, input.idempotencyKey);
-  if (repeat) return repeat;
-
   try {
-    return await db.transaction(async (tx) => {
-      const priced = mergeLines(await priceCartLines(tx, input.lines));
-      const missing = priced.filter((l) => !l.found);
-      if (missing.length) {
-        throw new DomainError("OUT_OF_STOCK", "Some items in your cart are no longer available.", {
-          shortages: missing.map((l) => shortageOf(l, 0)),
-        });
-      }
-
-      const shortages: Shortage[] = [];
-      // Rows are taken in the one stock lock order, so concurrent orders never deadlock.
-      for (const line of inStockLockOrder(priced, (l) => l.stockId)) {
-        const taken = await tx
-          .update(stock)
-          .set({ qty: sql`${stock.qty} - ${line.quantity}` })
-          .where(and(eq(stock.id, line.stockId!), gte(stock.qty, line.quantity)))
-          .returning({ qty: stock.qty });
-        if (taken.length === 0) {
-          const [current] = await tx.select({ qty: stock.qty }).from(stock).where(eq(stock.id, line.stockId!));
-          shortages.push(shortageOf(line, current?.qty ?? 0));
-        }
-      }
-      if (shortages.length) {
-        // Throwing rolls back every line already taken.
-        throw new DomainError("OUT_OF_STOCK", "Some items in your cart are short of stock.", { shortages });
-      }
-
-      const totals = totalsFor(priced);
-      const c = input.customer;
-      let order: { id: string; orderNumber: string; total: number } | undefined;
-      for (let ms = now().getTime(); !order; ms++) {
-        const [row] = await tx
-          .insert(orders)
-          .values({
-            orderNumber: orderNumberFor(ms),
-            idempotencyKey: input.idempotencyKey,
-            firstName: c.firstName,
-            lastName: c.lastName,
-            email: c.email,
-            phone: c.phone,
-            alternatePhone: c.alternatePhone,
-            streetAddress: c.streetAddress,
-            apartment: c.apartment,
-            city: c.city,
-            state: c.state,
-            zipCode: c.zipCode,
-            country: c.country,
-            landmark: c.landmark,
-            notes: c.notes,
-            paymentMethod: "cod",
-            ...totals,
-            status: "confirmed",
-            createdAt: new Date(ms),
-          })
-          // Two orders in the same millisecond: the second takes the next free number.
-          .onConflictDoNothing({ target: orders.orderNumber })
-          .returning({ id: orders.id, orderNumber: orders.orderNumber, total: orders.total });
-        order = row;
-      }
-
-      const items = priced.map((l) => ({
-        orderId: order!.id,
-        productId: l.productId!,
-        variantId: l.variantId!,
-        stockId: l.stockId!,
-        productName: l.productName,
-        variantName: l.variantName,
-        productImage: l.image,
-        color: l.color,
-        size: l.productSize,
-        quantity: l.quantity,
-        price: l.price,
-        discountPrice: l.discountPrice,
-        unitPrice: l.unitPrice,
-        lineTotal: l.unitPrice * l.quantity,
-      }));
-      await tx.insert(orderItems).values(items);
-      await tx.insert(stockMovements).values(
-        priced.map((l) => ({ stockId: l.stockId!, delta: -l.quantity, reason: "order" as const, orderId: order!.id })),
-      );
-      await tx.insert(orderHistory).values({ orderId: order.id, fromStatus: null, toStatus: "confirmed", note: "Order placed" });
-      await publishChange(tx, { topic: "orders", id: order.id });
-      await enqueueMail(tx, {
-        to: c.email,
-        toName: `${c.firstName} ${c.lastName}`,
-        ...orderConfirmationMail({
-          orderNumber: order.orderNumber,
-          firstName: c.firstName,
-          lastName: c.lastName,
-          phone: c.phone,
-          address: c,
-          items,
-          ...totals,
-        }),
+    const read = await readOrder(db, input);
+    if (read.repeat) return read.repeat;
+    const priced = mergeLines(read.lines);
+    const missing = priced.filter((l) => !l.found);
+    if (missing.length) {
+      throw new DomainError("OUT_OF_STOCK", "Some items in your cart are no longer available.", {
+        shortages: missing.map((l) => shortageOf(l, 0)),
       });
-      return { ...order, repeated: false };
-    });
+    }
+    for (let ms = nextOrderMillis(now().getTime()); ; ms = nextOrderMillis(ms + 1)) {
+      const written = await writeOrder(db, input, priced, ms);
+      if (written.placed) return written.placed;
+      if (written.repeat) return written.repeat;
+      if (written.shortages.length) {
+        // The same key sent twice at once, the first taking the last units: answer with its order.
+        const first = await existingOrder(db, input.idempotencyKey);
+        if (first) return first;
+        throw new DomainError("OUT_OF_STOCK", "Some items in your cart are short of stock.", { shortages: written.shortages });
+      }
+      // Another instance took this order number in the same millisecond: nothing was written, try the next.
+    }
   } catch (error) {
     // The same key submitted twice at once: the second waited for the first and now finds it.
     if (isUniqueViolation(error, "orders_idempotency_key_idx")) {
@@ -176,6 +100,166 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, now: () => Date
     }
     throw error;
   }
+}
+
+type Rows = { rows: Record<string, unknown>[] };
+
+/** The read: the order this key already placed, or else every line priced, in one statement. */
+async function readOrder(db: Db, input: PlaceOrderInput): Promise<{ repeat?: PlacedOrder; lines: PricedLine[] }> {
+  const productIds = [...new Set(input.lines.map((l) => l.productID))];
+  const { rows } = (await db.execute(sql`
+    with prior as (select id, order_number, total from ${orders} where idempotency_key = ${input.idempotencyKey} limit 1)
+    select p.id as prior_id, p.order_number as prior_number, p.total as prior_total, r.*
+    from (select 1) as one
+    left join prior p on true
+    left join (${cartLineRowsQuery(productIds)}) r on p.id is null
+    order by r.ord`)) as unknown as Rows;
+  const first = rows[0];
+  if (first?.prior_id) {
+    return { repeat: { id: String(first.prior_id), orderNumber: String(first.prior_number), total: Number(first.prior_total), repeated: true }, lines: [] };
+  }
+  return { lines: priceLinesFrom(input.lines, cartLineRowsFrom(rows.filter((r) => r.variant_id != null))) };
+}
+
+/**
+ * Order numbers this process handed out lately: its own orders in one millisecond take the next
+ * numbers at once instead of finding each other's in the database. Other instances' orders in the
+ * same millisecond are still found there (then nothing is written and the next number is tried).
+ */
+const recentOrderMillis = new Set<number>();
+function nextOrderMillis(ms: number): number {
+  while (recentOrderMillis.has(ms)) ms++;
+  recentOrderMillis.add(ms);
+  if (recentOrderMillis.size > 1000) recentOrderMillis.delete(recentOrderMillis.values().next().value!);
+  return ms;
+}
+
+interface Written {
+  placed?: PlacedOrder;
+  repeat?: PlacedOrder;
+  shortages: Shortage[];
+}
+
+/**
+ * The write, as one statement (it commits by itself: no transaction, no BEGIN or COMMIT):
+ *
+ * 1. lock the lines' stock rows, in the one stock lock order (docs/decisions/0019), before anything
+ *    is written, so a statement that waits for a row holds nothing another one waits for;
+ * 2. only when every locked row has enough left, and this key has no order yet, insert the order
+ *    under `orderNumberFor(ms)` (a number already taken inserts nothing, and so does all below);
+ * 3. take the stock with the guarded UPDATE (`qty >= n`), insert the items, the stock movements,
+ *    the history, the confirmation mail (outbox) and announce the order to the live lists.
+ *
+ * Every part of 3 follows from the order row of 2, so the statement writes all of it or nothing.
+ */
+async function writeOrder(db: Db, input: PlaceOrderInput, priced: PricedLine[], ms: number): Promise<Written> {
+  const lines = inStockLockOrder(priced, (l) => l.stockId);
+  const c = input.customer;
+  const totals = totalsFor(lines);
+  const orderId = newId();
+  const orderNumber = orderNumberFor(ms);
+  const items = lines.map((l) => ({
+    id: newId(),
+    productId: l.productId!,
+    variantId: l.variantId!,
+    stockId: l.stockId!,
+    productName: l.productName,
+    variantName: l.variantName,
+    productImage: l.image,
+    color: l.color,
+    size: l.productSize,
+    quantity: l.quantity,
+    price: l.price,
+    discountPrice: l.discountPrice,
+    unitPrice: l.unitPrice,
+    lineTotal: l.unitPrice * l.quantity,
+  }));
+  const mail = {
+    to: c.email,
+    toName: `${c.firstName} ${c.lastName}`,
+    ...orderConfirmationMail({ orderNumber, firstName: c.firstName, lastName: c.lastName, phone: c.phone, address: c, items, ...totals }),
+  };
+  const list = (parts: SQL[]) => sql.join(parts, sql`, `);
+  const lineValues = list(lines.map((l, i) => sql`(${l.stockId}::text, ${l.quantity}::int, ${i}::int, ${newId()}::text)`));
+  const itemValues = list(
+    items.map(
+      (i) =>
+        sql`(${i.id}::text, ${i.productId}::text, ${i.variantId}::text, ${i.stockId}::text, ${i.productName}::text, ${i.variantName}::text,
+          ${i.productImage}::text, ${i.color}::text, ${i.size}::text, ${i.quantity}::int, ${i.price}::bigint, ${i.discountPrice}::bigint,
+          ${i.unitPrice}::bigint, ${i.lineTotal}::bigint)`,
+    ),
+  );
+  const placedCte = sql.raw("placed");
+  const { rows } = (await db.execute(sql`
+    with lines (stock_id, n, pos, movement_id) as (values ${lineValues}),
+    locked as materialized (
+      select s.id, s.qty from ${stock} s join lines l on l.stock_id = s.id
+      order by l.pos
+      for update of s
+    ),
+    ok as materialized (
+      select count(*) = ${lines.length} as all_ok from locked k join lines l on l.stock_id = k.id where k.qty >= l.n
+    ),
+    prior as materialized (select id, order_number, total from ${orders} where idempotency_key = ${input.idempotencyKey} limit 1),
+    placed as (
+      insert into ${orders} (id, order_number, idempotency_key, first_name, last_name, email, phone, alternate_phone,
+        street_address, apartment, city, state, zip_code, country, landmark, notes, payment_method,
+        subtotal, tax, shipping, total, status, created_at)
+      select ${orderId}, ${orderNumber}, ${input.idempotencyKey}, ${c.firstName}, ${c.lastName}, ${c.email}, ${c.phone}, ${c.alternatePhone},
+        ${c.streetAddress}, ${c.apartment}, ${c.city}, ${c.state}, ${c.zipCode}, ${c.country}, ${c.landmark}, ${c.notes}, 'cod',
+        ${totals.subtotal}::bigint, ${totals.tax}::bigint, ${totals.shipping}::bigint, ${totals.total}::bigint, 'confirmed',
+        ${new Date(ms).toISOString()}::timestamptz
+      where (select all_ok from ok) and not exists (select 1 from prior)
+      -- Two orders in the same millisecond: the second inserts nothing and tries the next number.
+      on conflict (order_number) do nothing
+      returning id, order_number, total
+    ),
+    taken as (
+      update ${stock} s set qty = s.qty - l.n
+      from lines l, placed
+      where s.id = l.stock_id and s.qty >= l.n
+      returning s.id
+    ),
+    items as (
+      insert into ${orderItems} (id, order_id, product_id, variant_id, stock_id, product_name, variant_name, product_image, color, size,
+        quantity, price, discount_price, unit_price, line_total)
+      select i.id, placed.id, i.product_id, i.variant_id, i.stock_id, i.product_name, i.variant_name, i.product_image, i.color, i.size,
+        i.quantity, i.price, i.discount_price, i.unit_price, i.line_total
+      from placed, (values ${itemValues}) as i (id, product_id, variant_id, stock_id, product_name, variant_name, product_image, color, size,
+        quantity, price, discount_price, unit_price, line_total)
+    ),
+    movements as (
+      insert into ${stockMovements} (id, stock_id, delta, reason, order_id)
+      select l.movement_id, l.stock_id, -l.n, 'order', placed.id from placed, lines l
+    ),
+    history as (
+      insert into ${orderHistory} (id, order_id, from_status, to_status, note)
+      select ${newId()}, placed.id, null, 'confirmed', 'Order placed' from placed
+    ),
+    mail as (${enqueueMailFrom(placedCte, mail)}),
+    notice as (select ${changeNotice({ topic: "orders", id: orderId })} from placed)
+    select (select all_ok from ok) as ok,
+      (select count(*) from taken)::int as taken,
+      (select count(*) from notice)::int as announced,
+      (select json_agg(json_build_object('id', k.id, 'qty', k.qty)) from locked k) as stock,
+      (select row_to_json(p) from prior p) as prior,
+      (select row_to_json(o) from placed o) as placed`)) as unknown as Rows;
+  const row = rows[0];
+  const json = <T>(value: unknown) => (typeof value === "string" ? JSON.parse(value) : value) as T;
+  const placed = json<{ id: string; order_number: string; total: number } | null>(row.placed);
+  if (placed) {
+    // Cannot happen while the rows are locked and checked above; were it to, it must not pass silently.
+    if (Number(row.taken) !== lines.length) logger.error({ orderId, taken: row.taken, lines: lines.length }, "an order was placed without all its stock taken");
+    return { placed: { id: placed.id, orderNumber: placed.order_number, total: Number(placed.total), repeated: false }, shortages: [] };
+  }
+  const prior = json<{ id: string; order_number: string; total: number } | null>(row.prior);
+  if (prior) return { repeat: { id: prior.id, orderNumber: prior.order_number, total: Number(prior.total), repeated: true }, shortages: [] };
+  if (row.ok === true || row.ok === "t") return { shortages: [] };
+  const left = new Map((json<{ id: string; qty: number }[] | null>(row.stock) ?? []).map((s) => [s.id, Number(s.qty)]));
+  const shortages = priced
+    .filter((l) => (left.get(l.stockId!) ?? 0) < l.quantity)
+    .map((l) => shortageOf(l, left.get(l.stockId!) ?? 0));
+  return { shortages };
 }
 
 function shortageOf(line: PricedLine, available: number): Shortage {
