@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { count, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, orders, stock } from "~/lib/schema.server";
+import { getEnv } from "~/lib/env.server";
 import { action } from "./checkout";
 import { insertProduct } from "../../tests/support/fixtures";
 import { testTarget, useTestDatabase } from "../../tests/support/test-db";
@@ -153,4 +154,16 @@ describe(`checkout e-mail check (${testTarget()})`, () => {
       expect(mails.filter((m) => m.to === email || m.to === email.trim())).toEqual([]);
     },
   );
+});
+
+describe(`checkout confirmation e-mail (${testTarget()})`, () => {
+  it("links the shop's order-tracking page", async () => {
+    const email = "tracking.link@example.pk";
+    const answer = await checkout({ email }, "198.51.100.50");
+    expect(answer.status).toBe(200);
+    const [mail] = await testDb().db.select({ text: mailOutbox.text, html: mailOutbox.html }).from(mailOutbox).where(eq(mailOutbox.to, email));
+    const trackUrl = `${getEnv().publicUrl}/track`;
+    expect(mail.text).toContain(`Track your order: ${trackUrl}`);
+    expect(mail.html).toContain(`<a href="${trackUrl}">Track your order</a>`);
+  });
 });

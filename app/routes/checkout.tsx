@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const order = await placeOrderWithinLimits(
       getDb(),
-      { customer: parsed.data, lines, idempotencyKey },
+      { customer: parsed.data, lines, idempotencyKey, trackUrl: `${getEnv().publicUrl}/track` },
       { address: context?.clientAddress, limits: getEnv().orderLimits },
     );
     kickMailer();

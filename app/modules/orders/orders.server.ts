@@ -18,6 +18,8 @@ export interface PlaceOrderInput {
   lines: CartLineInput[];
   /** A key from the checkout form: the same key never makes a second order. */
   idempotencyKey: string;
+  /** The shop's order-tracking page, linked from the confirmation e-mail. */
+  trackUrl?: string;
 }
 
 export interface PlacedOrder {
@@ -177,7 +179,7 @@ async function writeOrder(db: Db, input: PlaceOrderInput, priced: PricedLine[], 
   const mail = {
     to: c.email,
     toName: `${c.firstName} ${c.lastName}`,
-    ...orderConfirmationMail({ orderNumber, firstName: c.firstName, lastName: c.lastName, phone: c.phone, address: c, items, ...totals }),
+    ...orderConfirmationMail({ orderNumber, firstName: c.firstName, lastName: c.lastName, phone: c.phone, address: c, items, ...totals, trackUrl: input.trackUrl }),
   };
   const list = (parts: SQL[]) => sql.join(parts, sql`, `);
   const lineValues = list(lines.map((l, i) => sql`(${l.stockId}::text, ${l.quantity}::int, ${i}::int, ${newId()}::text)`));
