@@ -2,17 +2,21 @@ import { Link } from "react-router";
 import type { Route } from "./+types/admin-dashboard";
 import { getDb } from "~/lib/db.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
-import { dashboardSummary } from "~/modules/orders/order-stats.server";
+import { dashboardSummary, salesTrend, TREND_DAYS } from "~/modules/orders/order-stats.server";
 import { listLowStock } from "~/modules/inventory/low-stock.server";
 import { LOW_STOCK_THRESHOLD } from "~/modules/inventory/stock-rules";
 import { formatAmount } from "~/modules/catalog/pricing";
 import { RouteError } from "~/components/ui/route-error";
+import { DailyChart } from "~/components/admin/daily-chart";
+import { Pager } from "~/components/admin/list-controls";
+import { pageParam } from "~/lib/typed-numbers";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const db = getDb();
-  const [summary, lowStock] = await Promise.all([dashboardSummary(db), listLowStock(db)]);
-  return { summary, lowStock };
+  const page = pageParam(10_000).parse(new URL(request.url).searchParams.get("lowStockPage") ?? undefined);
+  const [summary, trend, lowStock] = await Promise.all([dashboardSummary(db), salesTrend(db), listLowStock(db, page)]);
+  return { summary, trend, lowStock };
 }
 
 const statusLabel = { confirmed: "Confirmed", shipped: "Shipped", completed: "Completed", cancelled: "Cancelled" } as const;
@@ -27,7 +31,7 @@ function Card({ label, value }: { label: string; value: string | number }) {
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { summary, lowStock } = loaderData;
+  const { summary, trend, lowStock } = loaderData;
   return (
     <div className="space-y-8">
       <h1 className="font-serif text-3xl text-leather-800">Dashboard</h1>
@@ -40,14 +44,54 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           <Card key={s} label={`${statusLabel[s]} orders`} value={summary.orders[s]} />
         ))}
       </section>
+      <section aria-labelledby="trend-heading" className="space-y-4">
+        <h2 id="trend-heading" className="font-serif text-2xl text-leather-800">
+          Last {TREND_DAYS} days
+        </h2>
+        <div className="grid gap-4 lg:grid-cols-2">
+          <DailyChart title="Orders per day" days={trend.days.map((d) => ({ day: d.day, value: d.orders }))} format={(n) => n.toLocaleString("en-PK")} />
+          <DailyChart title="Revenue per day" days={trend.days.map((d) => ({ day: d.day, value: d.revenue }))} format={formatAmount} colour="#15803d" />
+        </div>
+        <div className="grid gap-4 lg:grid-cols-3">
+          <Card label={`Orders in ${TREND_DAYS} days`} value={trend.placed.toLocaleString("en-PK")} />
+          <Card label={`Revenue in ${TREND_DAYS} days`} value={formatAmount(trend.days.reduce((n, d) => n + d.revenue, 0))} />
+          <Card label="Share cancelled" value={`${Math.round(trend.cancelledShare * 1000) / 10}% (${trend.cancelled} of ${trend.placed})`} />
+        </div>
+        <section className="rounded-xl border border-stone-200 bg-white p-4">
+          <h3 className="font-serif text-lg text-leather-800">Top products</h3>
+          {trend.top.length === 0 ? (
+            <p className="mt-2 text-stone-600">No sales in the last {TREND_DAYS} days.</p>
+          ) : (
+            <table className="mt-2 w-full text-left text-sm">
+              <caption className="sr-only">Top products by units sold in the last {TREND_DAYS} days</caption>
+              <thead className="text-stone-600">
+                <tr>
+                  <th scope="col" className="py-1">Product</th>
+                  <th scope="col" className="py-1 text-right">Units</th>
+                  <th scope="col" className="py-1 text-right">Revenue</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-stone-100">
+                {trend.top.map((t) => (
+                  <tr key={t.name}>
+                    <td className="py-1.5">{t.name}</td>
+                    <td className="py-1.5 text-right">{t.units}</td>
+                    <td className="py-1.5 text-right">{formatAmount(t.revenue)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+      </section>
       <div className="grid gap-6 lg:grid-cols-2">
         <section className="rounded-xl border border-stone-200 bg-white p-4">
           <h2 className="font-serif text-xl text-leather-800">Low stock (≤ {LOW_STOCK_THRESHOLD})</h2>
-          {lowStock.length === 0 ? (
+          {lowStock.rows.length === 0 ? (
             <p className="mt-3 text-stone-600">Every size has more than {LOW_STOCK_THRESHOLD} in stock.</p>
           ) : (
             <ul className="mt-3 divide-y divide-stone-100">
-              {lowStock.map((s, i) => (
+              {lowStock.rows.map((s, i) => (
                 <li key={i} className="flex justify-between gap-3 py-2 text-sm">
                   <Link to={`/admin/products/${s.productId}/view`} className="text-leather-700 underline">
                     {s.productName} — {s.variantName}, {s.size || "No Size"}
@@ -57,6 +101,12 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           )}
+          {lowStock.total > 0 && (
+            <p className="mt-2 text-sm text-stone-600">
+              {lowStock.total} {lowStock.total === 1 ? "size" : "sizes"} low
+            </p>
+          )}
+          <Pager page={lowStock.page} pageCount={lowStock.pageCount} hrefFor={(p) => `/admin?lowStockPage=${p}`} />
         </section>
         <section className="rounded-xl border border-stone-200 bg-white p-4">
           <h2 className="font-serif text-xl text-leather-800">Latest orders</h2>

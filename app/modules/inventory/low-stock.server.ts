@@ -1,12 +1,19 @@
-import { asc, eq, lte } from "drizzle-orm";
+import { asc, count, eq, lte } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
 import { products, stock, variants } from "~/lib/schema.server";
 
 import { LOW_STOCK_THRESHOLD } from "./stock-rules";
 
-/** Sizes at or below the low-stock threshold, fewest first, with their product. */
-export async function listLowStock(db: Db, limit = 20) {
-  return db
+/** Low-stock rows on one page of the dashboard. */
+export const LOW_STOCK_PAGE_SIZE = 10;
+
+/** Sizes at or below the low-stock threshold, fewest first, with their product; one page of them and how many pages. */
+export async function listLowStock(db: Db, page = 1) {
+  const [{ n }] = await db.select({ n: count() }).from(stock).where(lte(stock.qty, LOW_STOCK_THRESHOLD));
+  const total = Number(n);
+  const pageCount = Math.max(1, Math.ceil(total / LOW_STOCK_PAGE_SIZE));
+  const current = Math.min(Math.max(1, page), pageCount);
+  const rows = await db
     .select({
       productId: products.id,
       productName: products.name,
@@ -18,6 +25,8 @@ export async function listLowStock(db: Db, limit = 20) {
     .innerJoin(variants, eq(variants.id, stock.variantId))
     .innerJoin(products, eq(products.id, variants.productId))
     .where(lte(stock.qty, LOW_STOCK_THRESHOLD))
-    .orderBy(asc(stock.qty), asc(products.name), asc(stock.size))
-    .limit(limit);
+    .orderBy(asc(stock.qty), asc(products.name), asc(stock.size), asc(stock.id))
+    .limit(LOW_STOCK_PAGE_SIZE)
+    .offset((current - 1) * LOW_STOCK_PAGE_SIZE);
+  return { rows, total, page: current, pageCount };
 }

@@ -1,6 +1,6 @@
-import { and, count, desc, gte, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, ne, sql } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
-import { categories, orders, orderStatuses, products } from "~/lib/schema.server";
+import { categories, orderItems, orders, orderStatuses, products } from "~/lib/schema.server";
 
 /** Start of the day and of the month in Pakistan time (UTC+5, no daylight saving). */
 export function pakistanPeriodStarts(now: Date) {
@@ -47,5 +47,65 @@ export async function dashboardSummary(db: Db, now = new Date()) {
     todayValue: Number(today.total),
     monthValue: Number(month.total),
     latest: latest.map((o) => ({ ...o, createdAt: o.createdAt.toISOString() })),
+  };
+}
+
+/** Days the dashboard's chart covers. */
+export const TREND_DAYS = 30;
+
+const PAKISTAN_OFFSET_MS = 5 * 60 * 60 * 1000;
+
+/** A Pakistan calendar day as 'YYYY-MM-DD'. */
+export function pakistanDay(at: Date): string {
+  return new Date(at.getTime() + PAKISTAN_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * How the last 30 days went, in Pakistan days: orders and revenue per day (revenue leaves out
+ * cancelled orders; every day is listed, quiet ones with 0), the best sellers by units, and the share
+ * of orders cancelled.
+ */
+export async function salesTrend(db: Db, now = new Date()) {
+  const { dayStart } = pakistanPeriodStarts(now);
+  const since = new Date(dayStart.getTime() - (TREND_DAYS - 1) * 24 * 60 * 60 * 1000);
+  const day = sql<string>`to_char(${orders.createdAt} at time zone 'UTC' + interval '5 hours', 'YYYY-MM-DD')`;
+  const [perDay, top] = await Promise.all([
+    db
+      .select({
+        day,
+        orders: count(),
+        cancelled: sql<number>`count(*) filter (where ${orders.status} = 'cancelled')::int`,
+        revenue: sql<string>`coalesce(sum(${orders.total}) filter (where ${orders.status} <> 'cancelled'), 0)`,
+      })
+      .from(orders)
+      .where(gte(orders.createdAt, since))
+      .groupBy(day),
+    db
+      .select({
+        name: orderItems.productName,
+        units: sql<number>`sum(${orderItems.quantity})::int`,
+        revenue: sql<string>`sum(${orderItems.lineTotal})`,
+      })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(and(gte(orders.createdAt, since), ne(orders.status, "cancelled")))
+      .groupBy(orderItems.productName)
+      .orderBy(sql`sum(${orderItems.quantity}) desc`, orderItems.productName)
+      .limit(5),
+  ]);
+  const byDay = new Map(perDay.map((d) => [d.day, d]));
+  const days = Array.from({ length: TREND_DAYS }, (_, i) => {
+    const key = pakistanDay(new Date(since.getTime() + i * 24 * 60 * 60 * 1000));
+    const row = byDay.get(key);
+    return { day: key, orders: Number(row?.orders ?? 0), revenue: Number(row?.revenue ?? 0) };
+  });
+  const placed = perDay.reduce((n, d) => n + Number(d.orders), 0);
+  const cancelled = perDay.reduce((n, d) => n + Number(d.cancelled), 0);
+  return {
+    days,
+    top: top.map((t) => ({ name: t.name, units: Number(t.units), revenue: Number(t.revenue) })),
+    placed,
+    cancelled,
+    cancelledShare: placed ? cancelled / placed : 0,
   };
 }
