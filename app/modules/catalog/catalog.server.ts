@@ -172,7 +172,7 @@ export async function listProductCards(db: Db, input: ListProductsInput): Promis
     const condition = conditions.length ? and(...conditions) : undefined;
     const [rows, counted] = await Promise.all([
       db
-        .select()
+        .select(cardColumns)
         .from(products)
         .where(condition)
         .orderBy(...relevance, desc(products.createdAt), asc(products.id))
@@ -205,7 +205,9 @@ export async function listProductCards(db: Db, input: ListProductsInput): Promis
   return { items, total: found.total, page, pageSize, closeMatches };
 }
 
-type ProductRow = typeof products.$inferSelect;
+/** What a card shows of the product row itself: a search sorts its matches as narrow rows. */
+const cardColumns = { id: products.id, name: products.name, rating: products.rating, createdAt: products.createdAt };
+type ProductRow = { [K in keyof typeof cardColumns]: (typeof products.$inferSelect)[K] };
 
 /** Builds cards for product rows: the first variant is the one a card shows. */
 async function toCards(db: Db, rows: ProductRow[], now: Date): Promise<ProductCard[]> {
