@@ -73,6 +73,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
 
   const { PGlite } = await import("@electric-sql/pglite");
+  // Extensions the migrations create must be loaded with every embedded database that opens.
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const extensions = { pg_trgm };
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   let lock: FolderLock | undefined;
@@ -80,14 +83,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.dataDir) {
     lock = await acquireFolderLock(options.dataDir);
     try {
-      client = new PGlite(path.join(options.dataDir, "pglite"));
+      client = new PGlite(path.join(options.dataDir, "pglite"), { extensions });
       await client.waitReady;
     } catch (error) {
       lock.release();
       throw error;
     }
   } else {
-    client = new PGlite();
+    client = new PGlite({ extensions });
     await client.waitReady;
   }
   const db = drizzle(client, { schema }) as unknown as Db;

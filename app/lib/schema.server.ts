@@ -48,8 +48,29 @@ export const products = pgTable(
     reviewCount: integer("review_count").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }),
+    /**
+     * What the storefront search reads: name and description, lower-cased, kept by the database.
+     * Its trigram index finds `LIKE '%…%'` matches without reading the table (docs/decisions/0023).
+     */
+    searchText: text("search_text").generatedAlwaysAs(sql`lower(name || E'\\n' || description)`),
   },
-  (t) => [index("products_created_at_idx").on(t.createdAt)],
+  (t) => [
+    index("products_created_at_idx").on(t.createdAt),
+    // Written through at once (no pending list), so that the planner and every search see a
+    // compact index even right after a bulk load.
+    index("products_search_text_idx").using("gin", t.searchText.op("gin_trgm_ops")).with({ fastupdate: false }),
+  ],
+);
+
+/**
+ * Every word of three letters or more that a product's name or description has held, lower-cased:
+ * the list a misspelt search word is corrected from. Filled by a trigger on products (migration
+ * 0006); words of deleted products stay (docs/decisions/0023).
+ */
+export const searchWords = pgTable(
+  "search_words",
+  { word: text("word").primaryKey() },
+  (t) => [index("search_words_word_idx").using("gin", t.word.op("gin_trgm_ops")).with({ fastupdate: false })],
 );
 
 export const productCategories = pgTable(
@@ -389,6 +410,7 @@ export const appSettings = pgTable("app_settings", {
 export const schema = {
   categories,
   products,
+  searchWords,
   productCategories,
   variants,
   stock,

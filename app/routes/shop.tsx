@@ -36,7 +36,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   } catch (error) {
     logger.error({ err: error }, "products failed to load");
     return data(
-      { ok: false as const, items: [], total: 0, page: 1, pageSize: SHOP_PAGE_SIZE, q: query.q, categoryId: categoryId ?? "", categoryName: category?.name ?? "", categories },
+      { ok: false as const, items: [], total: 0, page: 1, pageSize: SHOP_PAGE_SIZE, closeMatches: false, q: query.q, categoryId: categoryId ?? "", categoryName: category?.name ?? "", categories },
       { status: 503 },
     );
   }
@@ -64,7 +64,7 @@ function pageHref(base: string, q: string, page: number) {
 }
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
-  const { ok, items, total, page, pageSize, q, categoryId, categoryName, categories } = loaderData;
+  const { ok, items, total, page, pageSize, closeMatches, q, categoryId, categoryName, categories } = loaderData;
   const navigate = useNavigate();
   const navigation = useNavigation();
   const base = categoryId ? `/shop/category/${categoryId}` : "/shop";
@@ -127,7 +127,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
         <>
           <p className="mt-6 text-sm text-stone-700" aria-live="polite">
             {total} {total === 1 ? "product" : "products"}
-            {q ? ` matching “${q}”` : ""}
+            {q ? (closeMatches ? ` with words close to “${q}”` : ` matching “${q}”`) : ""}
           </p>
           <div className={`mt-3 grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4 ${busy ? "opacity-60" : ""}`}>
             {items.map((p, i) => (

@@ -31,6 +31,17 @@ test.describe("shop listing", () => {
     await expect(page.getByRole("link", { name: "Leather Tote" })).toHaveCount(0);
   });
 
+  test("a misspelt search finds the products with the word meant", async ({ page }) => {
+    await page.goto("/shop");
+    await page.getByLabel("Search by name or description").fill("walet");
+    await page.getByLabel("Search by name or description").press("Enter");
+    await expect(page).toHaveURL(/\/shop\?q=walet/);
+    await expect(page.getByText(/products? with words close to “walet”/)).toBeVisible();
+    await expect(page.getByRole("link", { name: "Classic Bifold Wallet" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Long Zip Wallet" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Leather Tote" })).toHaveCount(0);
+  });
+
   test("the category dropdown navigates and resets the search", async ({ page }) => {
     await page.goto("/shop?q=leather");
     await page.getByLabel("Category").selectOption({ label: "Belts" });

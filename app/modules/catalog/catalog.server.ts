@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
 import {
   categories,
@@ -11,6 +11,7 @@ import {
 import { DomainError } from "~/lib/errors";
 import type { StoredImage } from "~/modules/media/media-url";
 import { isNew, type StockedVariant } from "./product-rules";
+import { closeMatch, containsText, nameContains } from "./product-search.server";
 
 // ------------------------------------------------------------------ shapes
 
@@ -65,10 +66,8 @@ export function variantOnOfferSql(v: typeof variants = variants): SQL {
   return sql`(${v.inOffer} and ${v.discountPrice} > 0 and ${v.discountPrice} < ${v.price})`;
 }
 
-/** Escapes LIKE wildcards so a shopper's '%' or '_' is searched for literally. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+// The back office's searches escape their patterns the same way.
+export { likePattern } from "./product-search.server";
 
 const toImage = (row: { storageKey: string; widths: number[] }): StoredImage => ({
   key: row.storageKey,
@@ -121,20 +120,29 @@ export interface ListProductsInput {
   withTotal?: boolean;
 }
 
-export async function listProductCards(
-  db: Db,
-  input: ListProductsInput,
-): Promise<{ items: ProductCard[]; total: number; page: number; pageSize: number }> {
+export interface ProductCardsPage {
+  items: ProductCard[];
+  total: number;
+  page: number;
+  pageSize: number;
+  /**
+   * True when nothing contained the search as typed and these products hold its words, or words
+   * close to them ("walet" finds wallets): see product-search.server.ts.
+   */
+  closeMatches: boolean;
+}
+
+/**
+ * One page of product cards. Without a search, newest first. With one, matches come from the
+ * trigram index (docs/decisions/0023): names before descriptions, then newest; when nothing
+ * matches as typed, products with close words, closest first.
+ */
+export async function listProductCards(db: Db, input: ListProductsInput): Promise<ProductCardsPage> {
   const pageSize = Math.min(Math.max(input.pageSize ?? 24, 1), 100);
   const page = Math.max(input.page ?? 1, 1);
-  const where: SQL[] = [];
-  const q = input.q?.trim();
-  if (q) {
-    const pattern = likePattern(q);
-    where.push(or(ilike(products.name, pattern), ilike(products.description, pattern))!);
-  }
+  const filters: SQL[] = [];
   if (input.categoryId) {
-    where.push(
+    filters.push(
       exists(
         db
           .select({ one: sql`1` })
@@ -149,7 +157,7 @@ export async function listProductCards(
     );
   }
   if (input.featuredOnly) {
-    where.push(
+    filters.push(
       exists(
         db
           .select({ one: sql`1` })
@@ -158,23 +166,48 @@ export async function listProductCards(
       ),
     );
   }
-  const condition = where.length ? and(...where) : undefined;
 
-  const [rows, counted] = await Promise.all([
-    db
-      .select()
-      .from(products)
-      .where(condition)
-      .orderBy(desc(products.createdAt), asc(products.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    input.withTotal === false ? Promise.resolve(undefined) : db.select({ total: count() }).from(products).where(condition),
-  ]);
-  const items = await toCards(db, rows, input.now ?? new Date());
-  return { items, total: counted ? Number(counted[0].total) : items.length, page, pageSize };
+  const find = async (match: SQL | undefined, relevance: SQL[]) => {
+    const conditions = match ? [match, ...filters] : filters;
+    const condition = conditions.length ? and(...conditions) : undefined;
+    const [rows, counted] = await Promise.all([
+      db
+        .select(cardColumns)
+        .from(products)
+        .where(condition)
+        .orderBy(...relevance, desc(products.createdAt), asc(products.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+      input.withTotal === false ? Promise.resolve(undefined) : db.select({ total: count() }).from(products).where(condition),
+    ]);
+    return { rows, total: counted ? Number(counted[0].total) : rows.length };
+  };
+
+  const q = input.q?.trim();
+  let closeMatches = false;
+  let found;
+  if (!q) {
+    found = await find(undefined, []);
+  } else {
+    // Ordering by relevance first also keeps the planner on the trigram index: walking the
+    // newest-first index while filtering is quick for a common word, but reads most of the
+    // table for a rare word found only in old products.
+    found = await find(containsText(q), [desc(nameContains(q))]);
+    if (found.total === 0) {
+      const close = await closeMatch(db, q);
+      if (close) {
+        found = await find(close.where, [desc(close.score)]);
+        closeMatches = found.total > 0;
+      }
+    }
+  }
+  const items = await toCards(db, found.rows, input.now ?? new Date());
+  return { items, total: found.total, page, pageSize, closeMatches };
 }
 
-type ProductRow = typeof products.$inferSelect;
+/** What a card shows of the product row itself: a search sorts its matches as narrow rows. */
+const cardColumns = { id: products.id, name: products.name, rating: products.rating, createdAt: products.createdAt };
+type ProductRow = { [K in keyof typeof cardColumns]: (typeof products.$inferSelect)[K] };
 
 /** Builds cards for product rows: the first variant is the one a card shows. */
 async function toCards(db: Db, rows: ProductRow[], now: Date): Promise<ProductCard[]> {
