@@ -3,7 +3,6 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import { Hono } from "hono";
-import { compress } from "hono/compress";
 import { serve, type ServerType } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { bodyLimit } from "hono/body-limit";
@@ -27,6 +26,7 @@ import { createTransport, setMailer, startMailer } from "~/modules/mail/mail.ser
 import { setLiveHub, startLiveHub } from "~/modules/live/live-events.server";
 import "~/lib/load-context";
 import { barrierOfAllWorkers, workerNumber } from "./cluster";
+import { compression } from "./compression";
 
 const MEDIA_TYPES: Record<string, string> = {
   ".webp": "image/webp",
@@ -221,9 +221,8 @@ export function createApp(options: {
     await next();
   });
 
-  // Event streams must reach the browser as they are written, not when a compressor's buffer fills.
-  const compression = compress();
-  app.use(async (c, next) => (c.req.path === "/admin/events" ? next() : compression(c, next)));
+  // Pages whole, in one go; under 1 KB as they are; event streams never (compression.ts).
+  app.use(compression());
 
   // Liveness: the process answers. Touches nothing else, so a slow database never gets it restarted.
   app.get("/healthz", (c) => c.json({ status: "ok", instance }, 200, { "Cache-Control": "no-store" }));

@@ -96,9 +96,9 @@ export async function cachedPageOf(body: Buffer, status: number, headers: [strin
   return { status, headers, etag, br, gzip: gz, tags, bytes: br.length + gz.length + 512 };
 }
 
-function acceptsEncoding(request: Request, encoding: "br" | "gzip"): boolean {
-  const accepted = request.headers.get("accept-encoding") ?? "";
-  return accepted.split(",").some((part) => {
+/** Whether an Accept-Encoding header takes `encoding` (listed, and not with q=0). */
+export function acceptsEncoding(header: string | null | undefined, encoding: "br" | "gzip"): boolean {
+  return (header ?? "").split(",").some((part) => {
     const [name, ...params] = part.trim().split(";");
     if (name.trim().toLowerCase() !== encoding) return false;
     const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
@@ -117,10 +117,10 @@ export async function answerFromCache(page: CachedPage, request: Request): Promi
     return new Response(null, { status: 304, headers });
   }
   let body: Buffer;
-  if (acceptsEncoding(request, "br")) {
+  if (acceptsEncoding(request.headers.get("accept-encoding"), "br")) {
     body = page.br;
     headers.set("Content-Encoding", "br");
-  } else if (acceptsEncoding(request, "gzip")) {
+  } else if (acceptsEncoding(request.headers.get("accept-encoding"), "gzip")) {
     body = page.gzip;
     headers.set("Content-Encoding", "gzip");
   } else {
