@@ -155,7 +155,7 @@ test.afterAll(async () => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-test("two workers answer, a change made through either shows at once on both, and SIGTERM stops them all", async () => {
+test("two workers answer, a change made through either shows at once on both, a dead one is replaced, and SIGTERM stops them all", async () => {
   test.setTimeout(120_000);
   const db = database!;
   const [a, b] = await pinWorkers(2);
@@ -236,6 +236,13 @@ test("two workers answer, a change made through either shows at once on both, an
   expect((await a.request("GET", "/shop", { cookie: true })).body.includes(`Straps ${suffix} 1`)).toBe(true);
   a.close();
   b.close();
+
+  // A worker killed outright is replaced by a new one, which serves.
+  const before = processesOf(server!.pid!);
+  expect(before.length).toBe(3);
+  process.kill(before[1], "SIGKILL");
+  await expect.poll(() => processesOf(server!.pid!).filter((pid) => !before.includes(pid)).length, { timeout: 30_000 }).toBe(1);
+  await expect.poll(async () => (await pinWorkers(2).then((pinned) => (pinned.forEach((p) => p.close()), pinned.length)).catch(() => 0)), { timeout: 30_000 }).toBe(2);
 
   // SIGTERM: the primary asks both workers to drain and stop, then exits itself.
   const pids = processesOf(server!.pid!);
