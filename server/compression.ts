@@ -14,6 +14,11 @@ import { acceptsEncoding } from "~/lib/page-cache.server";
  */
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
+/**
+ * Bodies up to this size are compressed on the spot (a 50 KB page takes about 0.3 ms): handing
+ * them to libuv's threads costs more CPU than it saves when every core runs a worker anyway.
+ */
+const INLINE_MAX_BYTES = 512 * 1024;
 
 /** Below this many bytes an answer is sent uncompressed. */
 export const COMPRESS_MIN_BYTES = 1024;
@@ -35,11 +40,13 @@ export function compression(): MiddlewareHandler {
     let sent: Buffer = body;
     if (body.length >= COMPRESS_MIN_BYTES) {
       const accepted = c.req.header("Accept-Encoding");
+      const inline = body.length <= INLINE_MAX_BYTES;
       if (acceptsEncoding(accepted, "br")) {
-        sent = await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+        const options = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } };
+        sent = inline ? zlib.brotliCompressSync(body, options) : await brotli(body, options);
         headers.set("Content-Encoding", "br");
       } else if (acceptsEncoding(accepted, "gzip")) {
-        sent = await gzip(body, { level: 6 });
+        sent = inline ? zlib.gzipSync(body, { level: 6 }) : await gzip(body, { level: 6 });
         headers.set("Content-Encoding", "gzip");
       }
       const etag = headers.get("ETag");
