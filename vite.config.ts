@@ -13,9 +13,10 @@ const STOREFRONT_SHARED =
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   build: {
-    // The server build's entry is the Hono app, which hands pages to React Router.
+    // The server build's entry is the Hono app, which hands pages to React Router; the cluster's
+    // primary (server/cluster.ts) is an entry of its own, so it loads nothing of the shop.
     rollupOptions: isSsrBuild
-      ? { input: "./server/app.ts" }
+      ? { input: { index: "./server/app.ts", cluster: "./server/cluster.ts" } }
       : {
           output: {
             codeSplitting: {
@@ -31,5 +32,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Native or WASM packages stay external and load from node_modules at run time.
     external: ["sharp", "@electric-sql/pglite", "pg", "pino", "nodemailer"],
   },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    // React Router names every server entry after its build file (index.js): the cluster's gets its own name.
+    isSsrBuild && {
+      name: "server-entry-names",
+      outputOptions: (output) => ({ ...output, entryFileNames: (chunk: { name: string }) => (chunk.name === "cluster" ? "cluster.js" : "index.js") }),
+    },
+  ],
 }));

@@ -13,7 +13,7 @@ import type { Route } from "./+types/root";
 import { useNonce } from "~/lib/nonce";
 import { getEnv } from "~/lib/env.server";
 import { getDb } from "~/lib/db.server";
-import { listFooterCategories } from "~/modules/catalog/catalog.server";
+import { keptFooterCategories } from "~/modules/catalog/kept-catalog.server";
 import { logger } from "~/lib/logger.server";
 import { readFlash } from "~/lib/flash.server";
 import { UNCACHEABLE_TAG } from "~/lib/page-cache.server";
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const env = getEnv();
   // Footer data failing must not take the page down: the footer then shows no categories.
   const [footerCategories, user] = await Promise.all([
-    listFooterCategories(getDb()).catch((error: unknown) => {
+    keptFooterCategories(getDb()).catch((error: unknown) => {
       logger.error({ err: error }, "footer categories failed");
       context.cacheTags?.add(UNCACHEABLE_TAG);
       return [];

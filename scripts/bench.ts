@@ -5,6 +5,11 @@
 //   npm run bench -- --duration=5      seconds per page (default 10); also --connections, --products, --orders
 //   BENCH_DATABASE_URL=postgres://…    also measure on PostgreSQL (a throw-away database is created
 //                                      beside the one named in the URL and dropped afterwards)
+//   npm run bench -- --cpu-prof        also write CPU profiles of the server's processes to
+//                                      bench-profiles/ (open them in Chrome's DevTools)
+//
+// The server runs as it would in production: WEB_CONCURRENCY workers, by default one on the
+// embedded database and one per core on PostgreSQL (set WEB_CONCURRENCY to choose).
 //
 // It prints, per database: orders per second and latency of order placement (1,000 orders, 20 at a
 // time, placed in-process with placeOrder: no HTTP, no checkout limits); a contention run (200
@@ -15,6 +20,7 @@
 // about 100,000 products (--search-products) and the search pages measured again (p95).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -38,6 +44,7 @@ const option = (name: string, fallback: number) => {
   return value;
 };
 const BUILD = !args.includes("--no-build");
+const CPU_PROFILES = args.includes("--cpu-prof") ? path.join(root, "bench-profiles") : undefined;
 const DURATION = option("duration", 10);
 const CONNECTIONS = option("connections", 10);
 const TARGET_PRODUCTS = option("products", 10_000);
@@ -190,7 +197,7 @@ async function growCatalogue(db: Db, copiesSoFar: number) {
 /** What the running server wrote to stderr. */
 const serverLog: string[] = [];
 
-async function startServer(target: Target): Promise<{ url: string; child: ChildProcess }> {
+async function startServer(target: Target): Promise<{ url: string; child: ChildProcess; workers: number }> {
   serverLog.length = 0;
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: target.dataDir, LOG_LEVEL: "warn" };
@@ -204,7 +211,8 @@ async function startServer(target: Target): Promise<{ url: string; child: ChildP
   else delete env.DATABASE_URL;
   // The server's complaints are kept and shown when something went wrong: requests that autocannon
   // hangs up on at the end of a run log their aborted work, which is noise in a good run.
-  const child = spawn(process.execPath, ["server.mjs"], { cwd: root, env, stdio: ["ignore", "ignore", "pipe"] });
+  const profile = CPU_PROFILES ? ["--cpu-prof", `--cpu-prof-dir=${path.join(CPU_PROFILES, target.kind)}`] : [];
+  const child = spawn(process.execPath, [...profile, "server.mjs"], { cwd: root, env, stdio: ["ignore", "ignore", "pipe"] });
   child.stderr!.on("data", (chunk: Buffer) => serverLog.push(chunk.toString()));
   const stop = () =>
     new Promise<void>((resolve) => {
@@ -214,17 +222,31 @@ async function startServer(target: Target): Promise<{ url: string; child: ChildP
     });
   cleanups.push(stop);
   const url = `http://127.0.0.1:${port}`;
+  const workers = target.databaseUrl ? Number(process.env.WEB_CONCURRENCY) || os.availableParallelism() : 1;
+  // Ready once every worker answers (each new connection goes to the next worker).
+  const seen = new Set<string>();
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server stopped while starting (exit ${child.exitCode}):\n${serverLog.join("")}`);
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) return { url, child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
+    const instance = await readyInstance(port);
+    if (instance) seen.add(instance);
+    if (seen.size >= workers) return { url, child, workers };
+    if (!instance) await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error("The server did not answer /readyz within 60 s.");
+  throw new Error(`${workers - seen.size} of ${workers} workers did not answer /readyz within 60 s.`);
+}
+
+/** The instance that answers /readyz on a new connection, or null while none is ready. */
+function readyInstance(port: number): Promise<string | null> {
+  return new Promise((resolve) => {
+    const request = http.get({ host: "127.0.0.1", port, path: "/readyz", agent: false, timeout: 5000 }, (response) => {
+      let body = "";
+      response.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      response.on("end", () => resolve(response.statusCode === 200 ? ((JSON.parse(body) as { instance?: string }).instance ?? null) : null));
+    });
+    request.on("timeout", () => request.destroy());
+    request.on("error", () => resolve(null));
+  });
 }
 
 const STAFF = { email: "bench-owner@example.pk", password: "Bench-Owner-Saddle-5521" };
@@ -423,7 +445,7 @@ async function benchTarget(target: Target) {
   // Searches: a word as typed, and misspelt (found through the shop's close words).
   const searches = ["/shop?q=wallet", "/shop?q=walet"];
   const office = ["/admin/products", "/admin/products?q=belt", "/admin/orders", "/admin/orders?q=ayesha&status=shipped"];
-  console.log(`Pages: ${CONNECTIONS} connections for ${DURATION} s each, production build, brotli`);
+  console.log(`Pages: ${CONNECTIONS} connections for ${DURATION} s each, production build, brotli, ${server.workers} worker(s) (WEB_CONCURRENCY)`);
   console.log(`  ${"page".padEnd(46)} ${"alone".padStart(8)} ${"req/s".padStart(7)} ${"p50".padStart(8)} ${"p99".padStart(8)}  errors`);
   const figures: PageFigure[] = [];
   // Storefront pages twice: as an anonymous shopper (from the page cache once it holds them; a
@@ -446,7 +468,8 @@ async function benchTarget(target: Target) {
     printFigure(f, how);
   }
   const hits = figures.filter((_, i) => runs[i][1] === "anonymous, cache hit");
-  const rendered = figures.filter((_, i) => runs[i][1] === "signed in, rendered");
+  // Searches are read afresh each time and are not part of this goal.
+  const rendered = figures.filter((_, i) => runs[i][1] === "signed in, rendered" && !runs[i][0].includes("?q="));
   const slowestHit = Math.min(...hits.map((f) => f.rps));
   const slowestRender = Math.min(...rendered.map((f) => f.rps));
   const http = await measureHttpOrders(server.url, orderLine!);
@@ -456,7 +479,9 @@ async function benchTarget(target: Target) {
   );
   if (http.failed) figures.push({ page: "POST /checkout.data", alone: 0, rps: http.perSecond, p50: http.p50, p99: http.p99, errors: http.failed });
   console.log(`Goal: anonymous storefront pages from the cache at ≥ 5,000 req/s: slowest ${slowestHit} req/s — ${slowestHit >= 5000 ? "met" : "not met"}`);
-  console.log(`Goal: rendered (signed-in) storefront pages at ≥ 400 req/s on PostgreSQL: slowest ${slowestRender} req/s — ${slowestRender >= 400 ? "met" : "not met"}`);
+  if (target.kind === "postgres") {
+    console.log(`Goal: rendered (signed-in) storefront pages, searches aside, at ≥ 400 req/s on PostgreSQL: slowest ${slowestRender} req/s — ${slowestRender >= 400 ? "met" : "not met"}`);
+  }
   const searched = figures.filter((f, i) => searches.includes(f.page) && runs[i][1] === "anonymous, not kept");
   const slowestSearch = Math.min(...searched.map((f) => f.rps));
   console.log(

@@ -1,6 +1,6 @@
 // `npm test`: the type check, unit and integration tests on the embedded database, the same integration tests on
 // PostgreSQL when TEST_DATABASE_URL is set, then browser tests against the production build, and
-// with TEST_DATABASE_URL the malformed-request fuzz and the deployment test.
+// with TEST_DATABASE_URL the malformed-request fuzz, the deployment test and the workers test.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -83,17 +83,21 @@ if (run("Production build", "npm", ["run", "build"], { NODE_ENV: "production" })
     countPlaywright(fuzzReport);
   }
 
-  // Deployment: PostgreSQL, an S3 server, two instances and Caddy with HTTPS (tests/deploy).
+  // Deployment (tests/deploy): two instances, PostgreSQL, an S3 server and Caddy with HTTPS; and one
+  // server with two workers (WEB_CONCURRENCY=2), which needs PostgreSQL only.
   const caddy = process.env.CADDY_PATH ?? "caddy";
   const hasCaddy = spawnSync(caddy, ["version"], { stdio: "ignore" }).status === 0;
   if (!process.env.TEST_DATABASE_URL) {
-    console.log("\nDeployment test left out: TEST_DATABASE_URL is not set (it needs a PostgreSQL server).");
-  } else if (!hasCaddy) {
-    console.log(`\nDeployment test left out: Caddy is missing (${caddy}); install it with apt-get install -y caddy.`);
+    console.log("\nDeployment and workers tests left out: TEST_DATABASE_URL is not set (they need a PostgreSQL server).");
   } else {
+    if (!hasCaddy) console.log(`\nDeployment test left out: Caddy is missing (${caddy}); install it with apt-get install -y caddy. The workers test runs.`);
     const deployReport = path.join(results, "deploy.json");
     fs.rmSync(deployReport, { force: true });
-    run("Deployment test (two instances, PostgreSQL, S3, Caddy with HTTPS)", path.join(root, "node_modules", ".bin", "playwright"), ["test", "-c", "playwright.deploy.config.ts"]);
+    run(
+      hasCaddy ? "Deployment tests (two instances, PostgreSQL, S3, Caddy with HTTPS; two workers)" : "Workers test (two workers, PostgreSQL)",
+      path.join(root, "node_modules", ".bin", "playwright"),
+      ["test", "-c", "playwright.deploy.config.ts", ...(hasCaddy ? [] : ["tests/deploy/workers.spec.ts"])],
+    );
     countPlaywright(deployReport);
   }
 }

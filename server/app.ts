@@ -3,18 +3,18 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import { Hono } from "hono";
-import { compress } from "hono/compress";
 import { serve, type ServerType } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { bodyLimit } from "hono/body-limit";
 import { createRequestHandler } from "react-router";
 import { ConfigError, getEnv, type Env } from "~/lib/env.server";
-import { openDatabase, readiness, setDatabase, type Database } from "~/lib/db.server";
+import { oneAtATime, openDatabase, readiness, setDatabase, type Database } from "~/lib/db.server";
 import { atOrigin, clientAddress, publicOrigin } from "~/lib/proxy.server";
 import { privateCachePolicy } from "~/lib/cache-policy.server";
 import { checkAddress, checkedForm } from "~/lib/request-input.server";
 import { answerFromCache, cachedPageOf, cacheKey, inlineScriptHashes, PageCache, UNCACHEABLE_TAG, watchCatalogChanges } from "~/lib/page-cache.server";
 import { FolderLockedError } from "~/lib/folder-lock.server";
+import { catalogMemo } from "~/lib/query-memo.server";
 import { logger } from "~/lib/logger.server";
 import { setStorage, type FileStorage } from "~/modules/media/storage.server";
 import { openStorage } from "~/modules/media/storage-factory.server";
@@ -25,6 +25,8 @@ import { createAuth, loadAuthSecret, setAuth } from "~/lib/auth.server";
 import { createTransport, setMailer, startMailer } from "~/modules/mail/mail.server";
 import { setLiveHub, startLiveHub } from "~/modules/live/live-events.server";
 import "~/lib/load-context";
+import { barrierOfAllWorkers, workerNumber } from "./cluster";
+import { compression } from "./compression";
 
 const MEDIA_TYPES: Record<string, string> = {
   ".webp": "image/webp",
@@ -219,9 +221,8 @@ export function createApp(options: {
     await next();
   });
 
-  // Event streams must reach the browser as they are written, not when a compressor's buffer fills.
-  const compression = compress();
-  app.use(async (c, next) => (c.req.path === "/admin/events" ? next() : compression(c, next)));
+  // Pages whole, in one go; under 1 KB as they are; event streams never (compression.ts).
+  app.use(compression());
 
   // Liveness: the process answers. Touches nothing else, so a slow database never gets it restarted.
   app.get("/healthz", (c) => c.json({ status: "ok", instance }, 200, { "Cache-Control": "no-store" }));
@@ -311,6 +312,15 @@ export function createApp(options: {
   return Object.assign(app, { drained, instance, stop: () => void (stopping = true) });
 }
 
+/**
+ * For tests only: SHOP_TEST_NOTICE_DELAY_MS makes this process hear catalogue changes late, as a
+ * busy worker might ("0,400": worker 1 on time, worker 2 late; one figure for every process).
+ */
+function testNoticeDelay(): number {
+  const figures = (process.env.SHOP_TEST_NOTICE_DELAY_MS ?? "").split(",");
+  return Number(figures.length > 1 ? figures[(workerNumber() ?? 1) - 1] : figures[0]) || 0;
+}
+
 /** Opens the database, prepares the data folder and serves the shop. */
 export async function start(): Promise<{ server: ServerType; close: () => Promise<void> }> {
   let env: Env;
@@ -364,21 +374,31 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
   const sweeper = startUploadSweeper(database.db, storage);
 
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-    const result = await ensureMainAdmin(database.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
+    // Workers and instances starting together create it once.
+    const credentials = { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD };
+    const result = await oneAtATime(database.db, (tx) => ensureMainAdmin(tx, credentials));
     if (result === "created") logger.info({ email: env.ADMIN_EMAIL }, "main admin created");
   }
 
   const clientDir = path.relative(process.cwd(), path.resolve("build/client"));
   const pageCache = env.PAGE_CACHE_MB > 0 ? new PageCache(env.PAGE_CACHE_MB * 1024 * 1024) : undefined;
-  const catalog = pageCache ? await watchCatalogChanges(database, pageCache) : undefined;
-  const app = createApp({ database, storage, env, clientDir, pageCache, catalogBarrier: catalog?.barrier });
+  // Catalogue change notices drop kept pages and kept catalogue reads (query-memo.server.ts).
+  const catalog = await watchCatalogChanges(
+    database,
+    { invalidate: (tags) => (pageCache?.invalidate(tags), catalogMemo.invalidate(tags)) },
+    { noticeDelayMs: testNoticeDelay() },
+  );
+  catalogMemo.enable();
+  // After a change, every worker's caches (not only this one's) must have heard of it (cluster.ts).
+  const catalogBarrier = barrierOfAllWorkers(catalog.barrier);
+  const app = createApp({ database, storage, env, clientDir, pageCache, catalogBarrier });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
   await new Promise<void>((resolve, reject) => {
     server.once("listening", () => resolve());
     server.once("error", reject);
   });
   logger.info(
-    { url: env.publicUrl, port: env.PORT, database: database.kind, dataDir: embedded ? env.dataDir : undefined, instance: app.instance, trustProxy: env.TRUST_PROXY },
+    { url: env.publicUrl, port: env.PORT, database: database.kind, dataDir: embedded ? env.dataDir : undefined, instance: app.instance, worker: workerNumber(), trustProxy: env.TRUST_PROXY },
     "shop is serving",
   );
 
@@ -389,7 +409,8 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
       mailer.stop();
       await sweeper.stop();
       await live.stop();
-      await catalog?.stop();
+      await catalog.stop();
+      catalogMemo.disable();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         if ("closeIdleConnections" in server) server.closeIdleConnections();

@@ -156,6 +156,20 @@ async function listenOnPostgres(url: string, channel: string, onPayload: (payloa
   };
 }
 
+const STARTUP_LOCK_KEY = 727_002;
+
+/**
+ * Runs `work` in a transaction holding a lock that every process of the shop on this database
+ * takes for its start-up chores (e.g. creating the first main admin): workers and instances
+ * starting together run them one after the other, and each sees what the one before committed.
+ */
+export async function oneAtATime<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${STARTUP_LOCK_KEY})`);
+    return work(tx as unknown as Db);
+  });
+}
+
 /** When the newest committed migration was made (drizzle records it as the migration's `created_at`). */
 function newestMigrationMillis(): number {
   const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), "meta", "_journal.json"), "utf8")) as { entries: { when: number }[] };

@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseEnv } from "./env.server";
@@ -148,5 +149,23 @@ describe("parseEnv", () => {
     expect(problemsOf({ ORDER_LIMITS: "30/25h address" })).toEqual([`ORDER_LIMITS: ${howTo}; "30/25h address" is not`]);
     expect(problemsOf({ ORDER_LIMITS: "30/10m address, 40/10m address" })).toEqual(["ORDER_LIMITS: gives the address limit twice"]);
     expect(problemsOf({ ORDER_LIMITS: "30/10m phone", PORT: "eighty" })).toEqual([expect.stringMatching(/^PORT:/), `ORDER_LIMITS: ${howTo}; "30/10m phone" is not`]);
+  });
+  it("runs one worker on the embedded database and one per core on PostgreSQL unless WEB_CONCURRENCY says otherwise", () => {
+    const pg = "postgres://u:p@localhost:5432/shop";
+    expect(parseEnv({}).workers).toBe(1);
+    expect(parseEnv({ DATABASE_URL: pg }).workers).toBe(Math.min(os.availableParallelism(), 64));
+    expect(parseEnv({ DATABASE_URL: pg, WEB_CONCURRENCY: "3" }).workers).toBe(3);
+    expect(parseEnv({ WEB_CONCURRENCY: "1" }).workers).toBe(1);
+  });
+
+  it("refuses several workers on the embedded database, and says what to do", () => {
+    const [problem] = problemsOf({ WEB_CONCURRENCY: "2" });
+    expect(problem).toMatch(/^WEB_CONCURRENCY: must be 1 with the embedded database/);
+    expect(problem).toContain("DATABASE_URL");
+    for (const value of ["0", "two", "1.5", "65"]) {
+      expect(problemsOf({ DATABASE_URL: "postgres://localhost/shop", WEB_CONCURRENCY: value })).toEqual([
+        "WEB_CONCURRENCY: must be a whole number of worker processes from 1 to 64",
+      ]);
+    }
   });
 });

@@ -1,8 +1,10 @@
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { parseStorageUrl, type StorageConfig } from "~/modules/media/storage-url";
 import { parseOrderLimits, type OrderLimits } from "~/modules/orders/order-limits";
 import { passwordProblem } from "~/modules/accounts/password-check.server";
+import { webConcurrency } from "./web-concurrency";
 
 /**
  * The shop's whole configuration, parsed once at boot. Every problem is listed at once so an
@@ -89,6 +91,7 @@ const envSchema = z
         })
         .optional(),
     ),
+    WEB_CONCURRENCY: z.string().optional(),
     LOG_LEVEL: z.preprocess(
       emptyToUndefined,
       z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -102,11 +105,15 @@ const envSchema = z
         message: "ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither",
       });
     }
+    const workers = webConcurrency(env.WEB_CONCURRENCY, { embedded: !env.DATABASE_URL, cores: os.availableParallelism() });
+    if (typeof workers !== "number") ctx.addIssue({ code: "custom", path: ["WEB_CONCURRENCY"], message: workers.problem });
     // Run even when other variables are wrong, so every problem is listed at once.
   }, { when: (payload) => typeof payload.value === "object" && payload.value !== null });
 
 export type Env = z.infer<typeof envSchema> & {
   dataDir: string;
+  /** Worker processes serving the shop: WEB_CONCURRENCY, else 1 with the embedded database and one per core with PostgreSQL. */
+  workers: number;
   publicUrl: string;
   /** Where media files live: STORAGE_URL, else the folder `uploads` of the data folder. */
   storage: StorageConfig;
@@ -135,6 +142,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return {
     ...env,
     dataDir,
+    workers: webConcurrency(env.WEB_CONCURRENCY, { embedded: !env.DATABASE_URL, cores: os.availableParallelism() }) as number,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     storage: env.STORAGE_URL ? parseStorageUrl(env.STORAGE_URL) : { kind: "local", root: path.join(dataDir, "uploads") },
     orderLimits: parseOrderLimits(env.ORDER_LIMITS),

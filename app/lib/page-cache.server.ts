@@ -96,9 +96,9 @@ export async function cachedPageOf(body: Buffer, status: number, headers: [strin
   return { status, headers, etag, br, gzip: gz, tags, bytes: br.length + gz.length + 512 };
 }
 
-function acceptsEncoding(request: Request, encoding: "br" | "gzip"): boolean {
-  const accepted = request.headers.get("accept-encoding") ?? "";
-  return accepted.split(",").some((part) => {
+/** Whether an Accept-Encoding header takes `encoding` (listed, and not with q=0). */
+export function acceptsEncoding(header: string | null | undefined, encoding: "br" | "gzip"): boolean {
+  return (header ?? "").split(",").some((part) => {
     const [name, ...params] = part.trim().split(";");
     if (name.trim().toLowerCase() !== encoding) return false;
     const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
@@ -117,10 +117,10 @@ export async function answerFromCache(page: CachedPage, request: Request): Promi
     return new Response(null, { status: 304, headers });
   }
   let body: Buffer;
-  if (acceptsEncoding(request, "br")) {
+  if (acceptsEncoding(request.headers.get("accept-encoding"), "br")) {
     body = page.br;
     headers.set("Content-Encoding", "br");
-  } else if (acceptsEncoding(request, "gzip")) {
+  } else if (acceptsEncoding(request.headers.get("accept-encoding"), "gzip")) {
     body = page.gzip;
     headers.set("Content-Encoding", "gzip");
   } else {
@@ -223,6 +223,11 @@ export class PageCache {
   }
 }
 
+/** What a catalogue change drops: pages (PageCache), kept reads (QueryMemo). */
+export interface Invalidates {
+  invalidate(tags: string[] | "all"): void;
+}
+
 /** The channel catalogue changes are announced on (by triggers: drizzle/0005_catalog_change_notices.sql). */
 export const CATALOG_CHANNEL = "shop_catalog";
 const BARRIER_TIMEOUT_MS = 1000;
@@ -232,16 +237,23 @@ const BARRIER_TIMEOUT_MS = 1000;
  * once every change committed before it was called has been applied here (announcements arrive in
  * commit order, so its own announcement comes after them).
  */
-export async function watchCatalogChanges(database: Database, cache: PageCache): Promise<{ barrier: () => Promise<void>; stop: () => Promise<void> }> {
+export async function watchCatalogChanges(
+  database: Database,
+  cache: Invalidates,
+  options: { noticeDelayMs?: number } = {},
+): Promise<{ barrier: () => Promise<void>; stop: () => Promise<void> }> {
   const waiting = new Map<string, () => void>();
+  const heard = (payload: string) => {
+    const change = parseCatalogChange(payload);
+    if (change) return cache.invalidate(tagsOf(change));
+    const id = /^\{"barrier":"([0-9a-f-]{36})"\}$/.exec(payload)?.[1];
+    if (id) waiting.get(id)?.();
+  };
+  const delay = options.noticeDelayMs ?? 0;
   const stop = await database.listen(
     CATALOG_CHANNEL,
-    (payload) => {
-      const change = parseCatalogChange(payload);
-      if (change) return cache.invalidate(tagsOf(change));
-      const id = /^\{"barrier":"([0-9a-f-]{36})"\}$/.exec(payload)?.[1];
-      if (id) waiting.get(id)?.();
-    },
+    // A listener slow to hear (tests make one so, to show what the barrier is for): notices keep their order.
+    delay > 0 ? (payload) => void setTimeout(() => heard(payload), delay) : heard,
     // Announcements may have been missed while the connection was down.
     () => cache.invalidate("all"),
   );

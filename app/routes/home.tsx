@@ -6,7 +6,7 @@ import { logger } from "~/lib/logger.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { LISTS_TAG, productTag, UNCACHEABLE_TAG } from "~/lib/page-cache.server";
 import { BRAND } from "~/lib/brand";
-import { listCategories, listProductCards, newestCategory } from "~/modules/catalog/catalog.server";
+import { keptCategories, keptNewestCategory, keptProductCards } from "~/modules/catalog/kept-catalog.server";
 import { imageSrcSet, imageUrl } from "~/modules/media/media-url";
 import { Img } from "~/components/ui/img";
 import { ProductCard } from "~/components/storefront/product-card";
@@ -29,13 +29,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   const tags = context.cacheTags;
   tags?.add(LISTS_TAG);
   // Categories are not critical: on a client-side visit they stream in behind skeleton cards.
-  const categories = listCategories(db).catch((error: unknown) => {
+  const categories = keptCategories(db).catch((error: unknown) => {
     logger.error({ err: error }, "categories failed to load");
     tags?.add(UNCACHEABLE_TAG);
     throw new Error("Failed to load categories");
   });
   const [featured, latest] = await Promise.all([
-    listProductCards(db, { featuredOnly: true, pageSize: FEATURED_LIMIT, withTotal: false }).then(
+    keptProductCards(db, { featuredOnly: true, pageSize: FEATURED_LIMIT, withTotal: false }).then(
       (r) => {
         for (const item of r.items) tags?.add(productTag(item.id));
         return { ok: true as const, items: r.items };
@@ -46,7 +46,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         return { ok: false as const, message: "the server did not answer" };
       },
     ),
-    newestCategory(db).catch((error: unknown) => {
+    keptNewestCategory(db).catch((error: unknown) => {
       logger.error({ err: error }, "latest category failed to load");
       tags?.add(UNCACHEABLE_TAG);
       return { id: "shop", name: "New Arrivals", image: null };

@@ -8,7 +8,8 @@ import { isDomainError } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { productTag } from "~/lib/page-cache.server";
-import { getProductDetail, type ProductDetail } from "~/modules/catalog/catalog.server";
+import type { ProductDetail } from "~/modules/catalog/catalog.server";
+import { keptProductDetail } from "~/modules/catalog/kept-catalog.server";
 import { discountAmount, formatPrice, hasDiscount } from "~/modules/catalog/pricing";
 import { addToCart } from "~/modules/cart/cart-storage";
 import { imageUrl } from "~/modules/media/media-url";
@@ -35,12 +36,15 @@ const PRODUCT_FAILED = "Failed to load product details";
 const BACK_TO_SHOP = { to: "/shop", label: "Back to Shop" };
 const META_DESCRIPTION_MAX = 155;
 
+/** Built once, not per request. */
+const paramsSchema = z.object({ id: z.string().trim().min(1).max(64) });
+
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const parsed = z.object({ id: z.string().trim().min(1).max(64) }).safeParse(params);
+  const parsed = paramsSchema.safeParse(params);
   if (!parsed.success) throw data(PRODUCT_NOT_FOUND, { status: 404 });
   let product: ProductDetail;
   try {
-    product = await getProductDetail(getDb(), parsed.data.id);
+    product = await keptProductDetail(getDb(), parsed.data.id);
   } catch (error) {
     if (isDomainError(error) && error.code === "NOT_FOUND") throw data(PRODUCT_NOT_FOUND, { status: 404 });
     logger.error({ err: error, productId: parsed.data.id }, "product failed to load");

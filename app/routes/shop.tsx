@@ -4,7 +4,8 @@ import { getDb } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { LISTS_TAG, productTag, UNCACHEABLE_TAG } from "~/lib/page-cache.server";
-import { getCategory, listCategories, listProductCards } from "~/modules/catalog/catalog.server";
+import { getCategory } from "~/modules/catalog/catalog.server";
+import { keptCategories, keptProductCards } from "~/modules/catalog/kept-catalog.server";
 import { SHOP_PAGE_SIZE, shopQuerySchema } from "~/modules/catalog/catalog.schema";
 import { ProductCard } from "~/components/storefront/product-card";
 import { RouteError } from "~/components/ui/route-error";
@@ -21,7 +22,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const categoryId = params.categoryId;
   const [category, categories] = await Promise.all([
     categoryId ? getCategory(db, categoryId) : Promise.resolve(undefined),
-    listCategories(db).catch((error: unknown) => {
+    keptCategories(db).catch((error: unknown) => {
       logger.error({ err: error }, "categories failed to load");
       context.cacheTags?.add(UNCACHEABLE_TAG);
       return [];
@@ -29,7 +30,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   ]);
   if (categoryId && !category) throw data("Category not found", { status: 404 });
   try {
-    const result = await listProductCards(db, { q: query.q, categoryId, page: query.page, pageSize: SHOP_PAGE_SIZE });
+    const result = await keptProductCards(db, { q: query.q, categoryId, page: query.page, pageSize: SHOP_PAGE_SIZE });
     context.cacheTags?.add(LISTS_TAG);
     for (const item of result.items) context.cacheTags?.add(productTag(item.id));
     return data({ ok: true as const, ...result, q: query.q, categoryId: categoryId ?? "", categoryName: category?.name ?? "", categories });

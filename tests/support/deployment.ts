@@ -176,6 +176,9 @@ export async function startDeployment(): Promise<Deployment> {
           HOST: "127.0.0.1",
           DATA_DIR: dataDir,
           DATABASE_URL: scratch.url,
+          // One process per instance: the test kills an instance outright and tells instances
+          // apart by the id /readyz reports (tests/deploy/workers.spec.ts covers workers).
+          WEB_CONCURRENCY: "1",
           STORAGE_URL: `s3://${BUCKET}/media?endpoint=${encodeURIComponent(s3Endpoint)}&region=us-east-1`,
           AWS_ACCESS_KEY_ID: TEST_S3_CREDENTIALS.accessKeyId,
           AWS_SECRET_ACCESS_KEY: TEST_S3_CREDENTIALS.secretAccessKey,

@@ -1,0 +1,38 @@
+import type { Db } from "~/lib/db.server";
+import { LISTS_TAG, productTag } from "~/lib/page-cache.server";
+import { catalogMemo } from "~/lib/query-memo.server";
+import { getProductDetail, listCategories, listFooterCategories, listProductCards, newestCategory, type ListProductsInput } from "./catalog.server";
+
+/**
+ * The storefront's catalogue reads, kept in memory by each process until a catalogue change notice
+ * drops them (lib/query-memo.server.ts), so that a rendered page — a signed-in visitor's, or a page
+ * not yet in the page cache — costs no query for what did not change. Tags as the page cache's:
+ * `lists` for lists (and product counts), `product:<id>` per product shown; a category change
+ * drops everything. Searches are never kept.
+ */
+
+/** Every category with its product count, newest first. */
+export function keptCategories(db: Db) {
+  return catalogMemo.get("categories", [LISTS_TAG], () => listCategories(db));
+}
+
+/** The footer's categories (changed only by a category change, which drops everything). */
+export function keptFooterCategories(db: Db) {
+  return catalogMemo.get("footer-categories", [], () => listFooterCategories(db));
+}
+
+export function keptNewestCategory(db: Db) {
+  return catalogMemo.get("newest-category", [], () => newestCategory(db));
+}
+
+/** A page of product cards; a search is read afresh every time (as many as shoppers type). */
+export function keptProductCards(db: Db, input: ListProductsInput) {
+  if (input.q?.trim()) return listProductCards(db, input);
+  const key = `cards:${input.categoryId ?? ""}:${input.featuredOnly ? "featured" : ""}:${input.page ?? 1}:${input.pageSize ?? ""}:${input.withTotal ?? ""}`;
+  return catalogMemo.get(key, (result) => [LISTS_TAG, ...result.items.map((item) => productTag(item.id))], () => listProductCards(db, input));
+}
+
+/** A product page's product (a product that does not exist is asked again each time). */
+export function keptProductDetail(db: Db, id: string) {
+  return catalogMemo.get(`product:${id}`, [productTag(id)], () => getProductDetail(db, id));
+}

@@ -1,0 +1,58 @@
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import type { MiddlewareHandler } from "hono";
+import { compress } from "hono/compress";
+import { acceptsEncoding } from "~/lib/page-cache.server";
+
+/**
+ * Compression of answers (docs/decisions/0009, 0025). Pages and React Router's data answers are
+ * rendered whole before they are sent (entry.server.tsx waits for all data), so they are read whole
+ * and compressed in one go (brotli when the browser takes it, else gzip) and sent with their length:
+ * no compressor stream in the way, one write to the socket. Under 1 KB they go as they are (a
+ * 140-byte `.data` reply gains nothing from gzip). Other answers of unknown length (a CSV) are
+ * compressed as they stream; event streams are never compressed, so events are not held back.
+ */
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+/**
+ * Bodies up to this size are compressed on the spot (a 50 KB page takes about 0.3 ms): handing
+ * them to libuv's threads costs more CPU than it saves when every core runs a worker anyway.
+ */
+const INLINE_MAX_BYTES = 512 * 1024;
+
+/** Below this many bytes an answer is sent uncompressed. */
+export const COMPRESS_MIN_BYTES = 1024;
+const WHOLE = /^(text\/html|text\/x-script)\b/i;
+const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
+
+export function compression(): MiddlewareHandler {
+  const streaming = compress({ threshold: COMPRESS_MIN_BYTES });
+  return async (c, next) => {
+    if (c.req.path === "/admin/events") return next();
+    await next();
+    const res = c.res;
+    const type = res.headers.get("Content-Type") ?? "";
+    if (!WHOLE.test(type) || res.headers.has("Content-Length")) return streaming(c, async () => {});
+    if (!res.body || c.req.method === "HEAD" || res.headers.has("Content-Encoding") || NO_TRANSFORM.test(res.headers.get("Cache-Control") ?? "")) return;
+    const body = Buffer.from(await res.arrayBuffer());
+    const headers = new Headers(res.headers);
+    headers.set("Vary", headers.has("Vary") ? `${headers.get("Vary")}, Accept-Encoding` : "Accept-Encoding");
+    let sent: Buffer = body;
+    if (body.length >= COMPRESS_MIN_BYTES) {
+      const accepted = c.req.header("Accept-Encoding");
+      const inline = body.length <= INLINE_MAX_BYTES;
+      if (acceptsEncoding(accepted, "br")) {
+        const options = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } };
+        sent = inline ? zlib.brotliCompressSync(body, options) : await brotli(body, options);
+        headers.set("Content-Encoding", "br");
+      } else if (acceptsEncoding(accepted, "gzip")) {
+        sent = inline ? zlib.gzipSync(body, { level: 6 }) : await gzip(body, { level: 6 });
+        headers.set("Content-Encoding", "gzip");
+      }
+      const etag = headers.get("ETag");
+      if (etag && headers.has("Content-Encoding") && !etag.startsWith("W/")) headers.set("ETag", `W/${etag}`);
+    }
+    headers.set("Content-Length", String(sent.length));
+    c.res = new Response(sent as Uint8Array<ArrayBuffer>, { status: res.status, statusText: res.statusText, headers });
+  };
+}
