@@ -477,7 +477,7 @@ async function benchTarget(target: Target) {
     `Orders through HTTP (POST /checkout.data, limits counted): ${ORDERS} placed, ${ORDER_CONCURRENCY} at a time: ${http.perSecond} orders/s, p50 ${ms(http.p50)}, p99 ${ms(http.p99)}` +
       (http.failed ? `, ${http.failed} not placed` : ""),
   );
-  if (http.failed) figures.push({ page: "POST /checkout.data", alone: 0, rps: http.perSecond, p50: http.p50, p99: http.p99, errors: http.failed });
+  if (http.failed) figures.push({ page: "POST /checkout.data", alone: 0, rps: http.perSecond, p50: http.p50, p95: http.p99, p99: http.p99, errors: http.failed });
   console.log(`Goal: anonymous storefront pages from the cache at ≥ 5,000 req/s: slowest ${slowestHit} req/s — ${slowestHit >= 5000 ? "met" : "not met"}`);
   if (target.kind === "postgres") {
     console.log(`Goal: rendered (signed-in) storefront pages, searches aside, at ≥ 400 req/s on PostgreSQL: slowest ${slowestRender} req/s — ${slowestRender >= 400 ? "met" : "not met"}`);

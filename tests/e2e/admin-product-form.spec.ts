@@ -185,7 +185,7 @@ test.describe("admin: add and edit a product", () => {
     expect(opened).toBeGreaterThan(0);
 
     const shopper = await browser.newContext();
-    await buyBelt(await shopper.newPage(), { firstName: "Hina", email: "hina@example.pk" });
+    await buyBelt(await shopper.newPage(), { firstName: "Hina", email: "hina@example.pk" }, "34");
     await shopper.close();
 
     await quantity.fill("0");

@@ -34,7 +34,7 @@ test("a product page comes from memory the second time, works, and shows new sto
   await expect(page.getByRole("group", { name: /^Size/ }).getByRole("button", { name: "34", exact: true })).toHaveAttribute("aria-pressed", "true");
   expect(violations).toEqual([]);
 
-  await buyBelt(page, { firstName: "Cache", email: "cache@example.pk" });
+  await buyBelt(page, { firstName: "Cache", email: "cache@example.pk" }, "34");
   const after = await page.goto(path);
   expect(after!.headers()["x-cache"]).toBe("miss");
   expect(await stockOfSize34(page)).toBe(before - 1);

@@ -1,0 +1,20 @@
+import { expect, test } from "@playwright/test";
+import { buyBelt, logIn } from "../support/e2e";
+
+test("the dashboard says how the last 30 days went: orders and revenue per day, top products, share cancelled", async ({ page, browser }) => {
+  const shopper = await browser.newContext();
+  await buyBelt(await shopper.newPage(), { firstName: "Dashboard", email: "dashboard@example.pk" });
+  await shopper.close();
+
+  await logIn(page);
+  await expect(page.getByRole("heading", { name: "Last 30 days" })).toBeVisible();
+  const orders = page.getByRole("figure", { name: "Orders per day" });
+  await expect(orders.getByRole("img")).toBeVisible();
+  // The same figures, readable without the picture: one row per day, today's with at least this order.
+  const rows = orders.getByRole("table").getByRole("row");
+  await expect(rows).toHaveCount(31);
+  expect(Number(await rows.last().getByRole("cell").textContent())).toBeGreaterThanOrEqual(1);
+  await expect(page.getByRole("figure", { name: "Revenue per day" }).getByRole("img")).toBeVisible();
+  await expect(page.getByRole("table", { name: /Top products/ }).getByRole("cell", { name: "Formal Dress Belt" })).toBeVisible();
+  await expect(page.getByText("Share cancelled")).toBeVisible();
+});
