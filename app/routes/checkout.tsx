@@ -9,6 +9,7 @@ import { publicUrlFrom, seo } from "~/lib/seo";
 import { parseCartField } from "~/modules/cart/cart.schema";
 import { CHECKOUT_MESSAGES, checkoutSchema, fieldErrors, type CheckoutField } from "~/modules/orders/checkout.schema";
 import { placeOrderWithinLimits } from "~/modules/orders/order-limits.server";
+import { receiptFor } from "~/modules/orders/order-receipt.server";
 import type { Shortage } from "~/modules/orders/orders.server";
 import { kickMailer } from "~/modules/mail/mail.server";
 import { formatPrice } from "~/modules/catalog/pricing";
@@ -22,7 +23,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 type ActionResult =
-  | { ok: true; orderId: string; orderTotal: number; storedOrderId: string }
+  | { ok: true; orderId: string; orderTotal: number; storedOrderId: string; receipt: string }
   | { ok: false; message: string; errors?: Partial<Record<CheckoutField, string>>; shortages?: Shortage[] };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -46,7 +47,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       { address: context?.clientAddress, limits: getEnv().orderLimits },
     );
     kickMailer();
-    return data<ActionResult>({ ok: true, orderId: order.orderNumber, orderTotal: order.total, storedOrderId: order.id });
+    const receipt = await receiptFor(getDb(), order.id);
+    return data<ActionResult>({ ok: true, orderId: order.orderNumber, orderTotal: order.total, storedOrderId: order.id, receipt });
   } catch (error) {
     if (isDomainError(error) && error.code === "TOO_MANY_REQUESTS") {
       const retryAfter = Number(error.details?.retryAfter ?? 60);
@@ -140,7 +142,7 @@ export default function Checkout() {
     if (fetcher.state !== "idle" || !result) return;
     if (result.ok) {
       cart.clear();
-      navigate("/confirmorder", { replace: true, state: { orderId: result.orderId, orderTotal: result.orderTotal, storedOrderId: result.storedOrderId } });
+      navigate("/confirmorder", { replace: true, state: { orderId: result.orderId, orderTotal: result.orderTotal, storedOrderId: result.storedOrderId, receipt: result.receipt } });
       return;
     }
     setBanner(result.message);

@@ -1,9 +1,26 @@
 import { useEffect } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { data, Link, useFetcher, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/confirm-order";
+import { getDb } from "~/lib/db.server";
+import { toHttp } from "~/lib/errors";
+import { logger } from "~/lib/logger.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { formatAmount } from "~/modules/catalog/pricing";
+import { orderByReceipt, type OrderReceipt } from "~/modules/orders/order-receipt.server";
 import { RouteError } from "~/components/ui/route-error";
+
+/** The order this browser placed, for its receipt (posted, so no cache keeps it and no log has it). */
+export async function action({ request }: Route.ActionArgs) {
+  const receipt = (await request.formData()).get("receipt");
+  if (typeof receipt !== "string" || !receipt) return data({ ok: false as const, message: "Which order?" }, { status: 400 });
+  try {
+    return { ok: true as const, order: await orderByReceipt(getDb(), receipt) };
+  } catch (error) {
+    const { status, message, code } = toHttp(error);
+    if (code === "INTERNAL") logger.error({ err: error }, "order receipt could not be read");
+    return data({ ok: false as const, message }, { status });
+  }
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(publicUrlFrom(matches), { title: "Order Confirmed", description: "Your order is confirmed.", path: "/confirmorder", noindex: true });
@@ -13,6 +30,8 @@ interface ConfirmState {
   orderId?: string;
   orderTotal?: number;
   storedOrderId?: string;
+  /** Lets this browser read the order back for an hour (order-receipt.server.ts). */
+  receipt?: string;
 }
 
 /** Reached only right after placing an order, with its details in navigation state. */
@@ -20,9 +39,14 @@ export default function ConfirmOrder() {
   const location = useLocation();
   const navigate = useNavigate();
   const state = (location.state ?? {}) as ConfirmState;
+  const details = useFetcher<typeof action>();
   useEffect(() => {
     if (!state.orderId) navigate("/", { replace: true });
   }, [state.orderId, navigate]);
+  const { submit } = details;
+  useEffect(() => {
+    if (state.receipt) submit({ receipt: state.receipt }, { method: "post", action: "/confirmorder" });
+  }, [state.receipt, submit]);
   if (!state.orderId) return null;
   return (
     <section className="mx-auto max-w-2xl px-4 py-14 text-center">
@@ -41,6 +65,19 @@ export default function ConfirmOrder() {
           <dd className="font-semibold">{formatAmount(state.orderTotal ?? 0)}</dd>
         </div>
       </dl>
+      {state.receipt && (
+        <div className="mx-auto mt-8 max-w-md text-left">
+          {details.data?.ok ? (
+            <OrderDetails order={details.data.order} />
+          ) : details.data ? (
+            <p className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">{details.data.message}</p>
+          ) : (
+            <p className="text-sm text-stone-600" aria-busy="true">
+              Loading your order…
+            </p>
+          )}
+        </div>
+      )}
       <div className="mx-auto mt-8 max-w-md text-left">
         <h2 className="font-serif text-2xl text-leather-800">What's Next?</h2>
         <ul className="mt-3 list-disc space-y-2 pl-5 text-stone-800">
@@ -66,6 +103,62 @@ export default function ConfirmOrder() {
         </Link>
       </div>
     </section>
+  );
+}
+
+/** What was ordered, what it costs and where it goes, as the shop stored it. */
+function OrderDetails({ order }: { order: OrderReceipt }) {
+  return (
+    <>
+      <section aria-labelledby="ordered-heading">
+        <h2 id="ordered-heading" className="font-serif text-2xl text-leather-800">
+          Your order
+        </h2>
+        <ul className="mt-3 divide-y divide-leather-100 rounded-xl border border-leather-200 bg-white px-4" aria-label="Items ordered">
+          {order.items.map((item, i) => (
+            <li key={i} className="flex justify-between gap-3 py-3">
+              <span>
+                <span className="font-medium text-stone-900">
+                  {item.quantity} × {item.productName}
+                </span>
+                <span className="block text-sm text-stone-600">{[item.color, item.size && `Size ${item.size}`].filter(Boolean).join(" · ")}</span>
+              </span>
+              <span className="font-medium">{formatAmount(item.lineTotal)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-3 space-y-1 text-stone-800" aria-label="Order totals">
+          <div className="flex justify-between">
+            <dt>Subtotal</dt>
+            <dd>{formatAmount(order.subtotal)}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt>Tax (5%)</dt>
+            <dd>{formatAmount(order.tax)}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt>Shipping</dt>
+            <dd className="text-green-800">Free</dd>
+          </div>
+        </dl>
+        <p className="mt-1 text-sm text-stone-600">The total above is what you pay in cash on delivery.</p>
+      </section>
+      <section aria-labelledby="deliver-heading" className="mt-6">
+        <h2 id="deliver-heading" className="font-serif text-2xl text-leather-800">
+          Delivery address
+        </h2>
+        <address className="mt-2 not-italic text-stone-800">
+          <span className="block font-medium">{order.deliverTo.name}</span>
+          {order.deliverTo.lines.map((line) => (
+            <span key={line} className="block">
+              {line}
+            </span>
+          ))}
+          {order.deliverTo.landmark && <span className="block">Landmark: {order.deliverTo.landmark}</span>}
+          <span className="block">Phone: {order.deliverTo.phone}</span>
+        </address>
+      </section>
+    </>
   );
 }
 

@@ -6,10 +6,11 @@ import { publicUrlFrom, seo } from "~/lib/seo";
 import { LISTS_TAG, productTag, UNCACHEABLE_TAG } from "~/lib/page-cache.server";
 import { getCategory } from "~/modules/catalog/catalog.server";
 import { keptCategories, keptProductCards } from "~/modules/catalog/kept-catalog.server";
-import { SHOP_PAGE_SIZE, shopQuerySchema } from "~/modules/catalog/catalog.schema";
+import { SHOP_PAGE_SIZE, SHOP_SORT_LABELS, SHOP_SORTS, shopQuerySchema, type ShopSort } from "~/modules/catalog/catalog.schema";
 import { ProductCard } from "~/components/storefront/product-card";
 import { RouteError } from "~/components/ui/route-error";
 import { SearchIcon } from "~/components/ui/icons";
+import { pageNumbers } from "~/components/ui/page-numbers";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -30,14 +31,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   ]);
   if (categoryId && !category) throw data("Category not found", { status: 404 });
   try {
-    const result = await keptProductCards(db, { q: query.q, categoryId, page: query.page, pageSize: SHOP_PAGE_SIZE });
+    const result = await keptProductCards(db, { q: query.q, categoryId, sort: query.sort, page: query.page, pageSize: SHOP_PAGE_SIZE });
     context.cacheTags?.add(LISTS_TAG);
     for (const item of result.items) context.cacheTags?.add(productTag(item.id));
-    return data({ ok: true as const, ...result, q: query.q, categoryId: categoryId ?? "", categoryName: category?.name ?? "", categories });
+    return data({ ok: true as const, ...result, q: query.q, sort: query.sort, categoryId: categoryId ?? "", categoryName: category?.name ?? "", categories });
   } catch (error) {
     logger.error({ err: error }, "products failed to load");
     return data(
-      { ok: false as const, items: [], total: 0, page: 1, pageSize: SHOP_PAGE_SIZE, closeMatches: false, q: query.q, categoryId: categoryId ?? "", categoryName: category?.name ?? "", categories },
+      { ok: false as const, items: [], total: 0, page: 1, pageSize: SHOP_PAGE_SIZE, closeMatches: false, q: query.q, sort: query.sort, categoryId: categoryId ?? "", categoryName: category?.name ?? "", categories },
       { status: 503 },
     );
   }
@@ -56,16 +57,17 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   });
 }
 
-function pageHref(base: string, q: string, page: number) {
+function pageHref(base: string, q: string, page: number, sort: ShopSort = "newest") {
   const params = new URLSearchParams();
   if (q) params.set("q", q);
+  if (sort !== "newest") params.set("sort", sort);
   if (page > 1) params.set("page", String(page));
   const s = params.toString();
   return s ? `${base}?${s}` : base;
 }
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
-  const { ok, items, total, page, pageSize, closeMatches, q, categoryId, categoryName, categories } = loaderData;
+  const { ok, items, total, page, pageSize, closeMatches, q, sort, categoryId, categoryName, categories } = loaderData;
   const navigate = useNavigate();
   const navigation = useNavigation();
   const base = categoryId ? `/shop/category/${categoryId}` : "/shop";
@@ -78,7 +80,8 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       <p className="mt-1 text-stone-700">Handcrafted leather goods, delivered free across Pakistan.</p>
 
       <div className="mt-6 flex flex-col gap-3 md:flex-row">
-        <Form method="get" action={base} role="search" className="relative flex-1" key={categoryId}>
+        <Form method="get" action={base} role="search" className="relative flex-1" key={`${categoryId}|${q}`}>
+          {sort !== "newest" && <input type="hidden" name="sort" value={sort} />}
           <label htmlFor="shop-search" className="sr-only">Search by name or description</label>
           <input
             id="shop-search"
@@ -111,6 +114,24 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
             <button type="submit" className="rounded-md bg-leather-700 px-4 py-2 text-white">Apply</button>
           </noscript>
         </Form>
+        <Form method="get" action={base} className="flex gap-2">
+          {q && <input type="hidden" name="q" value={q} />}
+          <label htmlFor="shop-sort" className="sr-only">Sort by</label>
+          <select
+            id="shop-sort"
+            name="sort"
+            value={sort}
+            onChange={(e) => navigate(pageHref(base, q, 1, e.target.value as ShopSort))}
+            className="rounded-md border border-leather-300 bg-white px-3 py-2.5 text-stone-900 md:w-52"
+          >
+            {SHOP_SORTS.map((s) => (
+              <option key={s} value={s}>{SHOP_SORT_LABELS[s]}</option>
+            ))}
+          </select>
+          <noscript>
+            <button type="submit" className="rounded-md bg-leather-700 px-4 py-2 text-white">Sort</button>
+          </noscript>
+        </Form>
       </div>
 
       {!ok ? (
@@ -136,14 +157,27 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
             ))}
           </div>
           {pages > 1 && (
-            <nav aria-label="Pages" className="mt-8 flex items-center justify-center gap-3">
+            <nav aria-label="Pages" className="mt-8 flex flex-wrap items-center justify-center gap-2">
               {page > 1 ? (
-                <Link to={pageHref(base, q, page - 1)} className="rounded-md border border-leather-300 bg-white px-4 py-2 text-sm font-medium">Previous</Link>
+                <Link to={pageHref(base, q, page - 1, sort)} className="rounded-md border border-leather-300 bg-white px-4 py-2 text-sm font-medium">Previous</Link>
               ) : null}
-              <span className="text-sm text-stone-700">Page {page} of {pages}</span>
+              {pageNumbers(page, pages).map((n, i) =>
+                n === null ? (
+                  <span key={`gap-${i}`} aria-hidden="true" className="px-1 text-stone-600">…</span>
+                ) : n === page ? (
+                  <span key={n} aria-current="page" className="min-w-10 rounded-md bg-leather-700 px-3 py-2 text-center text-sm font-semibold text-white">
+                    <span className="sr-only">Page </span>{n}
+                  </span>
+                ) : (
+                  <Link key={n} to={pageHref(base, q, n, sort)} className="min-w-10 rounded-md border border-leather-300 bg-white px-3 py-2 text-center text-sm font-medium" aria-label={`Page ${n}`}>
+                    {n}
+                  </Link>
+                ),
+              )}
               {page < pages ? (
-                <Link to={pageHref(base, q, page + 1)} className="rounded-md border border-leather-300 bg-white px-4 py-2 text-sm font-medium">Next</Link>
+                <Link to={pageHref(base, q, page + 1, sort)} className="rounded-md border border-leather-300 bg-white px-4 py-2 text-sm font-medium">Next</Link>
               ) : null}
+              <span className="sr-only">Page {page} of {pages}</span>
             </nav>
           )}
         </>

@@ -53,3 +53,19 @@ test("an unknown path answers 404 with a way home", async ({ page }) => {
   await expect(page).toHaveURL(/:\d+\/$/);
   await expect(page.getByRole("heading", { level: 1, name: "A Refined Lifestyle" })).toBeVisible();
 });
+
+test("the not-found page offers a search and the categories", async ({ page }) => {
+  await page.goto("/no-such-page");
+  const main = page.getByRole("main");
+  await main.getByRole("searchbox", { name: "Search the shop" }).fill("wallet");
+  await main.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\/shop\?q=wallet$/);
+  await expect(page.getByText(/products? matching “wallet”/)).toBeVisible();
+
+  await page.goto("/no-such-page");
+  const categories = page.getByRole("navigation", { name: "Browse categories" }).getByRole("link");
+  expect(await categories.count()).toBeGreaterThan(0);
+  const name = (await categories.first().textContent())!;
+  await categories.first().click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+});

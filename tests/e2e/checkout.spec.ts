@@ -63,6 +63,11 @@ test.describe("buying", () => {
     await expect(page.getByText(/^ORD-\d{13}$/)).toBeVisible();
     await expect(page.getByText("PKR 6,720")).toBeVisible();
     await expect(page.getByText("What's Next?")).toBeVisible();
+    // What was ordered and where it goes, read back from the shop for this browser only.
+    const ordered = page.getByRole("list", { name: "Items ordered" });
+    await expect(ordered.getByRole("listitem")).toHaveText([/^2 × Formal Dress Belt.*Size 34.*PKR 6,400$/]);
+    await expect(page.getByRole("definition").filter({ hasText: "PKR 320" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Delivery address" }).getByText("12 Mall Road")).toBeVisible();
     await expect(page.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
     await expect(page.getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/shop");
     await expect(page.getByRole("link", { name: "Cart, 0 items" })).toBeVisible();

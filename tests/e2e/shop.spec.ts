@@ -59,6 +59,35 @@ test.describe("shop listing", () => {
     await page.getByRole("link", { name: "Clear Search & Filters" }).click();
     await expect(page).toHaveURL(/\/shop$/);
     await expect(page.getByText("30 products")).toBeVisible();
+    // The search box is cleared too, not only the products.
+    await expect(page.getByRole("searchbox", { name: "Search by name or description" })).toHaveValue("");
+  });
+
+  test("sorts by price both ways and by newest, in the address, and pages by number", async ({ page }) => {
+    const prices = async () =>
+      (await page.getByRole("article").evaluateAll((cards) => cards.map((c) => c.querySelector(".font-semibold")?.textContent ?? ""))).map((t) => Number(t.replace(/[^\d.]/g, "")));
+    await page.goto("/shop");
+    await page.getByLabel("Sort by").selectOption("price-asc");
+    await expect(page).toHaveURL(/\/shop\?sort=price-asc$/);
+    const low = await prices();
+    expect(low).toEqual([...low].sort((a, b) => a - b));
+    await page.getByRole("link", { name: "Page 2" }).click();
+    await expect(page).toHaveURL(/sort=price-asc&page=2/);
+    expect(Math.min(...(await prices()))).toBeGreaterThanOrEqual(Math.max(...low));
+    await page.getByLabel("Sort by").selectOption("price-desc");
+    await expect(page).toHaveURL(/\/shop\?sort=price-desc$/);
+    const high = await prices();
+    expect(high).toEqual([...high].sort((a, b) => b - a));
+    await expect(page.getByRole("navigation", { name: "Pages" }).locator("[aria-current=page]")).toHaveText("Page 1");
+  });
+
+  test("a card shows the lowest price with 'from' when variants differ, and a sale marker when any is on offer", async ({ page }) => {
+    await page.goto("/shop?q=Formal%20Dress%20Belt");
+    const card = page.getByRole("article").filter({ has: page.getByRole("link", { name: "Formal Dress Belt" }) });
+    await expect(card.getByText("SALE", { exact: true })).toBeVisible();
+    await expect(card.getByText("from", { exact: true })).toBeVisible();
+    await expect(card.getByText("PKR 2,800.00")).toBeVisible();
+    await expect(card.getByText("Out of Stock")).toHaveCount(0);
   });
 
   test("a search for a wildcard character is literal", async ({ page }) => {

@@ -803,6 +803,12 @@ function actionSpecs(f: ShopFacts, realImage: Uint8Array): ActionSpec[] {
         .map((b) => ({ ...at("/contact"), fields: textFields({ name: "Sana", email: "sana@example.pk", phone: "", subject: "wholesale", message: "Do you make belts in 48?" }), breaker: b })),
     },
     {
+      name: "/confirmorder",
+      form: fc
+        .oneof(without("receipt"), setTo("receipt", fc.constantFrom("", "x", "a.b.c", "order.1.sig", "r".repeat(300)), "not a receipt"))
+        .map((b) => ({ ...at("/confirmorder"), fields: textFields({ receipt: "order.9999999999999.c2ln" }), breaker: b })),
+    },
+    {
       name: "/track",
       form: fc
         .oneof(
@@ -1024,7 +1030,7 @@ function uploadTarget(f: ShopFacts, realImage: Uint8Array): Target {
 /** Posts to pages that have no action (405), with whatever body. */
 function pagesWithoutAction(f: ShopFacts): Target {
   const draft = fc
-    .tuple(fc.constantFrom("/", "/shop", `/product/${f.productIds[0]}`, "/about", "/confirmorder", "/sitemap.xml", "/admin", "/admin/events", "/admin/managesubscriptions.csv", "/healthz"), junk, originNoise(f))
+    .tuple(fc.constantFrom("/", "/shop", `/product/${f.productIds[0]}`, "/about", "/catalog", "/sitemap.xml", "/admin", "/admin/events", "/admin/managesubscriptions.csv", "/healthz"), junk, originNoise(f))
     .chain(([path, value, origin]) =>
       bodyOf(textFields({ q: value })).map((b): Draft => ({
         method: "POST",

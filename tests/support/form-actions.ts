@@ -5,6 +5,7 @@ export const FORM_ACTIONS = [
   "/checkout",
   "/contact",
   "/track",
+  "/confirmorder",
   "/subscribe",
   "/logout",
   "/cart",

@@ -31,6 +31,7 @@ export function ProductCard({
         />
         <div className="absolute left-2 top-2 flex flex-col gap-1">
           {product.isNew && <span className="rounded bg-leather-800 px-2 py-0.5 text-xs font-bold tracking-wide text-white">NEW</span>}
+          {product.onSale && <span className="rounded bg-red-700 px-2 py-0.5 text-xs font-bold tracking-wide text-white">SALE</span>}
           {product.outOfStock && <span className="rounded bg-stone-800 px-2 py-0.5 text-xs font-semibold text-white">Out of Stock</span>}
         </div>
       </div>
@@ -42,7 +43,8 @@ export function ProductCard({
           </Link>
         </Title>
         <Stars rating={product.rating} />
-        <div className="mt-auto pt-1">
+        <div className="mt-auto flex flex-wrap items-baseline gap-x-1 pt-1">
+          {product.priceVaries && <span className="text-sm text-stone-700">from</span>}
           <Price variant={product} />
         </div>
       </div>

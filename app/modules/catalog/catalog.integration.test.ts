@@ -119,7 +119,7 @@ describe(`catalogue queries (${testTarget()})`, () => {
       categoryIds: [cat.blank],
       variants: [{ name: "Red", position: 0, price: 95000, inOffer: false, discountPrice: 50000, stock: [["One Size", 4, 0]] }],
     });
-    // The first variant has no stock at all (the second has): the card is out of stock.
+    // The first variant has no stock at all (the second has): the card is not out of stock.
     prod.belt = await addProduct(db, {
       name: "Formal Dress Belt",
       description: "A 35 mm belt with a polished STEEL buckle.",
@@ -214,7 +214,7 @@ describe(`catalogue queries (${testTarget()})`, () => {
       expect(odd.items).toHaveLength(5);
     });
 
-    it("shows on each card what the shopper sees for the first variant", async () => {
+    it("shows on each card the truth about every variant: lowest price, 'from', sale, out of stock only when nothing is left", async () => {
       const cards = (await listProductCards(db, { now: NOW })).items;
       const byName = Object.fromEntries(cards.map((c) => [c.name, c]));
       expect(byName["Classic Bifold Wallet"]).toEqual({
@@ -225,14 +225,41 @@ describe(`catalogue queries (${testTarget()})`, () => {
         price: 350000,
         inOffer: true,
         discountPrice: 299000,
+        // Black on offer at 2,990, Brown at 3,500: the card says "from" and shows a sale.
+        priceVaries: true,
+        onSale: true,
         outOfStock: false,
         isNew: true,
         image: { key: "products/wallet-black-1", widths: [320, 640] },
       });
       expect(byName["Snake_Skin Pouch"]).toMatchObject({ categoryName: "Unnamed Category", isNew: true, outOfStock: false, image: null });
-      expect(byName["Formal Dress Belt"]).toMatchObject({ categoryName: "Belts", isNew: false, outOfStock: true, image: null, price: 320000 });
-      expect(byName["100% Leather Tote"]).toMatchObject({ categoryName: "Uncategorized", outOfStock: false, image: { key: "products/tote", widths: [320, 640] } });
+      // Black is sold out, Brown has 5: not out of stock.
+      expect(byName["Formal Dress Belt"]).toMatchObject({ categoryName: "Belts", isNew: false, outOfStock: false, image: null, price: 320000, priceVaries: false, onSale: false });
+      // A discount equal to the price is no sale.
+      expect(byName["100% Leather Tote"]).toMatchObject({ categoryName: "Uncategorized", outOfStock: false, onSale: false, image: { key: "products/tote", widths: [320, 640] } });
       expect(byName["Card Holder"]).toMatchObject({ categoryName: "Wallets", price: 0, outOfStock: true, isNew: false, image: null });
+    });
+
+    it("prefers, for the price shown, a variant still in stock over a cheaper sold-out one", async () => {
+      const bag = await addProduct(db, {
+        name: "Sold-Out Cheap Bag",
+        createdAt: daysAgo(300),
+        variants: [
+          { name: "Cheap", position: 0, price: 100000, stock: [["", 0, 0]] },
+          { name: "Dear", position: 1, price: 500000, inOffer: true, discountPrice: 450000, stock: [["", 2, 0]] },
+        ],
+      });
+      const card = (await listProductCards(db, { now: NOW, pageSize: 100 })).items.find((c) => c.id === bag.id)!;
+      expect(card).toMatchObject({ price: 500000, inOffer: true, discountPrice: 450000, priceVaries: true, onSale: true, outOfStock: false });
+      await db.delete(products).where(eq(products.id, bag.id));
+    });
+
+    it("sorts by the lowest price a shopper pays, low to high and high to low; products without a price last", async () => {
+      const asc = (await listProductCards(db, { now: NOW, sort: "price-asc", pageSize: 100 })).items.map((c) => c.name);
+      const desc = (await listProductCards(db, { now: NOW, sort: "price-desc", pageSize: 100 })).items.map((c) => c.name);
+      // Pouch 950, wallet 2,990 (on offer), belt 3,200, tote 12,500; the card holder has no variant.
+      expect(asc).toEqual(["Snake_Skin Pouch", "Classic Bifold Wallet", "Formal Dress Belt", "100% Leather Tote", "Card Holder"]);
+      expect(desc).toEqual(["100% Leather Tote", "Formal Dress Belt", "Classic Bifold Wallet", "Snake_Skin Pouch", "Card Holder"]);
     });
 
     it("a product stops being new 30 days after it was added", async () => {

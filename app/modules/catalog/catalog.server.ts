@@ -12,6 +12,8 @@ import { DomainError } from "~/lib/errors";
 import type { StoredImage } from "~/modules/media/media-url";
 import { isNew, type StockedVariant } from "./product-rules";
 import { closeMatch, containsText, nameContains } from "./product-search.server";
+import { hasDiscount, unitPrice } from "./pricing";
+import type { ShopSort } from "./catalog.schema";
 
 // ------------------------------------------------------------------ shapes
 
@@ -28,9 +30,15 @@ export interface ProductCard {
   name: string;
   categoryName: string;
   rating: number;
+  /** The cheapest way to buy it: that variant's price and offer (the one still in stock, when any is). */
   price: number;
   inOffer: boolean;
   discountPrice: number;
+  /** True when its variants cost different amounts: the card says "from". */
+  priceVaries: boolean;
+  /** True when any variant is on offer. */
+  onSale: boolean;
+  /** True only when no variant has anything left. */
   outOfStock: boolean;
   isNew: boolean;
   image: StoredImage | null;
@@ -65,6 +73,9 @@ export const UNCATEGORIZED = "Uncategorized";
 export function variantOnOfferSql(v: typeof variants = variants): SQL {
   return sql`(${v.inOffer} and ${v.discountPrice} > 0 and ${v.discountPrice} < ${v.price})`;
 }
+
+/** SQL mirror of `unitPrice`: the lowest price a shopper pays for a product, over its variants. */
+const lowestUnitPriceSql = sql`(select min(case when ${variantOnOfferSql()} then ${variants.discountPrice} else ${variants.price} end) from ${variants} where ${variants.productId} = ${products.id})`;
 
 // The back office's searches escape their patterns the same way.
 export { likePattern } from "./product-search.server";
@@ -118,6 +129,8 @@ export interface ListProductsInput {
    * gets as `total` only the number of items returned.
    */
   withTotal?: boolean;
+  /** Newest first (the default), or by the lowest price a shopper pays for the product. */
+  sort?: ShopSort;
 }
 
 export interface ProductCardsPage {
@@ -167,6 +180,7 @@ export async function listProductCards(db: Db, input: ListProductsInput): Promis
     );
   }
 
+  const byPrice = input.sort === "price-asc" ? sql`${lowestUnitPriceSql} asc nulls last` : input.sort === "price-desc" ? sql`${lowestUnitPriceSql} desc nulls last` : undefined;
   const find = async (match: SQL | undefined, relevance: SQL[]) => {
     const conditions = match ? [match, ...filters] : filters;
     const condition = conditions.length ? and(...conditions) : undefined;
@@ -175,7 +189,7 @@ export async function listProductCards(db: Db, input: ListProductsInput): Promis
         .select(cardColumns)
         .from(products)
         .where(condition)
-        .orderBy(...relevance, desc(products.createdAt), asc(products.id))
+        .orderBy(...(byPrice ? [byPrice] : relevance), desc(products.createdAt), asc(products.id))
         .limit(pageSize)
         .offset((page - 1) * pageSize),
       input.withTotal === false ? Promise.resolve(undefined) : db.select({ total: count() }).from(products).where(condition),
@@ -209,13 +223,18 @@ export async function listProductCards(db: Db, input: ListProductsInput): Promis
 const cardColumns = { id: products.id, name: products.name, rating: products.rating, createdAt: products.createdAt };
 type ProductRow = { [K in keyof typeof cardColumns]: (typeof products.$inferSelect)[K] };
 
-/** Builds cards for product rows: the first variant is the one a card shows. */
+/**
+ * Builds cards for product rows. A card tells the truth about every variant: the lowest price a
+ * shopper pays ("from" when variants differ, preferring variants still in stock), a sale marker when
+ * any variant is on offer, and "Out of Stock" only when nothing at all is left. Its picture is the
+ * first variant's.
+ */
 async function toCards(db: Db, rows: ProductRow[], now: Date): Promise<ProductCard[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [variantRows, categoryRows] = await Promise.all([
     db
-      .selectDistinctOn([variants.productId], {
+      .select({
         id: variants.id,
         productId: variants.productId,
         price: variants.price,
@@ -235,13 +254,15 @@ async function toCards(db: Db, rows: ProductRow[], now: Date): Promise<ProductCa
       .where(inArray(productCategories.productId, ids))
       .orderBy(productCategories.productId, asc(productCategories.position), asc(categories.name)),
   ]);
-  const variantIds = variantRows.map((v) => v.id);
-  const [stockRows, imageRows] = variantIds.length
+  const variantsBy = new Map<string, typeof variantRows>();
+  for (const v of variantRows) variantsBy.set(v.productId, [...(variantsBy.get(v.productId) ?? []), v]);
+  const firstVariantIds = [...variantsBy.values()].map((list) => list[0].id);
+  const [stockRows, imageRows] = variantRows.length
     ? await Promise.all([
         db
           .select({ variantId: stock.variantId, qty: sql<number>`coalesce(sum(${stock.qty}), 0)::int` })
           .from(stock)
-          .where(inArray(stock.variantId, variantIds))
+          .where(inArray(stock.variantId, variantRows.map((v) => v.id)))
           .groupBy(stock.variantId),
         db
           .selectDistinctOn([media.variantId], {
@@ -250,30 +271,33 @@ async function toCards(db: Db, rows: ProductRow[], now: Date): Promise<ProductCa
             widths: media.widths,
           })
           .from(media)
-          .where(and(inArray(media.variantId, variantIds), eq(media.kind, "image")))
+          .where(and(inArray(media.variantId, firstVariantIds), eq(media.kind, "image")))
           .orderBy(media.variantId, asc(media.position), asc(media.id)),
       ])
     : [[], []];
 
-  const variantBy = new Map(variantRows.map((v) => [v.productId, v]));
   const categoryBy = new Map(categoryRows.map((c) => [c.productId, c.name]));
   const stockBy = new Map(stockRows.map((s) => [s.variantId, Number(s.qty)]));
   const imageBy = new Map(imageRows.map((m) => [m.variantId, toImage(m)]));
 
   return rows.map((p) => {
-    const v = variantBy.get(p.id);
+    const all = variantsBy.get(p.id) ?? [];
+    const inStock = all.filter((v) => (stockBy.get(v.id) ?? 0) > 0);
+    const cheapest = [...(inStock.length ? inStock : all)].sort((a, b) => unitPrice(a) - unitPrice(b))[0];
     const categoryName = categoryBy.get(p.id);
     return {
       id: p.id,
       name: p.name,
       categoryName: categoryName === undefined ? UNCATEGORIZED : categoryName.trim() || UNNAMED_CATEGORY,
       rating: p.rating,
-      price: v?.price ?? 0,
-      inOffer: v?.inOffer ?? false,
-      discountPrice: v?.discountPrice ?? 0,
-      outOfStock: !v || (stockBy.get(v.id) ?? 0) <= 0,
+      price: cheapest?.price ?? 0,
+      inOffer: cheapest?.inOffer ?? false,
+      discountPrice: cheapest?.discountPrice ?? 0,
+      priceVaries: new Set(all.map(unitPrice)).size > 1,
+      onSale: all.some(hasDiscount),
+      outOfStock: inStock.length === 0,
       isNew: isNew(p.createdAt, now),
-      image: v ? (imageBy.get(v.id) ?? null) : null,
+      image: all[0] ? (imageBy.get(all[0].id) ?? null) : null,
     };
   });
 }

@@ -28,7 +28,7 @@ export function keptNewestCategory(db: Db) {
 /** A page of product cards; a search is read afresh every time (as many as shoppers type). */
 export function keptProductCards(db: Db, input: ListProductsInput) {
   if (input.q?.trim()) return listProductCards(db, input);
-  const key = `cards:${input.categoryId ?? ""}:${input.featuredOnly ? "featured" : ""}:${input.page ?? 1}:${input.pageSize ?? ""}:${input.withTotal ?? ""}`;
+  const key = `cards:${input.categoryId ?? ""}:${input.featuredOnly ? "featured" : ""}:${input.sort ?? "newest"}:${input.page ?? 1}:${input.pageSize ?? ""}:${input.withTotal ?? ""}`;
   return catalogMemo.get(key, (result) => [LISTS_TAG, ...result.items.map((item) => productTag(item.id))], () => listProductCards(db, input));
 }
 

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, testTarget, type TestDatabase } from "../../../tests/support/test-db";
+import { insertProduct, testCustomer } from "../../../tests/support/fixtures";
+import { orderByReceipt, RECEIPT_EXPIRED, RECEIPT_TTL_MS, receiptFor } from "./order-receipt.server";
+import { placeOrder } from "./orders.server";
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+describe(`order receipts (${testTarget()})`, () => {
+  it("give the browser that placed an order its items, totals and address for an hour, and nothing to anyone with the id alone", async () => {
+    const p = await insertProduct(database.db, { name: "Travel Duffel", variants: [{ name: "Brown", price: 1200000, stock: [["", 5]] }] });
+    const v = p.variants[0];
+    const placed = await placeOrder(database.db, {
+      customer: testCustomer({ landmark: "Near the big mosque" }),
+      lines: [{ productID: p.productId, productVariantKey: `${v.id}_`, productSize: "", productQuantity: 2 }],
+      idempotencyKey: `receipt-${Date.now()}`,
+    });
+    const now = Date.now();
+    const receipt = await receiptFor(database.db, placed.id, now);
+    const order = await orderByReceipt(database.db, receipt, now + 1000);
+    expect(order).toMatchObject({
+      orderNumber: placed.orderNumber,
+      items: [{ productName: "Travel Duffel", quantity: 2, lineTotal: 2400000 }],
+      subtotal: 2400000,
+      tax: 120000,
+      shipping: 0,
+      total: 2520000,
+      deliverTo: { landmark: "Near the big mosque" },
+    });
+    expect(order.deliverTo.lines.join(" ")).toContain("Lahore");
+
+    await expect(orderByReceipt(database.db, receipt, now + RECEIPT_TTL_MS + 1)).rejects.toThrow(RECEIPT_EXPIRED);
+    await expect(orderByReceipt(database.db, placed.id, now)).rejects.toThrow(RECEIPT_EXPIRED);
+    const [, expiry, mac] = receipt.split(".");
+    await expect(orderByReceipt(database.db, `${placed.id.slice(0, -1)}x.${expiry}.${mac}`, now)).rejects.toThrow(RECEIPT_EXPIRED);
+  });
+});
