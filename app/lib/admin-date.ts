@@ -1,32 +1,37 @@
 /**
- * Dates in the back office: shown in the shop's own time zone, so the server's page and the
- * browser's agree. Missing shows 'N/A', unreadable shows 'Invalid Date'.
+ * Dates and times in the back office, one format everywhere: Pakistan time (Asia/Karachi, UTC+5,
+ * no daylight saving), '23 Nov 2026' for a day and '23 Nov 2026, 4:05 pm' for a moment. Spelt out
+ * by hand, so the server's page and the browser's agree whatever their locale data. Missing shows
+ * 'N/A' (callers may choose another mark), unreadable shows 'Invalid Date'.
  */
-const dateFormat = new Intl.DateTimeFormat("en-PK", { timeZone: "Asia/Karachi", day: "numeric", month: "short", year: "numeric" });
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const PKT_OFFSET_MS = 5 * 60 * 60 * 1000;
 
-const dateTimeFormat = new Intl.DateTimeFormat("en-PK", {
-  timeZone: "Asia/Karachi",
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  hour12: true,
-});
+/** Said once on screens that show times. */
+export const TIME_ZONE_NOTE = "Times are Pakistan time (PKT).";
 
-function formatWith(format: Intl.DateTimeFormat, value: string | Date | null | undefined): string {
-  if (value === null || value === undefined || value === "") return "N/A";
+function pakistan(value: string | Date): Date | null {
   const date = typeof value === "string" ? new Date(value) : value;
-  if (Number.isNaN(date.getTime())) return "Invalid Date";
-  return format.format(date);
+  return Number.isNaN(date.getTime()) ? null : new Date(date.getTime() + PKT_OFFSET_MS);
+}
+
+function day(k: Date): string {
+  return `${k.getUTCDate()} ${MONTHS[k.getUTCMonth()]} ${k.getUTCFullYear()}`;
 }
 
 /** A day: '23 Nov 2026'. */
-export function formatAdminDate(value: string | Date | null | undefined): string {
-  return formatWith(dateFormat, value);
+export function formatAdminDate(value: string | Date | null | undefined, missing = "N/A"): string {
+  if (value === null || value === undefined || value === "") return missing;
+  const k = pakistan(value);
+  return k ? day(k) : "Invalid Date";
 }
 
-/** A moment (history, messages): '23 Nov 2026, 4:05 pm'. */
-export function formatAdminDateTime(value: string | Date | null | undefined): string {
-  return formatWith(dateTimeFormat, value);
+/** A moment (history, messages, subscriptions): '23 Nov 2026, 4:05 pm'. */
+export function formatAdminDateTime(value: string | Date | null | undefined, missing = "N/A"): string {
+  if (value === null || value === undefined || value === "") return missing;
+  const k = pakistan(value);
+  if (!k) return "Invalid Date";
+  const hours = k.getUTCHours();
+  const minutes = String(k.getUTCMinutes()).padStart(2, "0");
+  return `${day(k)}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? "am" : "pm"}`;
 }

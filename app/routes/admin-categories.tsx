@@ -34,6 +34,8 @@ import { RouteError } from "~/components/ui/route-error";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { useHydrated } from "~/components/admin/use-hydrated";
 import { adminMeta } from "~/lib/seo";
+import { FILE_INPUT_CLASS } from "~/components/admin/list-controls";
+import { ROW_ACTION_CLASS, ROW_DANGER_CLASS } from "~/components/admin/list-controls";
 
 export const meta = () => adminMeta("Categories");
 
@@ -216,10 +218,10 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
                       <td className="px-3 py-2 whitespace-nowrap">{formatAdminDate(c.createdAt)}</td>
                       <td className="px-3 py-2">
                         <div className="flex gap-3">
-                          <Link to={`/admin/categories?edit=${c.id}`} preventScrollReset className="text-leather-700 underline" aria-label={`Edit ${c.name}`}>
+                          <Link to={`/admin/categories?edit=${c.id}`} preventScrollReset className={ROW_ACTION_CLASS} aria-label={`Edit ${c.name}`}>
                             Edit
                           </Link>
-                          <Link to={`/admin/categories?delete=${c.id}`} preventScrollReset className="text-red-700 underline" aria-label={`Delete ${c.name}`}>
+                          <Link to={`/admin/categories?delete=${c.id}`} preventScrollReset className={ROW_DANGER_CLASS} aria-label={`Delete ${c.name}`}>
                             Delete
                           </Link>
                         </div>
@@ -338,7 +340,7 @@ function ImageInput({ id, label, error, onChange, form }: { id: string; label: s
         onChange={onChange}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
-        className="mt-1 block w-full text-sm text-stone-800 file:mr-3 file:rounded-md file:border-0 file:bg-leather-100 file:px-3 file:py-2 file:text-leather-800"
+        className={`mt-1 ${FILE_INPUT_CLASS}`}
       />
       <p id={`${id}-hint`} className="mt-1 text-xs text-stone-600">
         JPEG, PNG, WebP, GIF or AVIF, at most 10 MB.

@@ -27,6 +27,8 @@ import { useLiveUpdates } from "~/components/admin/use-live-updates";
 import { RouteError } from "~/components/ui/route-error";
 import { FilterSelect, Pager, TableHead } from "~/components/admin/list-controls";
 import { adminMeta } from "~/lib/seo";
+import { EmailText } from "~/components/admin/email-text";
+import { ROW_ACTION_CLASS, ROW_DANGER_CLASS } from "~/components/admin/list-controls";
 
 const PATH = "/admin/contactsubmissions";
 
@@ -284,7 +286,7 @@ export default function AdminContactSubmissions({ loaderData, actionData }: Rout
                       <Form method="post" preventScrollReset>
                         <input type="hidden" name="intent" value="open" />
                         <input type="hidden" name="id" value={s.id} />
-                        <button type="submit" aria-label={`View message from ${s.name}`} className="text-leather-700 underline">
+                        <button type="submit" aria-label={`View message from ${s.name}`} className={ROW_ACTION_CLASS}>
                           View
                         </button>
                       </Form>
@@ -369,7 +371,9 @@ function SubmissionDialog({ submission, closeTo, error }: { submission: Submissi
               <dt className="text-stone-600">Name</dt>
               <dd className="font-medium">{submission.name}</dd>
               <dt className="text-stone-600">Email</dt>
-              <dd className="break-all">{submission.email}</dd>
+              <dd>
+                <EmailText email={submission.email} />
+              </dd>
               <dt className="text-stone-600">Phone</dt>
               <dd>{submission.phone || "N/A"}</dd>
               <dt className="text-stone-600">Subject</dt>

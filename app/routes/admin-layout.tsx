@@ -5,6 +5,7 @@ import { requireAdmin } from "~/modules/accounts/session.server";
 import { RouteError } from "~/components/ui/route-error";
 import { FlashBanner } from "~/components/ui/flash-banner";
 import type { loader as rootLoader } from "~/root";
+import { TIME_ZONE_NOTE } from "~/lib/admin-date";
 
 export const ADMIN_LINKS = [
   { to: "/admin/products", label: "Products" },
@@ -57,6 +58,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </a>
           <p className="text-sm text-stone-700">
             {loaderData.user.firstName || loaderData.user.email} · {loaderData.user.role === "main-admin" ? "Main Admin" : "Admin"}
+            <span className="ml-2 hidden text-xs text-stone-500 sm:inline">{TIME_ZONE_NOTE}</span>
           </p>
         </header>
         <FlashBanner key={flash.current.count} flash={root?.flash} />

@@ -11,6 +11,8 @@ import { isMainAdminRole } from "~/modules/accounts/roles";
 import { requireAdmin, requireMainAdmin } from "~/modules/accounts/session.server";
 import { RouteError } from "~/components/ui/route-error";
 import { adminMeta } from "~/lib/seo";
+import { EmailText } from "~/components/admin/email-text";
+import { ROW_ACTION_CLASS, ROW_DANGER_CLASS } from "~/components/admin/list-controls";
 
 export const UPDATED = "Admin updated successfully!";
 export const UPDATE_FAILED = "Failed to update admin. Check console for details.";
@@ -107,7 +109,9 @@ export default function AdminList({ loaderData }: Route.ComponentProps) {
               ) : (
                 <tr key={a.id}>
                   <td className={cell}>{`${a.firstName} ${a.lastName}`.trim() || "-"}</td>
-                  <td className={`${cell} break-all`}>{a.email}</td>
+                  <td className={cell}>
+                    <EmailText email={a.email} />
+                  </td>
                   <td className={cell}>{genderLabel(a.gender)}</td>
                   <td className={cell}>{adminRoleLabel[a.role]}</td>
                   <td className={`${cell} whitespace-nowrap`}>{a.number ? `${a.numberCode} ${a.number}` : "-"}</td>
@@ -115,7 +119,7 @@ export default function AdminList({ loaderData }: Route.ComponentProps) {
                     <Link
                       to={`?edit=${encodeURIComponent(a.id)}`}
                       aria-label={`Edit ${a.email}`}
-                      className="rounded-md border border-leather-300 px-3 py-1.5 text-xs font-semibold text-leather-800 hover:bg-leather-50"
+                      className={ROW_ACTION_CLASS}
                     >
                       Edit
                     </Link>
@@ -149,7 +153,9 @@ function EditRow({ admin, values, saving }: { admin: AdminRow; values?: Values; 
           <input {...field("lastName")} defaultValue={v.lastName} required autoComplete="off" className={input} />
         </div>
       </td>
-      <td className={`${cell} break-all text-stone-600`}>{admin.email}</td>
+      <td className={`${cell} text-stone-600`}>
+        <EmailText email={admin.email} />
+      </td>
       <td className={cell}>
         <label htmlFor={`${formId}-gender`} className="sr-only">
           Gender

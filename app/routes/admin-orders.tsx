@@ -20,6 +20,7 @@ import { useHydrated } from "~/components/admin/use-hydrated";
 import { useLiveUpdates } from "~/components/admin/use-live-updates";
 import { FilterSelect, Pager, TableHead } from "~/components/admin/list-controls";
 import { adminMeta } from "~/lib/seo";
+import { ROW_ACTION_CLASS, ROW_DANGER_CLASS } from "~/components/admin/list-controls";
 
 export const meta = () => adminMeta("Orders");
 
@@ -239,8 +240,6 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
                 </span>
               }
               columns={["Customer", "Items & Total", "Status", "Date", "Actions"]}
-              className="bg-stone-50 text-xs uppercase tracking-wide text-stone-600"
-              cellClassName="px-4 py-3"
             />
             <tbody className="divide-y divide-stone-100">
               {rows.map((row) => (
@@ -377,7 +376,7 @@ function OrderRow({
           <Link
             to={viewTo}
             preventScrollReset
-            className="rounded-md border border-leather-300 px-3 py-1.5 font-medium text-leather-800 hover:bg-leather-100"
+            className={ROW_ACTION_CLASS}
           >
             View<span className="sr-only"> order {row.orderNumber}</span>
           </Link>

@@ -23,6 +23,7 @@ import { PriceRange } from "~/components/admin/price-range";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { FilterSelect, Pager, TableHead } from "~/components/admin/list-controls";
 import { adminMeta } from "~/lib/seo";
+import { ROW_ACTION_CLASS, ROW_DANGER_CLASS } from "~/components/admin/list-controls";
 
 export const meta = () => adminMeta("Products");
 
@@ -184,16 +185,16 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
                   <td className="px-3 py-2 whitespace-nowrap">{formatAdminDate(p.createdAt)}</td>
                   <td className="px-3 py-2">
                     <div className="flex gap-3 whitespace-nowrap">
-                      <Link to={`/admin/products/${p.id}/view`} className="text-leather-700 underline" aria-label={`View ${p.name}`}>
+                      <Link to={`/admin/products/${p.id}/view`} className={ROW_ACTION_CLASS} aria-label={`View ${p.name}`}>
                         View
                       </Link>
-                      <Link to={`/admin/products/${p.id}/edit`} className="text-leather-700 underline" aria-label={`Edit ${p.name}`}>
+                      <Link to={`/admin/products/${p.id}/edit`} className={ROW_ACTION_CLASS} aria-label={`Edit ${p.name}`}>
                         Edit
                       </Link>
                       <Link
                         to={href({ q, category, page, del: p.id })}
                         preventScrollReset
-                        className="text-red-700 underline"
+                        className={ROW_DANGER_CLASS}
                         aria-label={`Delete ${p.name}`}
                       >
                         Delete

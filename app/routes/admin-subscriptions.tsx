@@ -10,6 +10,8 @@ import { deleteSubscriber, listSubscribers } from "~/modules/subscribers/subscri
 import { RouteError } from "~/components/ui/route-error";
 import { Pager, TableHead } from "~/components/admin/list-controls";
 import { adminMeta } from "~/lib/seo";
+import { EmailText } from "~/components/admin/email-text";
+import { ROW_DANGER_CLASS } from "~/components/admin/list-controls";
 
 export const DELETE_FAILED = "Failed to delete subscription. Check console for details.";
 const PATH = "/admin/managesubscriptions";
@@ -80,11 +82,13 @@ export default function AdminSubscriptions({ loaderData }: Route.ComponentProps)
       ) : (
         <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white">
           <table className="w-full text-left text-sm">
-            <TableHead columns={["Email", "Subscribed At", "Actions"]} cellClassName="px-4 py-3 font-medium" />
+            <TableHead columns={["Email", "Subscribed At", "Actions"]} />
             <tbody className="divide-y divide-stone-100">
               {rows.map((s) => (
                 <tr key={s.id}>
-                  <td className="px-4 py-3 break-all">{s.email}</td>
+                  <td className="px-4 py-3">
+                    <EmailText email={s.email} />
+                  </td>
                   <td className="px-4 py-3 whitespace-nowrap">{formatSubscribedAt(s.subscribedAt)}</td>
                   <td className="px-4 py-3">
                     <Form method="post">
@@ -93,7 +97,7 @@ export default function AdminSubscriptions({ loaderData }: Route.ComponentProps)
                         type="submit"
                         aria-label={`Delete subscription for ${s.email}`}
                         disabled={deleting === s.id}
-                        className="rounded-md bg-red-700 px-3 py-1.5 text-xs font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+                        className={ROW_DANGER_CLASS}
                       >
                         {deleting === s.id ? "Deleting..." : "Delete"}
                       </button>

@@ -1,3 +1,5 @@
+import { formatAdminDate } from "~/lib/admin-date";
+
 /**
  * A bar chart of one figure per day, drawn as SVG on the server (it reads without JavaScript), with
  * the same figures in a table for screen readers.
@@ -20,7 +22,7 @@ export function DailyChart({
   const max = Math.max(1, ...days.map((d) => d.value));
   const slot = width / Math.max(1, days.length);
   const bar = Math.max(2, slot * 0.7);
-  const label = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString("en-PK", { day: "numeric", month: "short", timeZone: "UTC" });
+  const label = (day: string) => formatAdminDate(`${day}T00:00:00+05:00`).replace(/ \d{4}$/, "");
   const id = title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
   return (
     <figure className="rounded-xl border border-stone-200 bg-white p-4">

@@ -73,11 +73,21 @@ export function FilterSelect({
   );
 }
 
-/** The header row of a back-office table: one column header per label. */
+/** The look of every back-office table's header row, and of every row action (link or button alike). */
+export const TABLE_HEAD_CLASS = "bg-stone-50 text-xs font-semibold uppercase tracking-wide text-stone-600";
+export const ROW_ACTION_CLASS =
+  "inline-flex items-center rounded-md border border-leather-300 bg-white px-3 py-1.5 text-sm font-medium text-leather-800 hover:bg-leather-100 disabled:opacity-50";
+export const ROW_DANGER_CLASS =
+  "inline-flex items-center rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50 disabled:opacity-50";
+/** Every file picker of the back office: a labelled button, then the chosen file's name. */
+export const FILE_INPUT_CLASS =
+  "block w-full text-sm text-stone-700 file:mr-3 file:cursor-pointer file:rounded-md file:border file:border-leather-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-leather-800 hover:file:bg-leather-100";
+
+/** The header row of a back-office table: one column header per label, in the one header style. */
 export function TableHead({
   columns,
-  className = "bg-stone-50 text-stone-700",
-  cellClassName = "px-3 py-2",
+  className = TABLE_HEAD_CLASS,
+  cellClassName = "px-4 py-3",
   lead,
 }: {
   columns: string[];

@@ -19,6 +19,7 @@ import {
   type MediaKind,
 } from "~/modules/media/upload-limits";
 import { FormAlert, TextAreaField, TextField } from "~/components/ui/field";
+import { FILE_INPUT_CLASS } from "~/components/admin/list-controls";
 
 // ------------------------------------------------------------------ shapes
 
@@ -594,7 +595,7 @@ function VariantFields({
                 onAddFiles("image", e.target.files);
                 e.target.value = "";
               }}
-              className="mt-1 block w-full text-sm"
+              className={`mt-1 ${FILE_INPUT_CLASS}`}
             />
             <p id={`${id}-images-hint`} className="mt-1 text-xs text-stone-600">
               Up to {MAX_NEW_IMAGES_PER_VARIANT} new images, 10 MB each.
@@ -613,7 +614,7 @@ function VariantFields({
                 onAddFiles("video", e.target.files);
                 e.target.value = "";
               }}
-              className="mt-1 block w-full text-sm"
+              className={`mt-1 ${FILE_INPUT_CLASS}`}
             />
             <p id={`${id}-video-hint`} className="mt-1 text-xs text-stone-600">
               One video per variant (MP4 or WebM), up to 100 MB.

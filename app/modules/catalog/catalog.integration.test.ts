@@ -251,6 +251,9 @@ describe(`catalogue queries (${testTarget()})`, () => {
       });
       const card = (await listProductCards(db, { now: NOW, pageSize: 100 })).items.find((c) => c.id === bag.id)!;
       expect(card).toMatchObject({ price: 500000, inOffer: true, discountPrice: 450000, priceVaries: true, onSale: true, outOfStock: false });
+      // Sorted by that shown price (4,500), not by the sold-out 1,000.
+      const asc = (await listProductCards(db, { now: NOW, sort: "price-asc", pageSize: 100 })).items.map((c) => c.name);
+      expect(asc.indexOf("Sold-Out Cheap Bag")).toBe(asc.indexOf("Formal Dress Belt") + 1);
       await db.delete(products).where(eq(products.id, bag.id));
     });
 

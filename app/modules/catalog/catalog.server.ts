@@ -74,8 +74,15 @@ export function variantOnOfferSql(v: typeof variants = variants): SQL {
   return sql`(${v.inOffer} and ${v.discountPrice} > 0 and ${v.discountPrice} < ${v.price})`;
 }
 
-/** SQL mirror of `unitPrice`: the lowest price a shopper pays for a product, over its variants. */
-const lowestUnitPriceSql = sql`(select min(case when ${variantOnOfferSql()} then ${variants.discountPrice} else ${variants.price} end) from ${variants} where ${variants.productId} = ${products.id})`;
+/**
+ * The price a card shows, in SQL (for sorting by price): the lowest price a shopper pays over the
+ * variants still in stock, else over all of them (as toCards picks it).
+ */
+const unitPriceSql = sql`case when ${variantOnOfferSql()} then ${variants.discountPrice} else ${variants.price} end`;
+const lowestUnitPriceSql = sql`coalesce(
+  (select min(${unitPriceSql}) from ${variants} where ${variants.productId} = ${products.id}
+     and exists (select 1 from ${stock} where ${stock.variantId} = ${variants.id} and ${stock.qty} > 0)),
+  (select min(${unitPriceSql}) from ${variants} where ${variants.productId} = ${products.id}))`;
 
 // The back office's searches escape their patterns the same way.
 export { likePattern } from "./product-search.server";
