@@ -11,8 +11,9 @@ describe("flash messages", () => {
     expect(readFlash(requestWith(`a=1; ${valueOf(flashCookie("Heads up: 3 left", "info"))}`)).flash).toEqual({ message: "Heads up: 3 left", kind: "info" });
   });
 
-  it("shows an old or hand-made cookie as information, never as a success, and ignores junk", () => {
-    expect(readFlash(requestWith("flash=Hello%20there")).flash).toEqual({ message: "Hello there", kind: "info" });
+  it("reads a message without a kind as a success, and ignores junk", () => {
+    expect(readFlash(requestWith("flash=Hello%20there")).flash).toEqual({ message: "Hello there", kind: "success" });
+    expect(readFlash(requestWith("flash=Ratio%3A%203%3A1")).flash).toEqual({ message: "Ratio: 3:1", kind: "success" });
     expect(readFlash(requestWith("flash=%E0%A4%A")).flash).toBeNull();
     expect(readFlash(requestWith("flash=")).flash).toBeNull();
     expect(readFlash(requestWith("other=1"))).toEqual({ flash: null, clear: null });

@@ -7,7 +7,9 @@ import { FLASH_KINDS, type Flash, type FlashKind } from "./flash";
 const NAME = "flash";
 
 export function flashCookie(message: string, kind: FlashKind = "success"): string {
-  return `${NAME}=${encodeURIComponent(`${kind}:${message}`)}; Path=/; Max-Age=60; HttpOnly; SameSite=Lax`;
+  // A success is the message alone; other kinds say theirs first ('error:…').
+  const value = kind === "success" ? message : `${kind}:${message}`;
+  return `${NAME}=${encodeURIComponent(value)}; Path=/; Max-Age=60; HttpOnly; SameSite=Lax`;
 }
 
 export function readFlash(request: Request): { flash: Flash | null; clear: string | null } {
@@ -17,11 +19,9 @@ export function readFlash(request: Request): { flash: Flash | null; clear: strin
   let flash: Flash | null = null;
   try {
     const value = decodeURIComponent(match.slice(NAME.length + 1));
-    const colon = value.indexOf(":");
-    const kind = FLASH_KINDS.find((k) => k === value.slice(0, colon));
-    // A cookie from before kinds existed (or typed by hand) is shown as information.
-    const message = (kind ? value.slice(colon + 1) : value).slice(0, 200);
-    flash = message ? { message, kind: kind ?? "info" } : null;
+    const kind = FLASH_KINDS.find((k) => k !== "success" && value.startsWith(`${k}:`));
+    const message = (kind ? value.slice(kind.length + 1) : value).slice(0, 200);
+    flash = message ? { message, kind: kind ?? "success" } : null;
   } catch {
     flash = null;
   }
