@@ -4,10 +4,15 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
+import { StylesProvider } from "~/lib/inline-styles";
+import stylesheet from "~/app.css?inline";
 import { logger } from "~/lib/logger.server";
 import "~/lib/load-context";
 
 export const streamTimeout = 5_000;
+
+/** The stylesheet written into every document's head; the dev server links it instead, for live reloading. */
+const inlineStyles = import.meta.env.DEV ? undefined : stylesheet;
 
 /**
  * Renders the whole page before answering (no streaming of deferred data), so every page is
@@ -28,7 +33,9 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider nonce={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <StylesProvider css={inlineStyles}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </StylesProvider>
       </NonceProvider>,
       {
         nonce,
