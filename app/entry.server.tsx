@@ -1,4 +1,5 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, Transform } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
@@ -13,6 +14,29 @@ export const streamTimeout = 5_000;
 
 /** The stylesheet written into every document's head; the dev server links it instead, for live reloading. */
 const inlineStyles = import.meta.env.DEV ? undefined : stylesheet;
+
+/**
+ * React Router preloads the page's scripts at high priority, beside the main image. They are
+ * marked low, so that on a slow network the image (fetchpriority="high") and the text come first:
+ * the page shows without any script, which only makes it interactive.
+ */
+function scriptsAfterTheImage(): Transform {
+  const decoder = new StringDecoder("utf8");
+  let head: string | undefined = "";
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      if (head === undefined) return callback(null, chunk);
+      head += decoder.write(chunk);
+      if (!head.includes("</head>")) return callback();
+      const done = head.replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ');
+      head = undefined;
+      callback(null, done);
+    },
+    flush(callback) {
+      callback(null, head === undefined ? undefined : head + decoder.end());
+    },
+  });
+}
 
 /**
  * Renders the whole page before answering (no streaming of deferred data), so every page is
@@ -48,7 +72,9 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          const lowered = scriptsAfterTheImage();
+          lowered.pipe(body);
+          pipe(lowered);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
