@@ -41,6 +41,8 @@ export function migrationsFolder(): string {
 }
 
 const MIGRATION_LOCK_KEY = 727_001;
+/** Shared buffers of the embedded database (PostgreSQL's default is 128 MB). */
+const EMBEDDED_SHARED_BUFFERS = "32MB";
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
@@ -73,6 +75,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
 
   const { PGlite } = await import("@electric-sql/pglite");
+  // PostgreSQL's default 128 MB of shared buffers live in the shop's own memory here, and fill as a
+  // large catalogue is read; 32 MB keeps the process small (pages not in them are read from the
+  // operating system's file cache). See docs/decisions/0026-critical-css-and-memory.md.
+  const startParams = [...PGlite.defaultStartParams, "-c", `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`];
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   let lock: FolderLock | undefined;
@@ -80,14 +86,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.dataDir) {
     lock = await acquireFolderLock(options.dataDir);
     try {
-      client = new PGlite(path.join(options.dataDir, "pglite"));
+      client = new PGlite(path.join(options.dataDir, "pglite"), { startParams });
       await client.waitReady;
     } catch (error) {
       lock.release();
       throw error;
     }
   } else {
-    client = new PGlite();
+    client = new PGlite({ startParams });
     await client.waitReady;
   }
   const db = drizzle(client, { schema }) as unknown as Db;
