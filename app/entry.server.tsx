@@ -1,12 +1,41 @@
-import { Writable } from "node:stream";
+import { Transform, Writable } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
+import { StylesProvider } from "~/lib/inline-styles";
+import stylesheet from "~/app.css?inline";
 import { logger } from "~/lib/logger.server";
 import "~/lib/load-context";
 
 export const streamTimeout = 5_000;
+
+/** The stylesheet written into every document's head; the dev server links it instead, for live reloading. */
+const inlineStyles = import.meta.env.DEV ? undefined : stylesheet;
+
+/**
+ * React Router preloads the page's scripts at high priority, beside the main image. They are
+ * marked low, so that on a slow network the image (fetchpriority="high") and the text come first:
+ * the page shows without any script, which only makes it interactive.
+ */
+function scriptsAfterTheImage(): Transform {
+  const decoder = new StringDecoder("utf8");
+  let head: string | undefined = "";
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      if (head === undefined) return callback(null, chunk);
+      head += decoder.write(chunk);
+      if (!head.includes("</head>")) return callback();
+      const done = head.replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ');
+      head = undefined;
+      callback(null, done);
+    },
+    flush(callback) {
+      callback(null, head === undefined ? undefined : head + decoder.end());
+    },
+  });
+}
 
 /**
  * Renders the whole page before answering (no streaming of deferred data), so every page is
@@ -27,7 +56,9 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider nonce={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <StylesProvider css={inlineStyles}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </StylesProvider>
       </NonceProvider>,
       {
         nonce,
@@ -48,7 +79,9 @@ export default function handleRequest(
               callback();
             },
           });
-          pipe(body);
+          const lowered = scriptsAfterTheImage();
+          lowered.pipe(body);
+          pipe(lowered);
         },
         onShellError(error: unknown) {
           reject(error);

@@ -17,12 +17,16 @@ import { keptFooterCategories } from "~/modules/catalog/kept-catalog.server";
 import { logger } from "~/lib/logger.server";
 import { readFlash } from "~/lib/flash.server";
 import { UNCACHEABLE_TAG } from "~/lib/page-cache.server";
+import { InlineStyles } from "~/lib/inline-styles";
 import { getCurrentUser } from "~/modules/accounts/session.server";
-import "./app.css";
+import stylesheetUrl from "./app.css?url";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  // Built pages carry the stylesheet inline (<InlineStyles />, see entry.server.tsx); the dev
+  // server links it so that style changes show without a reload.
+  ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheetUrl }] : []),
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -68,6 +72,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#4d3018" />
+        <InlineStyles />
         <Meta />
         <Links />
       </head>

@@ -13,7 +13,9 @@
 //      sends one plain fetch to the page so the server's caches are warm.
 //   4. It prints the scores, the product page's JavaScript transfer size and
 //      the failing audits of each page.
-//   5. It checks the targets, prints PASS/FAIL and writes audit-report.json.
+//   5. It checks the targets (every page: Performance 100, LCP <= 1.5 s, the other
+//      categories 100; the product page: JavaScript <= 110 KB compressed), prints
+//      PASS/FAIL and the goal lines met/not met, and writes audit-report.json.
 //      The exit code is 0 unless AUDIT_STRICT=1 is set and a target failed.
 //   6. It always stops the server and Chrome and removes the temp DATA_DIR.
 //
@@ -22,6 +24,7 @@
 //   AUDIT_STRICT   1: exit 1 when a target fails
 //   AUDIT_PORT     preferred port for the server this script starts (default 3100)
 //   AUDIT_DEBUG    1: print the stack trace when the audit fails
+//   AUDIT_LHR_DIR  a folder: also write each page's full Lighthouse result there (<page>.json)
 
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -42,12 +45,14 @@ const CATEGORY_LABELS = {
 };
 // Minimum score (0-100, rounded the way the Lighthouse report rounds) per category.
 const SCORE_TARGETS = {
-  performance: 95,
+  performance: 100,
   accessibility: 100,
   'best-practices': 100,
   seo: 100,
 };
-const PRODUCT_JS_TARGET_KB = 120;
+const PRODUCT_JS_TARGET_KB = 110;
+/** Largest Contentful Paint of every page, simulated mobile. */
+const LCP_TARGET_MS = 1500;
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -265,6 +270,10 @@ async function auditPage(lighthouse, name, url) {
     onlyCategories: CATEGORIES,
   });
   if (!result?.lhr) throw new Error(`Lighthouse returned no result for ${url}`);
+  if (process.env.AUDIT_LHR_DIR) {
+    fs.mkdirSync(process.env.AUDIT_LHR_DIR, { recursive: true });
+    fs.writeFileSync(path.join(process.env.AUDIT_LHR_DIR, `${name}.json`), JSON.stringify(result.lhr));
+  }
   return summarize(name, url, result.lhr);
 }
 
@@ -317,6 +326,7 @@ function summarize(name, url, lhr) {
   const metrics = Object.fromEntries(
     metricIds.map((id) => [id, lhr.audits[id]?.displayValue ?? null]),
   );
+  const lcpMs = lhr.audits['largest-contentful-paint']?.numericValue ?? null;
 
   return {
     name,
@@ -326,12 +336,28 @@ function summarize(name, url, lhr) {
     runWarnings: lhr.runWarnings ?? [],
     scores,
     metrics,
+    lcpMs,
+    lcpElement: lcpElementOf(lhr),
     jsTransferBytes,
     scripts: scripts.map((item) => ({ url: item.url, transferSize: item.transferSize ?? 0 })),
     failingAudits,
     lighthouseVersion: lhr.lighthouseVersion,
     userAgent: lhr.environment?.hostUserAgent ?? null,
   };
+}
+
+/** What the LCP was (its element) and where its time went (TTFB, load delay, load, render delay). */
+function lcpElementOf(lhr) {
+  const parts = lhr.audits['largest-contentful-paint-element']?.details?.items ?? [];
+  let element = null;
+  const phases = [];
+  for (const part of parts) {
+    for (const item of part.items ?? []) {
+      if (item.node) element = item.node.snippet ?? item.node.nodeLabel ?? null;
+      if (item.phase) phases.push(`${item.phase} ${Math.round(item.timing ?? 0)} ms`);
+    }
+  }
+  return element ? { element: element.slice(0, 160), phases } : null;
 }
 
 // ---------------------------------------------------------------------------
@@ -359,6 +385,10 @@ function printScores(pages) {
         `LCP ${m['largest-contentful-paint'] ?? '-'}, TBT ${m['total-blocking-time'] ?? '-'}, ` +
         `CLS ${m['cumulative-layout-shift'] ?? '-'}, SI ${m['speed-index'] ?? '-'}`,
     );
+    if (page.lcpElement) {
+      log(`  ${' '.repeat(nameWidth)} LCP element ${page.lcpElement.element}`);
+      if (page.lcpElement.phases.length) log(`  ${' '.repeat(nameWidth)} LCP phases: ${page.lcpElement.phases.join(', ')}`);
+    }
   }
 }
 
@@ -415,6 +445,12 @@ function checkTargets(pages, product, expectedPages) {
         pass: typeof actual === 'number' && actual >= min,
       });
     }
+    const lcp = page?.lcpMs ?? null;
+    targets.push({
+      target: `${name}: LCP <= ${(LCP_TARGET_MS / 1000).toFixed(1)} s`,
+      actual: lcp === null ? null : `${(lcp / 1000).toFixed(2)} s`,
+      pass: typeof lcp === 'number' && lcp <= LCP_TARGET_MS,
+    });
   }
   const jsKb = product ? product.jsTransferBytes / 1024 : null;
   targets.push({
@@ -428,6 +464,17 @@ function checkTargets(pages, product, expectedPages) {
   for (const t of targets) {
     log(`  ${t.pass ? 'PASS' : 'FAIL'}  ${t.target.padEnd(44)} (actual: ${t.actual ?? 'n/a'})`);
   }
+
+  // The goals of the issue, one line each.
+  const of = (suffix) => targets.filter((t) => t.target.endsWith(suffix) || t.target.includes(suffix));
+  const goal = (text, list) => {
+    const met = list.length > 0 && list.every((t) => t.pass);
+    log(`Goal: ${text}: ${list.map((t) => `${t.target.split(':')[0]} ${t.actual ?? 'n/a'}`).join(', ')} — ${met ? 'met' : 'not met'}`);
+  };
+  log();
+  goal('Performance 100 on /, /shop and a product page', of(': Performance'));
+  goal(`LCP <= ${(LCP_TARGET_MS / 1000).toFixed(1)} s on each`, of(': LCP'));
+  goal(`product page JavaScript <= ${PRODUCT_JS_TARGET_KB} KB compressed`, of('page JS'));
   return targets;
 }
 

@@ -3,6 +3,7 @@
 //   npm run bench                      build, then measure on the embedded database
 //   npm run bench -- --no-build        measure the existing build
 //   npm run bench -- --duration=5      seconds per page (default 10); also --connections, --products, --orders
+//   npm run bench -- --soak=120        seconds of the memory soak (default 600; 0 leaves the soak out)
 //   BENCH_DATABASE_URL=postgres://…    also measure on PostgreSQL (a throw-away database is created
 //                                      beside the one named in the URL and dropped afterwards)
 //   npm run bench -- --cpu-prof        also write CPU profiles of the server's processes to
@@ -17,7 +18,10 @@
 // checkout goal (met or not); then, with the order history grown to about 100,000 orders, requests per
 // second and latency (p50/p99) of storefront and back-office pages served by the production build,
 // and the time of one request on its own ('alone'). On PostgreSQL, the catalogue is then grown to
-// about 100,000 products (--search-products) and the search pages measured again (p95).
+// about 100,000 products (--search-products) and the search pages measured again (p95). On the
+// embedded database it then reports the server's memory (RSS): idle after a start, under
+// product-page and search load, over a soak under that load (sampled every 30 s), and right after a
+// first start that loads the demo catalogue.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -50,6 +54,13 @@ const CONNECTIONS = option("connections", 10);
 const TARGET_PRODUCTS = option("products", 10_000);
 const TARGET_ORDERS = option("orders", 100_000);
 const SEARCH_PRODUCTS = option("search-products", 100_000);
+/** Seconds of the memory soak (`--soak=0`: none). */
+const SOAK = (() => {
+  const found = args.find((a) => a.startsWith("--soak="));
+  const value = found ? Number(found.split("=")[1]) : 600;
+  if (!Number.isFinite(value) || value < 0) throw new Error("--soak must be a number of seconds (0 or more)");
+  return value;
+})();
 const ORDERS = 1000;
 const ORDER_CONCURRENCY = 20;
 const BUYERS = 200;
@@ -65,11 +76,12 @@ async function cleanUp() {
     }
   }
 }
-// A bench that hangs must not hold the machine: give up after 15 minutes.
+// A bench that hangs must not hold the machine: give up after 15 minutes (plus the memory soak).
+const WATCHDOG_MINUTES = 15 + Math.ceil(SOAK / 60);
 const watchdog = setTimeout(() => {
-  console.error("The bench took longer than 15 minutes: stopping.");
+  console.error(`The bench took longer than ${WATCHDOG_MINUTES} minutes: stopping.`);
   void cleanUp().finally(() => process.exit(1));
-}, 15 * 60_000);
+}, WATCHDOG_MINUTES * 60_000);
 watchdog.unref();
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void cleanUp().finally(() => process.exit(130)));
 
@@ -194,6 +206,11 @@ async function growCatalogue(db: Db, copiesSoFar: number) {
 
 // ---------------------------------------------------------------- HTTP
 
+/** The Node flags of `npm start` (its heap limit, docs/decisions/0026), read from package.json. */
+const SERVER_NODE_FLAGS = (JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).scripts.start as string)
+  .split(/\s+/)
+  .filter((word) => word.startsWith("--"));
+
 /** What the running server wrote to stderr. */
 const serverLog: string[] = [];
 
@@ -211,8 +228,9 @@ async function startServer(target: Target): Promise<{ url: string; child: ChildP
   else delete env.DATABASE_URL;
   // The server's complaints are kept and shown when something went wrong: requests that autocannon
   // hangs up on at the end of a run log their aborted work, which is noise in a good run.
+  // With the heap limit `npm start` gives it (package.json), and CPU profiles when asked for.
   const profile = CPU_PROFILES ? ["--cpu-prof", `--cpu-prof-dir=${path.join(CPU_PROFILES, target.kind)}`] : [];
-  const child = spawn(process.execPath, [...profile, "server.mjs"], { cwd: root, env, stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...profile, "server.mjs"], { cwd: root, env, stdio: ["ignore", "ignore", "pipe"] });
   child.stderr!.on("data", (chunk: Buffer) => serverLog.push(chunk.toString()));
   const stop = () =>
     new Promise<void>((resolve) => {
@@ -525,6 +543,140 @@ async function benchTarget(target: Target) {
   return { figures, race };
 }
 
+// ---------------------------------------------------------------- memory (RSS)
+
+const MEMORY_GOAL_MB = 512;
+/** Seconds of product-page and search load for the 'under load' figure. */
+const LOAD_SECONDS = 30;
+const SOAK_SAMPLE_SECONDS = 30;
+const SEARCHES = ["wallet", "belt", "bag", "leather", "brown", "black", "tan", "shoe", "backpack", "desk", "zip", "card", "No. 12", "chelsea", "tote"];
+
+/** Resident memory of a process and its children (workers, if any), in MB (Linux /proc). */
+function rssMb(pid: number): number {
+  let kb = 0;
+  const visit = (id: number) => {
+    try {
+      kb += Number(/^VmRSS:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${id}/status`, "utf8"))?.[1] ?? 0);
+      for (const task of fs.readdirSync(`/proc/${id}/task`)) {
+        const children = fs.readFileSync(`/proc/${id}/task/${task}/children`, "utf8").trim();
+        for (const child of children ? children.split(/\s+/) : []) visit(Number(child));
+      }
+    } catch {
+      // The process ended meanwhile.
+    }
+  };
+  visit(pid);
+  return Math.round(kb / 1024);
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** RSS of a server left alone: the median of three readings a second apart, after 3 s of rest. */
+async function idleRss(pid: number): Promise<number> {
+  await sleep(3000);
+  const readings: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    readings.push(rssMb(pid));
+    await sleep(1000);
+  }
+  return readings.sort((a, b) => a - b)[1];
+}
+
+/** Anonymous product pages (many products, so the page cache fills) and searches, at the same time. */
+async function productAndSearchLoad(base: string, products: string[], seconds: number) {
+  const stream = (paths: string[]) => {
+    let next = 0;
+    return autocannon({
+      url: base,
+      connections: CONNECTIONS,
+      duration: seconds,
+      headers: { "accept-encoding": "br, gzip" },
+      // A search on a busy embedded database can take seconds; the figure here is memory.
+      timeout: 30,
+      requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }],
+    });
+  };
+  const [pages, searches] = await Promise.all([stream(products), stream(SEARCHES.map((q) => `/shop?q=${encodeURIComponent(q)}`))]);
+  return {
+    requests: pages.requests.total + searches.requests.total,
+    /** Answers other than 2xx, and failed connections. */
+    errors: pages.non2xx + searches.non2xx + pages.errors - pages.timeouts + searches.errors - searches.timeouts,
+    timeouts: pages.timeouts + searches.timeouts,
+  };
+}
+
+/** Samples the RSS of `pid` every `everyMs` while `work` runs. */
+async function sampleWhile<T>(pid: number, everyMs: number, work: Promise<T>): Promise<{ result: T; samples: number[] }> {
+  const samples: number[] = [];
+  let done = false;
+  const finished = work.finally(() => (done = true));
+  while (!done) {
+    await Promise.race([sleep(everyMs), finished.catch(() => {})]);
+    if (!done) samples.push(rssMb(pid));
+  }
+  return { result: await finished, samples };
+}
+
+/**
+ * Memory of the server on the embedded database: idle, under load, over a soak, and after a first
+ * start that creates the database and loads the demo catalogue (compared with a normal start).
+ */
+async function measureMemory(target: Target): Promise<{ errors: number }> {
+  console.log(`== Memory (RSS of \`node ${[...SERVER_NODE_FLAGS, "server.mjs"].join(" ")}\`, as \`npm start\` runs it, embedded database) ==`);
+  let errors = 0;
+  const goal = (text: string, ok: boolean) => console.log(`Goal: ${text} — ${ok ? "met" : "not met"}`);
+
+  const server = await startServer(target);
+  const idle = await idleRss(server.child.pid!);
+  console.log(`  idle after a start: ${idle} MB`);
+  const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+  const products = [...sitemap.matchAll(/<loc>[^<]*?(\/product\/[^<]+)<\/loc>/g)].map((m) => m[1]).slice(0, 2000);
+  const load = await sampleWhile(server.child.pid!, 1000, productAndSearchLoad(server.url, products, LOAD_SECONDS));
+  const loadMax = Math.max(...load.samples);
+  console.log(
+    `  under load (${products.length} product pages and ${SEARCHES.length} searches, ${CONNECTIONS} connections each, ${LOAD_SECONDS} s): ` +
+      `max ${loadMax} MB, at the end ${load.samples.at(-1)} MB (${load.result.requests} requests, ${load.result.errors} errors, ${load.result.timeouts} timeouts)`,
+  );
+  errors += load.result.errors;
+  goal(`RSS ≤ ${MEMORY_GOAL_MB} MB under product-page and search load: max ${loadMax} MB`, loadMax <= MEMORY_GOAL_MB);
+
+  if (SOAK > 0) {
+    const first = rssMb(server.child.pid!);
+    const soak = await sampleWhile(server.child.pid!, SOAK_SAMPLE_SECONDS * 1000, productAndSearchLoad(server.url, products, SOAK));
+    const samples = [first, ...soak.samples, rssMb(server.child.pid!)];
+    const last = samples.at(-1)!;
+    const max = Math.max(...samples);
+    console.log(`  soak (${SOAK} s of the same load, every ${SOAK_SAMPLE_SECONDS} s): ${samples.join(", ")} MB (${soak.result.requests} requests, ${soak.result.errors} errors, ${soak.result.timeouts} timeouts)`);
+    // The page cache, the database's shared buffers and the heap are bounded and fill during the
+    // first half (warm-up); a leak keeps growing after it. Growth: the last reading above the
+    // highest of the first half by more than 5% (at least 16 MB).
+    const warm = Math.max(...samples.slice(0, Math.ceil(samples.length / 2)));
+    const grows = last - warm > Math.max(16, warm * 0.05);
+    errors += soak.result.errors;
+    goal(`no growth over the ${SOAK} s soak: first ${first} MB, highest of the first half ${warm} MB, last ${last} MB, max ${max} MB`, !grows);
+    goal(`RSS ≤ ${MEMORY_GOAL_MB} MB over the soak: max ${max} MB`, max <= MEMORY_GOAL_MB);
+  }
+  await cleanups.pop()!();
+
+  // A first start: the demo catalogue loaded into a new embedded database, then a normal start on it.
+  const fresh = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-first-"));
+  cleanups.push(() => fs.rmSync(fresh, { recursive: true, force: true }));
+  const t0 = performance.now();
+  const first = await startServer({ kind: "pglite", dataDir: fresh });
+  const startSeconds = (performance.now() - t0) / 1000;
+  const afterFirst = await idleRss(first.child.pid!);
+  await cleanups.pop()!();
+  const again = await startServer({ kind: "pglite", dataDir: fresh });
+  const afterNormal = await idleRss(again.child.pid!);
+  await cleanups.pop()!();
+  await cleanups.pop()!();
+  console.log(`  right after a first start with the demo catalogue (ready in ${startSeconds.toFixed(1)} s): ${afterFirst} MB; after a normal start of the same shop: ${afterNormal} MB`);
+  // Nothing left behind: within 10% of a normal start.
+  goal(`a first start's seeding leaves nothing behind: ${afterFirst} MB vs ${afterNormal} MB`, afterFirst <= afterNormal * 1.1);
+  console.log("");
+  return { errors };
+}
+
 let failed = false;
 try {
   if (BUILD) {
@@ -541,6 +693,10 @@ try {
   console.log(`Machine: ${os.cpus().length} CPU(s), Node ${process.version}\n`);
   for (const target of await prepareTargets()) {
     const { figures, race } = await benchTarget(target);
+    if (target.kind === "pglite" && (await measureMemory(target)).errors > 0) {
+      console.error(`Some requests failed under the memory load; what the server logged:\n${serverLog.join("")}`);
+      failed = true;
+    }
     if (race.oversold > 0 || race.unexpected > 0) failed = true;
     if (figures.some((f) => f.errors > 0)) {
       console.error(`Some requests failed; what the server logged:\n${serverLog.join("")}`);

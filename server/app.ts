@@ -19,7 +19,7 @@ import { logger } from "~/lib/logger.server";
 import { setStorage, type FileStorage } from "~/modules/media/storage.server";
 import { openStorage } from "~/modules/media/storage-factory.server";
 import { startUploadSweeper } from "~/modules/media/upload-sweep.server";
-import { isCatalogueEmpty, seedDemoCatalogue } from "~/modules/catalog/demo-catalogue.server";
+import { FirstStartError, isFirstStart, prepareInChildProcess, prepareNewDatabase } from "./first-start";
 import { ensureMainAdmin } from "~/modules/accounts/accounts.server";
 import { createAuth, loadAuthSecret, setAuth } from "~/lib/auth.server";
 import { createTransport, setMailer, startMailer } from "~/modules/mail/mail.server";
@@ -321,6 +321,19 @@ function testNoticeDelay(): number {
   return Number(figures.length > 1 ? figures[(workerNumber() ?? 1) - 1] : figures[0]) || 0;
 }
 
+/** The child process of a first start (server/first-start.ts): creates the embedded database and loads the demo. */
+export async function prepareFirstStart(): Promise<void> {
+  try {
+    await prepareNewDatabase(getEnv());
+  } catch (error) {
+    if (error instanceof ConfigError || error instanceof FolderLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
 /** Opens the database, prepares the data folder and serves the shop. */
 export async function start(): Promise<{ server: ServerType; close: () => Promise<void> }> {
   let env: Env;
@@ -347,7 +360,19 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
   }
 
   const embedded = !env.DATABASE_URL;
-  const firstStart = embedded && !fs.existsSync(path.join(env.dataDir, "pglite", "PG_VERSION"));
+  // A new embedded database is created, and the demo loaded, by a child process that gives its
+  // memory back when it ends.
+  if (isFirstStart(env)) {
+    try {
+      await prepareInChildProcess(import.meta.url);
+    } catch (error) {
+      if (error instanceof FirstStartError) {
+        console.error(error.message);
+        process.exit(1);
+      }
+      throw error;
+    }
+  }
   let database: Database;
   try {
     database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
@@ -361,10 +386,6 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
   setDatabase(database);
   setStorage(storage);
 
-  if (firstStart && (await isCatalogueEmpty(database.db))) {
-    const count = await seedDemoCatalogue(database.db, storage);
-    logger.info({ products: count }, "demo catalogue loaded into the new embedded database");
-  }
   setAuth(createAuth(database.db, { secret: await loadAuthSecret(database.db), baseURL: env.publicUrl }));
   const mailer = startMailer(database.db, createTransport({ smtpUrl: env.SMTP_URL, outboxDir: path.join(env.dataDir, "outbox") }));
   setMailer(mailer);

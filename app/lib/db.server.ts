@@ -41,6 +41,8 @@ export function migrationsFolder(): string {
 }
 
 const MIGRATION_LOCK_KEY = 727_001;
+/** Shared buffers of the embedded database (PostgreSQL's default is 128 MB). */
+const EMBEDDED_SHARED_BUFFERS = "32MB";
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
@@ -76,6 +78,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   // Extensions the migrations create must be loaded with every embedded database that opens.
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const extensions = { pg_trgm };
+  // PostgreSQL's default 128 MB of shared buffers live in the shop's own memory here, and fill as a
+  // large catalogue is read; 32 MB keeps the process small (pages not in them are read from the
+  // operating system's file cache). See docs/decisions/0026-critical-css-and-memory.md.
+  const startParams = [...PGlite.defaultStartParams, "-c", `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`];
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   let lock: FolderLock | undefined;
@@ -83,14 +89,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.dataDir) {
     lock = await acquireFolderLock(options.dataDir);
     try {
-      client = new PGlite(path.join(options.dataDir, "pglite"), { extensions });
+      client = new PGlite(path.join(options.dataDir, "pglite"), { extensions, startParams });
       await client.waitReady;
     } catch (error) {
       lock.release();
       throw error;
     }
   } else {
-    client = new PGlite({ extensions });
+    client = new PGlite({ extensions, startParams });
     await client.waitReady;
   }
   const db = drizzle(client, { schema }) as unknown as Db;

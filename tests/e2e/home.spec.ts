@@ -9,3 +9,47 @@ test("home shows the hero, the categories and the featured products", async ({ p
   await page.getByRole("link", { name: "View All Products" }).click();
   await expect(page).toHaveURL(/\/shop$/);
 });
+
+test("the first paint needs nothing but the page: styles inline, the hero image eager and first", async ({ browser }) => {
+  // The page as the server sends it, before any script runs.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const stylesheets: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "stylesheet") stylesheets.push(request.url());
+  });
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1, name: "A Refined Lifestyle" })).toBeVisible();
+  // Styled (the leather-50 background) by the stylesheet in the head, without a request for one.
+  await expect(page.locator("head style")).toHaveCount(1);
+  await expect(page.locator("body")).toHaveCSS("background-color", "rgb(251, 247, 241)");
+  await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
+  expect(stylesheets).toEqual([]);
+
+  const image = page.getByRole("link", { name: /Latest collection/ }).locator("img");
+  await expect(image).toHaveAttribute("fetchpriority", "high");
+  await expect(image).not.toHaveAttribute("loading", "lazy");
+  await expect(image).toHaveAttribute("width", "144");
+  await expect(image).toHaveAttribute("height", "144");
+  // Fetched from the head, before the parser reaches the image.
+  const preload = page.locator('head link[rel="preload"][as="image"]').first();
+  await expect(preload).toHaveAttribute("fetchpriority", "high");
+  await expect(preload).toHaveAttribute("imagesrcset", (await image.getAttribute("srcset"))!);
+  await context.close();
+});
+
+test("the inline styles stay through hydration and client-side navigation", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.goto("/");
+  await page.getByRole("link", { name: "View All Products" }).click();
+  await expect(page).toHaveURL(/\/shop$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.locator("head style")).toHaveCount(1);
+  await expect(page.locator("body")).toHaveCSS("background-color", "rgb(251, 247, 241)");
+  await expect(page.getByRole("link", { name: "Shop Now" })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

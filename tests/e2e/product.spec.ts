@@ -191,6 +191,27 @@ test.describe("product detail", () => {
     expect(boot.offers.availability).toBe("https://schema.org/OutOfStock");
   });
 
+  test("the main image is the first thing fetched, eager and sized, and the styles are inline", async ({ browser }) => {
+    // The page as the server sends it, before any script runs.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/shop?q=Formal%20Dress%20Belt");
+    await page.getByRole("link", { name: "Formal Dress Belt", exact: true }).click();
+    const image = page.getByRole("main").getByRole("img", { name: "Formal Dress Belt, Black" });
+    await expect(image).toBeVisible();
+    await expect(image).toHaveAttribute("fetchpriority", "high");
+    await expect(image).not.toHaveAttribute("loading", "lazy");
+    await expect(image).toHaveAttribute("width", /^\d+$/);
+    await expect(image).toHaveAttribute("height", /^\d+$/);
+    const preload = page.locator('head link[rel="preload"][as="image"]').first();
+    await expect(preload).toHaveAttribute("fetchpriority", "high");
+    await expect(preload).toHaveAttribute("imagesrcset", (await image.getAttribute("srcset"))!);
+    await expect(page.locator("head style")).toHaveCount(1);
+    await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
+    await expect(page.locator("body")).toHaveCSS("background-color", "rgb(251, 247, 241)");
+    await context.close();
+  });
+
   test("name, price, description and image are in the page without JavaScript", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
