@@ -82,8 +82,17 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, now: () => Date
         shortages: missing.map((l) => shortageOf(l, 0)),
       });
     }
-    for (let ms = nextOrderMillis(now().getTime()); ; ms = nextOrderMillis(ms + 1)) {
-      const written = await writeOrder(db, input, priced, ms);
+    for (let ms = nextOrderMillis(now().getTime()), races = 0; ; ms = nextOrderMillis(ms + 1)) {
+      let written: Written;
+      try {
+        written = await writeOrder(db, input, priced, ms);
+      } catch (error) {
+        // A stock row changed under the statement (see writeOrder): nothing was kept; try again
+        // with a fresh view of the stock, a few times.
+        if (error instanceof StockRace && ++races < 5) continue;
+        if (error instanceof StockRace) throw new DomainError("UNAVAILABLE", "The shop is very busy right now. Please place your order again.");
+        throw error;
+      }
       if (written.placed) return written.placed;
       if (written.repeat) return written.repeat;
       if (written.shortages.length) {
@@ -192,7 +201,11 @@ async function writeOrder(db: Db, input: PlaceOrderInput, priced: PricedLine[], 
     ),
   );
   const placedCte = sql.raw("placed");
-  const { rows } = (await db.execute(sql`
+  // The statement runs in a transaction of its own so that it can be taken back: should the guarded
+  // update take less stock than the locked rows promised (a row updated by another transaction
+  // between the statement's snapshot and its lock), the order must not stand. It never does.
+  return db.transaction(async (tx) => {
+  const { rows } = (await tx.execute(sql`
     with lines (stock_id, n, pos, movement_id) as (values ${lineValues}),
     locked as materialized (
       select s.id, s.qty from ${stock} s join lines l on l.stock_id = s.id
@@ -250,8 +263,10 @@ async function writeOrder(db: Db, input: PlaceOrderInput, priced: PricedLine[], 
   const json = <T>(value: unknown) => (typeof value === "string" ? JSON.parse(value) : value) as T;
   const placed = json<{ id: string; order_number: string; total: number } | null>(row.placed);
   if (placed) {
-    // Cannot happen while the rows are locked and checked above; were it to, it must not pass silently.
-    if (Number(row.taken) !== lines.length) logger.error({ orderId, taken: row.taken, lines: lines.length }, "an order was placed without all its stock taken");
+    if (Number(row.taken) !== lines.length) {
+      logger.warn({ orderId, taken: row.taken, lines: lines.length }, "stock changed under an order's statement: taken back and tried again");
+      throw new StockRace();
+    }
     return { placed: { id: placed.id, orderNumber: placed.order_number, total: Number(placed.total), repeated: false }, shortages: [] };
   }
   const prior = json<{ id: string; order_number: string; total: number } | null>(row.prior);
@@ -262,7 +277,11 @@ async function writeOrder(db: Db, input: PlaceOrderInput, priced: PricedLine[], 
     .filter((l) => (left.get(l.stockId!) ?? 0) < l.quantity)
     .map((l) => shortageOf(l, left.get(l.stockId!) ?? 0));
   return { shortages };
+  });
 }
+
+/** Thrown inside writeOrder's transaction to take an order back whose stock was not all taken. */
+class StockRace extends Error {}
 
 function shortageOf(line: PricedLine, available: number): Shortage {
   return {
