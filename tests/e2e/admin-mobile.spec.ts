@@ -24,9 +24,11 @@ test.describe("staff on a phone", () => {
       ["Dashboard", /\/admin$/],
     ];
     for (const [name, url] of screens) {
-      const nav = page.getByRole("navigation", { name: "Admin" });
-      if (!(await nav.getByRole("link", { name, exact: true }).isVisible())) await page.getByText("Admin Panel Menu").click();
-      await nav.getByRole("link", { name, exact: true }).click();
+      const link = page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name, exact: true });
+      // The menu is folded (it folds away once a screen is chosen); open it, choose.
+      await expect(link).toBeHidden();
+      await page.getByText("Admin Panel Menu").click();
+      await link.click();
       await expect(page).toHaveURL(url);
     }
   });
