@@ -140,6 +140,19 @@ describe(`order status changes (${testTarget()})`, () => {
     expect(await post("admin", { orderId: "no-such-order", status: "shipped" })).toMatchObject({ status: 404, data: { ok: false, message: "Error updating order status: This order no longer exists." } });
   });
 
+  it("moves ticked orders to one status through the same rules, but never to Shipped, which needs each order's CN", async () => {
+    const p = await belt(3);
+    const placed = await p.order(1);
+    expect(await post("admin", { intent: "bulk-status", ids: placed.id, status: "shipped" })).toMatchObject({
+      status: 400,
+      data: { ok: false, message: "Error updating order status: Shipped needs each order's courier and CN: ship orders one at a time from their row." },
+    });
+    const [still] = await testDb().db.select({ status: orders.status }).from(orders).where(eq(orders.id, placed.id));
+    expect(still.status).toBe("confirmed");
+    expect(await post("admin", { intent: "bulk-status", ids: placed.id, status: "cancelled" })).toMatchObject({ status: 200, data: { ok: true, bulk: { changed: [placed.orderNumber] } } });
+    expect(await qtyOf(p.stockId)).toBe(3);
+  });
+
   it("refuses every visitor who is not staff, and changes nothing", async () => {
     const p = await belt(3);
     const placed = await p.order(1);

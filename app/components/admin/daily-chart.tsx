@@ -19,7 +19,9 @@ export function DailyChart({
   const height = 160;
   const top = 16;
   const bottom = 22;
-  const max = Math.max(1, ...days.map((d) => d.value));
+  const highest = Math.max(0, ...days.map((d) => d.value));
+  // Bars are drawn against at least 1, so a month of zeros draws flat rather than dividing by 0.
+  const max = Math.max(1, highest);
   const slot = width / Math.max(1, days.length);
   const bar = Math.max(2, slot * 0.7);
   const label = (day: string) => formatAdminDate(`${day}T00:00:00+05:00`).replace(/ \d{4}$/, "");
@@ -29,11 +31,11 @@ export function DailyChart({
       <figcaption className="font-serif text-lg text-leather-800">{title}</figcaption>
       <svg viewBox={`0 0 ${width} ${height}`} className="mt-2 h-auto w-full" role="img" aria-labelledby={`${id}-desc`}>
         <desc id={`${id}-desc`}>
-          {title}: highest {format(max === 1 && days.every((d) => d.value === 0) ? 0 : max)}, total {format(days.reduce((n, d) => n + d.value, 0))}.
+          {title}: highest {format(highest)}, total {format(days.reduce((n, d) => n + d.value, 0))}.
         </desc>
         <line x1="0" x2={width} y1={height - bottom} y2={height - bottom} stroke="#d6d3d1" />
         <text x="0" y="11" fontSize="11" fill="#57534e">
-          {format(max === 1 && days.every((d) => d.value === 0) ? 0 : max)}
+          {format(highest)}
         </text>
         {days.map((d, i) => {
           const h = ((height - top - bottom) * d.value) / max;

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { formatPrice } from "~/modules/catalog/pricing";
 import { Img } from "~/components/ui/img";
-import { unitPriceOf, type CartRow } from "./use-cart";
+import { storedUnitPrice, unitPriceOf, type CartRow } from "./use-cart";
 
 function ProblemNote({ row }: { row: CartRow }) {
   if (row.problem === "unavailable") return <p className="text-sm font-medium text-red-700">This item is no longer available.</p>;
@@ -15,7 +15,7 @@ export function CartLineRow({ row, onQuantity, onRemove }: { row: CartRow; onQua
   const { line, priced } = row;
   const max = priced?.found ? priced.available : line.productQuantity;
   const name = priced?.productName || line.productName;
-  const storedUnit = Math.round(((line.productDiscountPrice ?? line.productPrice) || 0) * 100);
+  const storedUnit = storedUnitPrice(line);
   const unit = unitPriceOf(row);
   const priceChanged = priced?.found && storedUnit > 0 && storedUnit !== priced.unitPrice;
   return (

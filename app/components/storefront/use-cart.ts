@@ -38,7 +38,12 @@ export function cartPayload(lines: CartLine[]): string {
  */
 export function unitPriceOf(row: CartRow): number | null {
   if (row.priced) return row.priced.found ? row.priced.unitPrice : null;
-  return toPaisa(row.line.productDiscountPrice ?? row.line.productPrice ?? 0);
+  return storedUnitPrice(row.line);
+}
+
+/** The unit price, in paisa, stored with a cart line when it was added (a hint only). */
+export function storedUnitPrice(line: CartLine): number {
+  return toPaisa(line.productDiscountPrice ?? line.productPrice ?? 0);
 }
 
 /**

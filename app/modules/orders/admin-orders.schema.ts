@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { pageParam } from "~/lib/typed-numbers";
-import { ORDER_STATUSES } from "./order-status";
+import { ORDER_STATUSES, takesShippingDetails } from "./order-status";
 import { CONFIRMATION_OUTCOMES, TEMPLATE_MAX_LENGTH } from "./customer-contact";
 
 /** The orders list's address: `?q=…&status=…&page=…&order=<id>` (the open detail). */
@@ -22,10 +22,13 @@ export const orderStatusChangeSchema = z.object({
 
 export const ORDER_STATUS_ERROR = "Error updating order status: ";
 
-/** One status for several ticked orders. */
+/** One status for several ticked orders; not Shipped, which needs each order's own courier and CN. */
 export const bulkStatusSchema = z.object({
   ids: z.array(z.string().min(1).max(40)).min(1, "Tick at least one order.").max(5000, "At most 5,000 orders at a time."),
-  status: z.enum(ORDER_STATUSES as [string, ...string[]], { message: "Please choose a status." }) as z.ZodType<(typeof ORDER_STATUSES)[number]>,
+  status: (z.enum(ORDER_STATUSES as [string, ...string[]], { message: "Please choose a status." }) as z.ZodType<(typeof ORDER_STATUSES)[number]>).refine(
+    (status) => !takesShippingDetails(status),
+    "Shipped needs each order's courier and CN: ship orders one at a time from their row.",
+  ),
 });
 
 /** Which orders an export or a print run takes: `?ids=…` (ticked), else the list's filter. */

@@ -1,27 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { orders } from "~/lib/schema.server";
-import { createTestDatabase, testTarget, type TestDatabase } from "../../../tests/support/test-db";
+import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
 import { insertProduct, testCustomer } from "../../../tests/support/fixtures";
 import { listLowStock, LOW_STOCK_PAGE_SIZE } from "~/modules/inventory/low-stock.server";
 import { changeOrderStatus } from "./admin-orders.server";
 import { pakistanDay, salesTrend, TREND_DAYS } from "./order-stats.server";
 import { placeOrder } from "./orders.server";
 
-let database: TestDatabase;
 let seq = 0;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const testDb = useTestDatabase();
 
 async function buy(name: string, price: number, quantity: number) {
-  const p = await insertProduct(database.db, { name, variants: [{ name: "Brown", price, stock: [["", 100]] }] });
+  const p = await insertProduct(testDb().db, { name, variants: [{ name: "Brown", price, stock: [["", 100]] }] });
   const v = p.variants[0];
-  return placeOrder(database.db, {
+  return placeOrder(testDb().db, {
     customer: testCustomer(),
     lines: [{ productID: p.productId, productVariantKey: `${v.id}_`, productSize: "", productQuantity: quantity }],
     idempotencyKey: `stats-${Date.now()}-${seq++}`,
@@ -33,11 +27,11 @@ describe(`the dashboard's figures (${testTarget()})`, () => {
     const a = await buy("Laptop Bag", 1000000, 1);
     await buy("Card Holder", 150000, 3);
     const c = await buy("Card Holder", 150000, 2);
-    await changeOrderStatus(database.db, { orderId: c.id, to: "cancelled", by: "staff" });
+    await changeOrderStatus(testDb().db, { orderId: c.id, to: "cancelled", by: "staff" });
     // An order from 40 days ago is outside the chart.
-    await database.db.execute(sql`update ${orders} set created_at = now() - interval '40 days' where ${orders.id} = ${a.id}`);
+    await testDb().db.execute(sql`update ${orders} set created_at = now() - interval '40 days' where ${orders.id} = ${a.id}`);
 
-    const trend = await salesTrend(database.db);
+    const trend = await salesTrend(testDb().db);
     expect(trend.days).toHaveLength(TREND_DAYS);
     const today = trend.days.at(-1)!;
     expect(today.day).toBe(pakistanDay(new Date()));
@@ -50,12 +44,12 @@ describe(`the dashboard's figures (${testTarget()})`, () => {
   });
 
   it("pages the low-stock list instead of listing every size", async () => {
-    await insertProduct(database.db, { name: "Nearly Gone Belt", variants: [{ name: "Black", price: 100000, stock: Array.from({ length: 23 }, (_, i) => [String(30 + i), i % 3] as [string, number]) }] });
-    const first = await listLowStock(database.db, 1);
+    await insertProduct(testDb().db, { name: "Nearly Gone Belt", variants: [{ name: "Black", price: 100000, stock: Array.from({ length: 23 }, (_, i) => [String(30 + i), i % 3] as [string, number]) }] });
+    const first = await listLowStock(testDb().db, 1);
     expect(first.total).toBeGreaterThanOrEqual(23);
     expect(first.rows).toHaveLength(LOW_STOCK_PAGE_SIZE);
     expect(first.pageCount).toBe(Math.ceil(first.total / LOW_STOCK_PAGE_SIZE));
-    const last = await listLowStock(database.db, 999);
+    const last = await listLowStock(testDb().db, 999);
     expect(last.page).toBe(first.pageCount);
     expect(last.rows.length).toBe(first.total - (first.pageCount - 1) * LOW_STOCK_PAGE_SIZE);
     expect(first.rows.map((r) => r.qty)).toEqual([...first.rows.map((r) => r.qty)].sort((x, y) => x - y));

@@ -1,35 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { DomainError } from "~/lib/errors";
 import { orders, rateLimits } from "~/lib/schema.server";
-import { createTestDatabase, testTarget, type TestDatabase } from "../../../tests/support/test-db";
+import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
 import { insertProduct, testCustomer } from "../../../tests/support/fixtures";
 import { changeOrderStatus } from "./admin-orders.server";
 import { placeOrder } from "./orders.server";
 import { ORDER_NOT_FOUND_FOR_PHONE, trackOrder, TRACK_LIMIT } from "./order-tracking.server";
 import { trackOrderSchema } from "./order-tracking.schema";
 
-let database: TestDatabase;
 let seq = 0;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const testDb = useTestDatabase();
 
 async function anOrder(phone = "0300 1234567", alternatePhone = "") {
-  const p = await insertProduct(database.db, { name: "Bifold Wallet", variants: [{ name: "Brown", price: 250000, stock: [["", 50]] }] });
+  const p = await insertProduct(testDb().db, { name: "Bifold Wallet", variants: [{ name: "Brown", price: 250000, stock: [["", 50]] }] });
   const v = p.variants[0];
-  return placeOrder(database.db, {
+  return placeOrder(testDb().db, {
     customer: testCustomer({ phone, alternatePhone }),
     lines: [{ productID: p.productId, productVariantKey: `${v.id}_`, productSize: "", productQuantity: 1 }],
     idempotencyKey: `track-${Date.now()}-${seq++}`,
   });
 }
 
-const ask = (orderNumber: string, phone: string, address = `10.9.0.${seq++}`) => trackOrder(database.db, trackOrderSchema.parse({ orderNumber, phone }), address);
+const ask = (orderNumber: string, phone: string, address = `10.9.0.${seq++}`) => trackOrder(testDb().db, trackOrderSchema.parse({ orderNumber, phone }), address);
 
 describe(`tracking an order (${testTarget()})`, () => {
   it("answers the status, the timeline and the parcel link to whoever has the number and the phone, and nothing else of the order", async () => {
@@ -38,7 +32,7 @@ describe(`tracking an order (${testTarget()})`, () => {
     expect(confirmed).toMatchObject({ orderNumber: placed.orderNumber, status: "confirmed", statusLabel: "Confirmed", parcel: null });
     expect(confirmed.timeline.map((t) => t.label)).toEqual(["Confirmed"]);
 
-    await changeOrderStatus(database.db, { orderId: placed.id, to: "shipped", by: "staff@example.pk", courier: "TCS", trackingNumber: "7731234567" });
+    await changeOrderStatus(testDb().db, { orderId: placed.id, to: "shipped", by: "staff@example.pk", courier: "TCS", trackingNumber: "7731234567" });
     const shipped = await ask(placed.orderNumber.slice(4), "03001234567");
     expect(shipped.status).toBe("shipped");
     expect(shipped.timeline.map((t) => t.label)).toEqual(["Confirmed", "Shipped"]);
@@ -48,7 +42,7 @@ describe(`tracking an order (${testTarget()})`, () => {
     expect(JSON.stringify(shipped)).not.toMatch(/Lahore|@|Bifold|2500/);
 
     // A CN corrected later is not a new step, and the link follows the new CN.
-    await changeOrderStatus(database.db, { orderId: placed.id, to: "shipped", by: "staff@example.pk", courier: "Leopards", trackingNumber: "LE-1" });
+    await changeOrderStatus(testDb().db, { orderId: placed.id, to: "shipped", by: "staff@example.pk", courier: "Leopards", trackingNumber: "LE-1" });
     const corrected = await ask(placed.orderNumber, "03001234567");
     expect(corrected.timeline.map((t) => t.label)).toEqual(["Confirmed", "Shipped"]);
     expect(corrected.parcel).toEqual({ courier: "Leopards", cn: "LE-1", url: "https://www.leopardscourier.com/tracking?cn=LE-1" });
@@ -66,7 +60,7 @@ describe(`tracking an order (${testTarget()})`, () => {
   it("counts every look-up from an address before answering, found or not, and refuses past the limit with the wait", async () => {
     const placed = await anOrder("03007778888");
     const address = "10.77.0.1";
-    await database.db.delete(rateLimits);
+    await testDb().db.delete(rateLimits);
     const answers = await Promise.allSettled(
       Array.from({ length: TRACK_LIMIT.limit + 5 }, (_, i) => ask(i % 2 ? placed.orderNumber : "ORD-1000000000001", "03007778888", address)),
     );
@@ -86,8 +80,8 @@ describe(`tracking an order (${testTarget()})`, () => {
 
   it("stores nothing about a look-up but its count", async () => {
     const placed = await anOrder("03004445555");
-    const before = await database.db.select().from(orders).where(eq(orders.id, placed.id));
+    const before = await testDb().db.select().from(orders).where(eq(orders.id, placed.id));
     await ask(placed.orderNumber, "03004445555");
-    expect(await database.db.select().from(orders).where(eq(orders.id, placed.id))).toEqual(before);
+    expect(await testDb().db.select().from(orders).where(eq(orders.id, placed.id))).toEqual(before);
   });
 });
