@@ -11,7 +11,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["app/**/*.test.ts", "app/**/*.test.tsx", "scripts/**/*.test.ts"],
+          include: ["app/**/*.test.ts", "app/**/*.test.tsx", "scripts/**/*.test.ts", "server/**/*.test.ts"],
           exclude: ["**/*.integration.test.ts"],
           environment: "node",
         },
@@ -20,7 +20,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "integration",
-          include: ["app/**/*.integration.test.ts", "tests/integration/**/*.test.ts"],
+          include: ["app/**/*.integration.test.ts", "server/**/*.integration.test.ts"],
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 60_000,

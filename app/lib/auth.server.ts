@@ -4,7 +4,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { eq } from "drizzle-orm";
 import type { Db } from "./db.server";
 import { newId } from "./ids";
-import { account, appSettings, session, user, verification } from "./schema.server";
+import { account, appSettings, session, user, verification } from "./db/tables.server";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/modules/accounts/password-rules";
 
 /**

@@ -8,7 +8,7 @@ import { insertProduct } from "../../tests/support/fixtures";
 import { createScratchPostgres } from "../../tests/support/scratch-postgres";
 import { migrationsFolder, openDatabase, ping, type Database, type Db } from "./db.server";
 import { FolderLockedError } from "./folder-lock.server";
-import { media, orderItems, orders, products, schema, stock, subscribers, user, variants } from "./schema.server";
+import { media, orderItems, orders, products, schema, stock, subscribers, user, variants } from "./db/tables.server";
 
 const target = testTarget();
 let database: TestDatabase;

@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { schema } from "./schema.server";
+import { schema } from "./db/tables.server";
 import { acquireFolderLock, type FolderLock } from "./folder-lock.server";
 import { logger } from "./logger.server";
 

@@ -2,7 +2,7 @@ import { isIPv6 } from "node:net";
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "./db.server";
 import { logger } from "./logger.server";
-import { rateLimits } from "./schema.server";
+import { rateLimits } from "./db/tables.server";
 
 /**
  * Rate limits kept in the database, so they hold across app instances: at most `limit` attempts

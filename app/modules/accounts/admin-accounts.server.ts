@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { hashPassword } from "better-auth/crypto";
 import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
-import { user } from "~/lib/schema.server";
+import { user } from "~/lib/db/tables.server";
 import { insertAccount } from "./accounts.server";
 import { adminRoles, type CreateAdminInput, type UpdateAdminInput } from "./admin-account.schema";
 import { assertPasswordAllowed } from "./password-check.server";

@@ -3,12 +3,12 @@ import { eq } from "drizzle-orm";
 import { createAuth, loadAuthSecret, setAuth, type Auth } from "~/lib/auth.server";
 import { setDatabase } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
-import { session, user } from "~/lib/schema.server";
+import { session, user } from "~/lib/db/tables.server";
 import { createTestDatabase, testTarget, type TestDatabase } from "../../../tests/support/test-db";
 import { upsertAccount } from "./accounts.server";
 import { signupSchema } from "./account.schema";
 import { getCurrentUser, requireAdmin, requireMainAdmin, signIn, signUp } from "./session.server";
-import { loader as dashboardLoader } from "~/routes/admin-dashboard";
+import { loader as dashboardLoader } from "~/routes/admin/dashboard";
 import { action as logoutAction } from "~/routes/logout";
 
 let database: TestDatabase;

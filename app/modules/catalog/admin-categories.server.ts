@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import type { Readable } from "node:stream";
 import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
-import { categories, productCategories } from "~/lib/schema.server";
+import { categories, productCategories } from "~/lib/db/tables.server";
 import { storeImage } from "~/modules/media/images.server";
 import { deleteMediaFiles } from "~/modules/media/media-files.server";
 import type { FileStorage } from "~/modules/media/storage.server";

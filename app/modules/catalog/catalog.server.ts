@@ -7,7 +7,7 @@ import {
   products,
   stock,
   variants,
-} from "~/lib/schema.server";
+} from "~/lib/db/tables.server";
 import { DomainError } from "~/lib/errors";
 import type { StoredImage } from "~/modules/media/media-url";
 import { isNew, type StockedVariant } from "./product-rules";

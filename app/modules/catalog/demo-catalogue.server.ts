@@ -9,7 +9,7 @@ import {
   products,
   stock,
   variants,
-} from "~/lib/schema.server";
+} from "~/lib/db/tables.server";
 import type { FileStorage } from "~/modules/media/storage.server";
 import { IMAGE_WIDTHS } from "~/modules/media/images.server";
 import { CATEGORY_IMAGE_WIDTHS } from "./catalog.server";

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
-import { categories, media, productCategories, products, stock, stockMovements, variants } from "~/lib/schema.server";
+import { categories, media, productCategories, products, stock, stockMovements, variants } from "~/lib/db/tables.server";
 import type { StockedVariant } from "./product-rules";
 import { deleteMediaFiles, type StoredMediaFile } from "~/modules/media/media-files.server";
 import {

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
-import { products, searchWords } from "~/lib/schema.server";
+import { products, searchWords } from "~/lib/db/tables.server";
 
 /*
  * The storefront search, as SQL pieces for the product listing (docs/decisions/0023).

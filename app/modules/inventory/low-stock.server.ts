@@ -1,6 +1,6 @@
 import { asc, count, eq, lte } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
-import { products, stock, variants } from "~/lib/schema.server";
+import { products, stock, variants } from "~/lib/db/tables.server";
 
 import { LOW_STOCK_THRESHOLD } from "./stock-rules";
 

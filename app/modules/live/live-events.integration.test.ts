@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { openDatabase, type Database } from "~/lib/db.server";
-import { loader as eventsLoader } from "~/routes/admin-events";
+import { loader as eventsLoader } from "~/routes/admin/events";
 import { answer, useAdminRequests } from "../../../tests/support/admin-requests";
 import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
 import { publishChange } from "./live-events.server";

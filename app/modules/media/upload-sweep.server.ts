@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
-import { media } from "~/lib/schema.server";
+import { media } from "~/lib/db/tables.server";
 import { PRODUCT_MEDIA_FOLDER, STAGED_UPLOAD_TTL_MS } from "./staged-uploads.server";
 import type { FileStorage } from "./storage.server";
 

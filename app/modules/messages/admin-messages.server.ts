@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
-import { contactSubmissions } from "~/lib/schema.server";
+import { contactSubmissions } from "~/lib/db/tables.server";
 import { likePattern } from "~/modules/catalog/catalog.server";
 import { publishChange } from "~/modules/live/live-events.server";
 import { SUBMISSIONS_PAGE_SIZE } from "./admin-messages.schema";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { setDatabase } from "~/lib/db.server";
-import { contactSubmissions } from "~/lib/schema.server";
+import { contactSubmissions } from "~/lib/db/tables.server";
 import { databaseFailingOn, testTarget, useTestDatabase } from "../../../tests/support/test-db";
 import { action } from "../../routes/contact";
 import { contactErrorMessage, contactSchema, EMAIL_MESSAGE, REQUIRED_MESSAGE } from "./contact.schema";

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
-import { orderHistory, orderItems, orders, stock, stockMovements, user } from "~/lib/schema.server";
+import { orderHistory, orderItems, orders, stock, stockMovements, user } from "~/lib/db/tables.server";
 import { likePattern } from "~/modules/catalog/catalog.server";
 import { inStockLockOrder } from "~/modules/inventory/stock-lock-order";
 import { publishChange } from "~/modules/live/live-events.server";

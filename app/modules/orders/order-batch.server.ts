@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
 import { toCsv } from "~/lib/csv";
 import { isDomainError } from "~/lib/errors";
-import { orderItems, orders } from "~/lib/schema.server";
+import { orderItems, orders } from "~/lib/db/tables.server";
 import { formatAmount } from "~/modules/catalog/pricing";
 import { changeOrderStatus, orderListCondition, type OrderListQuery } from "./admin-orders.server";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "./order-status";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
-import { appSettings, orderHistory, orders } from "~/lib/schema.server";
+import { appSettings, orderHistory, orders } from "~/lib/db/tables.server";
 import { publishChange } from "~/modules/live/live-events.server";
 import { CONFIRMATION_OUTCOME_LABELS, DEFAULT_CONFIRMATION_TEMPLATE, type ConfirmationOutcome } from "./customer-contact";
 

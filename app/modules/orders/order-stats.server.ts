@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, ne, sql } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
-import { categories, orderItems, orders, orderStatuses, products } from "~/lib/schema.server";
+import { categories, orderItems, orders, orderStatuses, products } from "~/lib/db/tables.server";
 
 /** Start of the day and of the month in Pakistan time (UTC+5, no daylight saving). */
 export function pakistanPeriodStarts(now: Date) {

@@ -1,4 +1,4 @@
-import type { orderStatuses } from "~/lib/schema.server";
+import type { orderStatuses } from "~/lib/db/tables.server";
 
 export type OrderStatus = (typeof orderStatuses)[number];
 

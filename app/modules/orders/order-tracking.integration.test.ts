@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { DomainError } from "~/lib/errors";
-import { orders, rateLimits } from "~/lib/schema.server";
+import { orders, rateLimits } from "~/lib/db/tables.server";
 import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
 import { insertProduct, testCustomer } from "../../../tests/support/fixtures";
 import { changeOrderStatus } from "./admin-orders.server";

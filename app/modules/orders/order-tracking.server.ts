@@ -2,7 +2,7 @@ import { and, asc, eq, or } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { addressBucket, hitRateLimit, type RateRule } from "~/lib/rate-limit.server";
-import { orderHistory, orders } from "~/lib/schema.server";
+import { orderHistory, orders } from "~/lib/db/tables.server";
 import { minutesText } from "~/lib/wait-text";
 import { parcelTracking } from "./couriers";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "./order-status";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { openDatabase } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
-import { mailOutbox, orderItems, orders, stock, stockMovements } from "~/lib/schema.server";
+import { mailOutbox, orderItems, orders, stock, stockMovements } from "~/lib/db/tables.server";
 import { deliverDueMail, type MailAddress, type MailTransport } from "~/modules/mail/mail.server";
 import { createTestDatabase, testTarget, type TestDatabase } from "../../../tests/support/test-db";
 import { insertProduct, testCustomer } from "../../../tests/support/fixtures";

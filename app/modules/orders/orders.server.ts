@@ -3,7 +3,7 @@ import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { newId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
-import { orderHistory, orderItems, orders, stock, stockMovements } from "~/lib/schema.server";
+import { orderHistory, orderItems, orders, stock, stockMovements } from "~/lib/db/tables.server";
 import { totalsFor } from "~/modules/catalog/pricing";
 import { cartLineRowsFrom, cartLineRowsQuery, priceLinesFrom, type PricedLine } from "~/modules/cart/cart.server";
 import { MAX_LINE_QUANTITY, type CartLineInput } from "~/modules/cart/cart.schema";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { setDatabase } from "~/lib/db.server";
-import { subscribers } from "~/lib/schema.server";
+import { subscribers } from "~/lib/db/tables.server";
 import { databaseFailingOn, testTarget, useTestDatabase } from "../../../tests/support/test-db";
 import { action } from "../../routes/subscribe";
 import { subscribeSchema } from "./subscriber.schema";

@@ -4,7 +4,7 @@ import { toCsv } from "~/lib/csv";
 import { DomainError } from "~/lib/errors";
 import { addressBucket, hitRateLimit, refundRateLimit, type RateRule } from "~/lib/rate-limit.server";
 import { minutesText } from "~/lib/wait-text";
-import { subscribers } from "~/lib/schema.server";
+import { subscribers } from "~/lib/db/tables.server";
 import { SUBSCRIBERS_PAGE_SIZE } from "./subscriber-format";
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from "react";
 import { data, Form, Link, redirect, useFetcher, useNavigate, useSubmit } from "react-router";
-import type { Route } from "./+types/admin-contact-submissions";
+import type { Route } from "./+types/contactsubmissions";
 import { getDb } from "~/lib/db.server";
 import { toHttp } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";

@@ -1,5 +1,5 @@
 import { data, Form, useActionData, useNavigation } from "react-router";
-import type { Route } from "./+types/admin-subscriptions";
+import type { Route } from "./+types/managesubscriptions";
 import { getDb } from "~/lib/db.server";
 import { toHttp } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";

@@ -2,14 +2,14 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, type Db } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
-import { orderItems, products, stock, stockMovements, user, variants } from "~/lib/schema.server";
+import { orderItems, products, stock, stockMovements, user, variants } from "~/lib/db/tables.server";
 import type { EditableProduct } from "~/modules/catalog/product-editor.server";
 import { placeOrder } from "~/modules/orders/orders.server";
-import { action as editAction, loader as editLoader } from "./admin-product-edit";
-import { action as newAction } from "./admin-product-new";
-import { answer, useAdminRequests } from "../../tests/support/admin-requests";
-import { insertCategory, insertProduct, testCustomer } from "../../tests/support/fixtures";
-import { testTarget, useTestDatabase } from "../../tests/support/test-db";
+import { action as editAction, loader as editLoader } from "./products-edit";
+import { action as newAction } from "./products-new";
+import { answer, useAdminRequests } from "../../../tests/support/admin-requests";
+import { insertCategory, insertProduct, testCustomer } from "../../../tests/support/fixtures";
+import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
 
 /*
  * Stock edits from the product form are adjustments: a save changes each size by what the staff

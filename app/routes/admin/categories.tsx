@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent, type FocusEvent } from "react";
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
-import type { Route } from "./+types/admin-categories";
+import type { Route } from "./+types/categories";
 import { getDb } from "~/lib/db.server";
 import { isDomainError, toHttp } from "~/lib/errors";
 import { flashCookie } from "~/lib/flash.server";

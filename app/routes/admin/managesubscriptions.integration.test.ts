@@ -2,12 +2,12 @@ import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { setAuth } from "~/lib/auth.server";
 import { setDatabase } from "~/lib/db.server";
-import { subscribers } from "~/lib/schema.server";
+import { subscribers } from "~/lib/db/tables.server";
 import { deleteSubscriber, listSubscribers, subscribersCsv } from "~/modules/subscribers/subscribers.server";
-import { databaseFailingOn, testTarget, useTestDatabase } from "../../tests/support/test-db";
-import { outcome, requestAs, setUpVisitors, type Visitors } from "../../tests/support/staff";
-import { action, loader } from "./admin-subscriptions";
-import { loader as csvLoader } from "./admin-subscriptions-csv";
+import { databaseFailingOn, testTarget, useTestDatabase } from "../../../tests/support/test-db";
+import { outcome, requestAs, setUpVisitors, type Visitors } from "../../../tests/support/staff";
+import { action, loader } from "./managesubscriptions";
+import { loader as csvLoader } from "./managesubscriptions-csv";
 
 const testDb = useTestDatabase({ asAppDatabase: true });
 let visitors: Visitors;

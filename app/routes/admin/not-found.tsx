@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import type { Route } from "./+types/admin-not-found";
+import type { Route } from "./+types/not-found";
 import { requireAdmin } from "~/modules/accounts/session.server";
 
 export async function loader({ request }: Route.LoaderArgs) {

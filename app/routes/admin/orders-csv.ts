@@ -1,4 +1,4 @@
-import type { Route } from "./+types/admin-orders-csv";
+import type { Route } from "./+types/orders-csv";
 import { getDb } from "~/lib/db.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { orderSelectionFrom } from "~/modules/orders/admin-orders.schema";

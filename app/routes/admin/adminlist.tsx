@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
-import type { Route } from "./+types/admin-list";
+import type { Route } from "./+types/adminlist";
 import { getDb } from "~/lib/db.server";
 import { toHttp } from "~/lib/errors";
 import { flashCookie } from "~/lib/flash.server";

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { data, Form, Link, useFetcher, useLocation, useNavigate } from "react-router";
-import type { Route } from "./+types/admin-orders";
+import type { Route } from "./+types/orders";
 import { getDb } from "~/lib/db.server";
 import { toHttp } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";

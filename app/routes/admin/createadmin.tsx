@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
-import type { Route } from "./+types/admin-create";
+import type { Route } from "./+types/createadmin";
 import { getDb } from "~/lib/db.server";
 import { toHttp } from "~/lib/errors";
 import { flashCookie } from "~/lib/flash.server";

@@ -12,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { newId } from "./ids";
+import { newId } from "../ids";
 
 /*
  * The relational model of the whole shop. Money is always an integer number of paisa

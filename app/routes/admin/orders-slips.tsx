@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Route } from "./+types/admin-packing-slips";
+import type { Route } from "./+types/orders-slips";
 import { getDb } from "~/lib/db.server";
 import { BRAND } from "~/lib/brand";
 import { formatAdminDate } from "~/lib/admin-date";

@@ -1,12 +1,12 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { contactSubmissions } from "~/lib/schema.server";
+import { contactSubmissions } from "~/lib/db/tables.server";
 import { listSubmissions, submissionCounts } from "~/modules/messages/admin-messages.server";
 import { createSubmission } from "~/modules/messages/messages.server";
-import { answer, useAdminRequests, type Who } from "../../tests/support/admin-requests";
-import { testTarget, useTestDatabase } from "../../tests/support/test-db";
-import { action, loader } from "./admin-contact-submissions";
-import { useLiveEvents } from "../../tests/support/live";
+import { answer, useAdminRequests, type Who } from "../../../tests/support/admin-requests";
+import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
+import { action, loader } from "./contactsubmissions";
+import { useLiveEvents } from "../../../tests/support/live";
 
 const testDb = useTestDatabase({ asAppDatabase: true });
 const visitors = useAdminRequests(testDb);

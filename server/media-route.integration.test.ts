@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "~/lib/env.server";
 import { S3Storage } from "~/modules/media/s3-storage.server";
 import { LocalDiskStorage, type FileStorage } from "~/modules/media/storage.server";
-import { createApp } from "../../server/app";
-import { createTestDatabase, type TestDatabase } from "../support/test-db";
-import { startTestS3, TEST_S3_CREDENTIALS, type TestS3 } from "../support/test-s3";
+import { createApp } from "./app";
+import { createTestDatabase, type TestDatabase } from "../tests/support/test-db";
+import { startTestS3, TEST_S3_CREDENTIALS, type TestS3 } from "../tests/support/test-s3";
 
 /** `/media/*` answers the same from a local folder and from a bucket: same URLs, same headers. */
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { NavLink, Outlet, useLocation, useRouteLoaderData } from "react-router";
-import type { Route } from "./+types/admin-layout";
+import type { Route } from "./+types/layout";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { RouteError } from "~/components/ui/route-error";
 import { FlashBanner } from "~/components/ui/flash-banner";

@@ -1,4 +1,4 @@
-import type { Route } from "./+types/admin-events";
+import type { Route } from "./+types/events";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { getLiveHub } from "~/modules/live/live-events.server";
 

@@ -1,15 +1,15 @@
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { media, orderItems, orders, productCategories, products, stock, variants } from "~/lib/schema.server";
+import { media, orderItems, orders, productCategories, products, stock, variants } from "~/lib/db/tables.server";
 import type { FileStorage } from "~/modules/media/storage.server";
 import { setStorage } from "~/modules/media/storage.server";
 import { deleteProduct } from "~/modules/catalog/admin-products.server";
-import { useTestDatabase, testTarget } from "../../tests/support/test-db";
-import { insertCategory, insertProduct } from "../../tests/support/fixtures";
-import { answer, flashOf, useAdminRequests, type Who } from "../../tests/support/admin-requests";
-import { loader as listLoader, action as listAction } from "./admin-products";
-import { loader as viewLoader, action as viewAction } from "./admin-product-view";
-import { action as checkoutAction } from "./checkout";
+import { useTestDatabase, testTarget } from "../../../tests/support/test-db";
+import { insertCategory, insertProduct } from "../../../tests/support/fixtures";
+import { answer, flashOf, useAdminRequests, type Who } from "../../../tests/support/admin-requests";
+import { loader as listLoader, action as listAction } from "./products";
+import { loader as viewLoader, action as viewAction } from "./products-view";
+import { action as checkoutAction } from "../checkout";
 
 const testDb = useTestDatabase({ asAppDatabase: true });
 const admin = useAdminRequests(testDb);

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { categories, productCategories, products } from "~/lib/schema.server";
-import { useTestDatabase, testTarget } from "../../tests/support/test-db";
-import { insertCategory, insertProduct } from "../../tests/support/fixtures";
-import { answer, flashOf, useAdminRequests, type Who } from "../../tests/support/admin-requests";
-import { action, loader } from "./admin-categories";
+import { categories, productCategories, products } from "~/lib/db/tables.server";
+import { useTestDatabase, testTarget } from "../../../tests/support/test-db";
+import { insertCategory, insertProduct } from "../../../tests/support/fixtures";
+import { answer, flashOf, useAdminRequests, type Who } from "../../../tests/support/admin-requests";
+import { action, loader } from "./categories";
 
 const testDb = useTestDatabase({ asAppDatabase: true });
 const admin = useAdminRequests(testDb);

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Route } from "./+types/admin-dashboard";
+import type { Route } from "./+types/dashboard";
 import { getDb } from "~/lib/db.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { dashboardSummary, salesTrend } from "~/modules/orders/order-stats.server";

@@ -1,14 +1,14 @@
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { openDatabase } from "~/lib/db.server";
-import { orderHistory, orders, products, stock, stockMovements, user } from "~/lib/schema.server";
+import { orderHistory, orders, products, stock, stockMovements, user } from "~/lib/db/tables.server";
 import { placeOrder } from "~/modules/orders/orders.server";
 import { changeOrderStatus, listOrders } from "~/modules/orders/admin-orders.server";
-import { action, loader } from "./admin-orders";
-import { answer, useAdminRequests } from "../../tests/support/admin-requests";
-import { insertProduct, testCustomer } from "../../tests/support/fixtures";
-import { testTarget, useTestDatabase } from "../../tests/support/test-db";
-import { useLiveEvents } from "../../tests/support/live";
+import { action, loader } from "./orders";
+import { answer, useAdminRequests } from "../../../tests/support/admin-requests";
+import { insertProduct, testCustomer } from "../../../tests/support/fixtures";
+import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
+import { useLiveEvents } from "../../../tests/support/live";
 
 const testDb = useTestDatabase({ asAppDatabase: true });
 const visitors = useAdminRequests(testDb);

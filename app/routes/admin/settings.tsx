@@ -1,5 +1,5 @@
 import { data, Form, useActionData, useNavigation } from "react-router";
-import type { Route } from "./+types/admin-settings";
+import type { Route } from "./+types/settings";
 import { getDb } from "~/lib/db.server";
 import { toHttp } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";

@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuth, loadAuthSecret, setAuth, type Auth } from "~/lib/auth.server";
-import { media, products, stock, variants } from "~/lib/schema.server";
+import { media, products, stock, variants } from "~/lib/db/tables.server";
 import { upsertAccount } from "~/modules/accounts/accounts.server";
 import { signIn } from "~/modules/accounts/session.server";
 import { getProductDetail } from "~/modules/catalog/catalog.server";
@@ -14,11 +14,11 @@ import { PRODUCT_FORM_MESSAGES } from "~/modules/catalog/product-form.schema";
 import { signStagedUpload } from "~/modules/media/staged-uploads.server";
 import { LocalDiskStorage, setStorage } from "~/modules/media/storage.server";
 import { MAX_IMAGE_BYTES } from "~/modules/media/upload-limits";
-import { useTestDatabase, testTarget } from "../../tests/support/test-db";
-import { insertCategory } from "../../tests/support/fixtures";
-import { action as uploadAction } from "./admin-uploads";
-import { action as newAction, loader as newLoader } from "./admin-product-new";
-import { action as editAction, loader as editLoader } from "./admin-product-edit";
+import { useTestDatabase, testTarget } from "../../../tests/support/test-db";
+import { insertCategory } from "../../../tests/support/fixtures";
+import { action as uploadAction } from "./uploads";
+import { action as newAction, loader as newLoader } from "./products-new";
+import { action as editAction, loader as editLoader } from "./products-edit";
 
 const testDb = useTestDatabase({ asAppDatabase: true });
 const BASE = "http://localhost:3000";
@@ -202,7 +202,7 @@ describe(`adding and editing a product (${testTarget()})`, () => {
     const editing = await (loaded.body as { editing: Promise<{ product: { name: string } }> }).editing;
     expect(editing.product.name).toBe("Heritage Bifold");
 
-    for (const id of ["no-such-product", "x".repeat(300), "../../etc"]) {
+    for (const id of ["no-such-product", "x".repeat(300), "../../../etc"]) {
       const missing = await call(editLoader, getRequest(`/admin/products/${id}/edit`), { id });
       expect(missing.status).toBe(302);
       expect(missing.location).toBe("/admin/products");

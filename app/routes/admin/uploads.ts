@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import type { Route } from "./+types/admin-uploads";
+import type { Route } from "./+types/uploads";
 import { loadAuthSecret } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { toHttp } from "~/lib/errors";

@@ -1,7 +1,7 @@
 import zlib from "node:zlib";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { compression } from "../../server/compression";
+import { compression } from "./compression";
 
 /** Answers as React Router writes them: a stream of chunks, no length. */
 function streamed(text: string, type: string): Response {

@@ -1,5 +1,5 @@
 import { data, Link, redirect } from "react-router";
-import type { Route } from "./+types/admin-product-new";
+import type { Route } from "./+types/products-new";
 import { getDb } from "~/lib/db.server";
 import { toHttp } from "~/lib/errors";
 import { flashCookie } from "~/lib/flash.server";

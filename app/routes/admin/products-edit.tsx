@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { Await, data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
-import type { Route } from "./+types/admin-product-edit";
+import type { Route } from "./+types/products-edit";
 import { getDb } from "~/lib/db.server";
 import { isDomainError, toHttp } from "~/lib/errors";
 import { flashCookie } from "~/lib/flash.server";

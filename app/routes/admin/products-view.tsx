@@ -1,6 +1,6 @@
 import { useRef, type KeyboardEvent } from "react";
 import { data, Form, Link, redirect, useNavigate, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
-import type { Route } from "./+types/admin-product-view";
+import type { Route } from "./+types/products-view";
 import { getDb } from "~/lib/db.server";
 import { isDomainError, toHttp } from "~/lib/errors";
 import { flashCookie } from "~/lib/flash.server";

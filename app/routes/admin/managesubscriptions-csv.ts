@@ -1,4 +1,4 @@
-import type { Route } from "./+types/admin-subscriptions-csv";
+import type { Route } from "./+types/managesubscriptions-csv";
 import { getDb } from "~/lib/db.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { subscribersCsv } from "~/modules/subscribers/subscribers.server";

@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import type { Route } from "./+types/admin-products";
+import type { Route } from "./+types/products";
 import { getDb } from "~/lib/db.server";
 import { toHttp } from "~/lib/errors";
 import { flashCookie } from "~/lib/flash.server";
