@@ -407,6 +407,25 @@ export const appSettings = pgTable("app_settings", {
   createdAt: createdAt(),
 });
 
+/**
+ * Records brought over from the original shop's export (`npm run import`): which row here each
+ * original document became, so that importing the same export again changes nothing. `sourceHash`
+ * is a digest of the original document as last imported: a document that changed since is updated.
+ * See docs/decisions/0028-importing-the-original-shop.md.
+ */
+export const importedRecords = pgTable(
+  "imported_records",
+  {
+    collection: text("collection").notNull(),
+    sourceId: text("source_id").notNull(),
+    targetId: text("target_id").notNull(),
+    sourceHash: text("source_hash").notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.collection, t.sourceId] }), index("imported_records_target_idx").on(t.collection, t.targetId)],
+);
+
 export const schema = {
   categories,
   products,
@@ -428,4 +447,5 @@ export const schema = {
   verification,
   rateLimits,
   appSettings,
+  importedRecords,
 };
