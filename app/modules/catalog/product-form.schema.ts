@@ -32,7 +32,7 @@ export const PRODUCT_FORM_MESSAGES = {
 } as const;
 
 const M = PRODUCT_FORM_MESSAGES;
-const MAX_RUPEES = 100_000_000;
+export const MAX_RUPEES = 100_000_000;
 
 /** A number typed in a form: '' and whitespace are missing, '4,500' is 4500, '0x10' is refused. */
 const typedNumber = parseDecimal;
@@ -61,7 +61,7 @@ const optionalRupees = (min: string) =>
 
 const id = z.string().trim().min(1).max(64);
 
-const MAX_QTY = 1_000_000;
+export const MAX_QTY = 1_000_000;
 
 export const stockRowSchema = z.object({
   id: id.optional(),

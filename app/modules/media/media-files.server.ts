@@ -1,5 +1,6 @@
 import { logger } from "~/lib/logger.server";
 import type { FileStorage } from "./storage.server";
+import { isExternalMedia } from "./media-url";
 
 /**
  * What a stored media file looks like on disk. Images: one WebP per width, `{key}-{width}.webp`.
@@ -11,7 +12,9 @@ export interface StoredMediaFile {
   widths: number[];
 }
 
+/** The files of a media row in our storage; none for media kept as a web address elsewhere. */
 export function storageKeysOf(file: StoredMediaFile): string[] {
+  if (isExternalMedia(file.storageKey)) return [];
   return file.kind === "image" ? file.widths.map((w) => `${file.storageKey}-${w}.webp`) : [file.storageKey];
 }
 

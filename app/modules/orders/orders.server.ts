@@ -12,6 +12,7 @@ import { changeNotice } from "~/modules/live/live-events.server";
 import { enqueueMailFrom } from "~/modules/mail/mail.server";
 import type { CheckoutInput } from "./checkout.schema";
 import { orderConfirmationMail } from "./order-mail";
+import { orderNumberFor } from "./order-number";
 
 export interface PlaceOrderInput {
   customer: CheckoutInput;
@@ -40,11 +41,6 @@ export interface Shortage {
 }
 
 export const TOO_MANY_OF_ONE_ITEM = `One order can hold at most ${MAX_LINE_QUANTITY} of one item.`;
-
-/** The shopper-facing order number: 'ORD-' plus a millisecond timestamp. */
-export function orderNumberFor(ms: number): string {
-  return `ORD-${ms}`;
-}
 
 /** The order a checkout key already placed, if any (answered as a repeat). */
 export async function existingOrder(db: Db, idempotencyKey: string): Promise<PlacedOrder | undefined> {

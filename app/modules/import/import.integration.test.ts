@@ -1,0 +1,240 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { Db } from "~/lib/db.server";
+import { account, orderItems, orders, products, user } from "~/lib/db/tables.server";
+import { getProductDetail, listCategories } from "~/modules/catalog/catalog.server";
+import { listAdmins } from "~/modules/accounts/admin-accounts.server";
+import { listSubmissions, submissionCounts } from "~/modules/messages/admin-messages.server";
+import { imageUrl, videoUrl } from "~/modules/media/media-url";
+import { readMediaOrigins } from "~/modules/media/media-origins.server";
+import { getOrderDetail, listOrders } from "~/modules/orders/admin-orders.server";
+import { placeOrder } from "~/modules/orders/orders.server";
+import { listSubscribers } from "~/modules/subscribers/subscribers.server";
+import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
+import { testCustomer } from "../../../tests/support/fixtures";
+import { loadExport, type ExportData } from "./export-file.server";
+import { formatSummary } from "./import-report";
+import { importCommand } from "./import-command.server";
+import { runImport, type ImportSummary } from "./import.server";
+
+const FIXTURE = path.resolve(import.meta.dirname, "../../../tests/fixtures/original-export.json");
+const PLAINTEXT_PASSWORDS = ["Lahore#Admin2024", "Karachi$Main99", "Quetta!Pass55"];
+const TABLES = ["categories", "products", "product_categories", "variants", "stock", "media", "orders", "order_items", "order_history", "contact_submissions", "subscribers", "user", "account", "imported_records"];
+
+const testDb = useTestDatabase();
+
+async function tableCounts(db: Db): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const table of TABLES) {
+    const { rows } = (await db.execute(sql.raw(`select count(*)::int as n from "${table}"`))) as unknown as { rows: { n: number }[] };
+    out[table] = Number(rows[0].n);
+  }
+  return out;
+}
+
+/** Every row of the imported tables, as text: a second run must leave it the same. */
+async function snapshot(db: Db): Promise<string> {
+  const parts: string[] = [];
+  for (const table of TABLES) {
+    const { rows } = (await db.execute(sql.raw(`select * from "${table}" order by 1, 2`))) as unknown as { rows: unknown[] };
+    parts.push(`${table}: ${JSON.stringify(rows)}`);
+  }
+  return parts.join("\n");
+}
+
+const totals = (s: ImportSummary) =>
+  Object.values(s.counts).reduce((t, c) => ({ imported: t.imported + c.imported, updated: t.updated + c.updated, unchanged: t.unchanged + c.unchanged, skipped: t.skipped + c.skipped }), { imported: 0, updated: 0, unchanged: 0, skipped: 0 });
+
+const reasonsOf = (notes: { collection: string; id: string; reason: string }[], collection: string, id: string) =>
+  notes.filter((n) => n.collection === collection && n.id === id).map((n) => n.reason);
+
+describe(`importing the original shop (${testTarget()})`, () => {
+  let data: ExportData;
+  let first: ImportSummary;
+
+  it("reads the export file, leaving collections the shop does not know", async () => {
+    const exported = await loadExport(FIXTURE);
+    data = exported.data;
+    expect(exported.ignored).toEqual(["analytics"]);
+    expect(Object.keys(data).sort()).toEqual(["categories", "contactSubmissions", "orders", "products", "subscribers", "users"]);
+  });
+
+  it("reads a folder of one <collection>.json per collection the same way", async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "shop-export-"));
+    try {
+      const whole = JSON.parse(await fs.readFile(FIXTURE, "utf8")) as Record<string, unknown>;
+      for (const [name, docs] of Object.entries(whole)) {
+        // Both shapes the tools write: the documents alone, or wrapped in the collection's name.
+        await fs.writeFile(path.join(dir, `${name}.json`), JSON.stringify(name === "orders" ? { orders: docs } : docs));
+      }
+      const fromFolder = await loadExport(dir);
+      expect(fromFolder.data).toEqual(data);
+      expect(fromFolder.ignored).toEqual(["analytics"]);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a dry run reports what it would do and writes nothing", async () => {
+    const before = await tableCounts(testDb().db);
+    const dry = await runImport(testDb().db, data, { dryRun: true });
+    expect(dry.dryRun).toBe(true);
+    expect(totals(dry)).toEqual({ imported: 29, updated: 0, unchanged: 0, skipped: 9 });
+    expect(await tableCounts(testDb().db)).toEqual(before);
+  });
+
+  it("imports every collection, skipping broken records and dropping broken parts, each reported with its id", async () => {
+    first = await runImport(testDb().db, data, { now: new Date("2026-01-01T00:00:00Z") });
+    expect(first.counts).toEqual({
+      categories: { imported: 4, updated: 0, unchanged: 0, skipped: 1, adjusted: 1 },
+      products: { imported: 4, updated: 0, unchanged: 0, skipped: 2, adjusted: 4 },
+      users: { imported: 5, updated: 0, unchanged: 0, skipped: 1, adjusted: 2 },
+      orders: { imported: 8, updated: 0, unchanged: 0, skipped: 1, adjusted: 4 },
+      contactSubmissions: { imported: 5, updated: 0, unchanged: 0, skipped: 2, adjusted: 1 },
+      subscribers: { imported: 3, updated: 0, unchanged: 0, skipped: 2, adjusted: 0 },
+    });
+    const skipped = (c: string, id: string) => reasonsOf(first.skipped, c, id).join(" | ");
+    const adjusted = (c: string, id: string) => reasonsOf(first.adjusted, c, id).join(" | ");
+    expect(skipped("categories", "cBroken05")).toMatch(/CategoryName is missing/);
+    expect(skipped("products", "pBroken05")).toMatch(/no usable variant/);
+    expect(skipped("products", "pNoName06")).toMatch(/PName is missing/);
+    expect(skipped("users", "uidBad6")).toMatch(/Email is not a valid e-mail address/);
+    expect(skipped("orders", "oEmpty8")).toMatch(/no usable line.*productPrice/);
+    expect(skipped("contactSubmissions", "msgBad6")).toMatch(/message is missing/);
+    expect(skipped("contactSubmissions", "msgBad7")).toMatch(/email is not a valid/);
+    expect(skipped("subscribers", "sub4")).toMatch(/already subscribed/);
+    expect(skipped("subscribers", "sub5")).toMatch(/not a valid e-mail/);
+
+    expect(adjusted("categories", "cShoes04")).toMatch(/CatImgUrl is not a web address/);
+    expect(adjusted("products", "pBifold01")).toMatch(/category cGone99 does not exist: link left out/);
+    expect(adjusted("products", "pTote02")).toMatch(/PType\[2\] "Olive": PPrice: is not a number: variant left out/);
+    expect(adjusted("products", "pBelt03")).toMatch(/quantity is negative: variant left out/);
+    expect(adjusted("products", "pBelt03")).toMatch(/ftp:.*not a web address/);
+    expect(adjusted("products", "pBelt03")).toMatch(/size "34" appears twice: quantities added together/);
+    expect(adjusted("products", "pLoafer04")).toMatch(/PTypeName is empty: named "Cognac"/);
+    expect(adjusted("products", "pLoafer04")).toMatch(/PRating 9 is not a rating/);
+    expect(adjusted("products", "pLoafer04")).toMatch(/on offer without a discount price between 0 and the price/);
+    expect(adjusted("users", "uidMain4")).toMatch(/role "MainAdmin" taken as "main-admin"/);
+    expect(adjusted("users", "uidOdd5")).toMatch(/unknown role "superuser": set to "user"/);
+    expect(adjusted("orders", "oPending5")).toMatch(/status "pending" taken as "confirmed"/);
+    expect(adjusted("orders", "oOdd6")).toMatch(/unknown status "lost in the mail": set to "confirmed"/);
+    expect(adjusted("orders", "oPartly7")).toMatch(/items\[1\].*quantity is below 1: line left out/);
+    expect(adjusted("orders", "oDupNo9")).toMatch(/order number ORD-1717232400000 is already taken here: numbered ORD-1717232400000-2/);
+    expect(adjusted("contactSubmissions", "msgOdd5")).toMatch(/unknown status "archived": set to "read"/);
+
+    expect(first.importedUserEmails.sort()).toEqual(["ayesha.khan@example.pk", "bilal@example.pk", "omar@example.pk", "sana@example.pk", "zain@example.pk"]);
+    expect(first.mediaOrigins).toEqual(["https://firebasestorage.googleapis.com"]);
+    expect(await readMediaOrigins(testDb().db)).toEqual(["https://firebasestorage.googleapis.com"]);
+  });
+
+  it("never stores or prints the plaintext passwords of the original's staff records, and makes no credential", async () => {
+    const text = formatSummary(first) + JSON.stringify(first) + (await snapshot(testDb().db));
+    for (const password of PLAINTEXT_PASSWORDS) expect(text).not.toContain(password);
+    const staff = await testDb().db.select({ id: user.id }).from(user);
+    expect(staff).toHaveLength(5);
+    expect(await testDb().db.select().from(account)).toEqual([]);
+  });
+
+  it("shows the imported shop through the shop's own reads", async () => {
+    const db = testDb().db;
+    const counts = Object.fromEntries((await listCategories(db)).map((c) => [c.name, c.productCount]));
+    // Recomputed from the links: the stored ProductCount (7, 2, 1, 0) is not taken.
+    expect(counts).toEqual({ Wallets: 2, Bags: 1, Belts: 1, Shoes: 1 });
+    const wallets = (await listCategories(db)).find((c) => c.name === "Wallets")!;
+    expect(imageUrl(wallets.image)).toMatch(/^https:\/\/firebasestorage\.googleapis\.com\/.*wallets\.jpg/);
+
+    const [bifold] = await db.select({ id: products.id }).from(products).where(sql`${products.code} = 'WAL-001'`);
+    const detail = await getProductDetail(db, bifold.id);
+    expect(detail.name).toBe("Classic Bifold Wallet");
+    expect(detail.rating).toBe(4.5);
+    expect(detail.variants.map((v) => [v.name, v.price, v.inOffer, v.discountPrice, v.stock.map((s) => [s.size, s.qty])])).toEqual([
+      ["Brown", 350000, true, 299000, [["", 12]]],
+      ["Black", 350000, false, 0, [["", 0]]],
+    ]);
+    expect(detail.variants[0].images.map((img) => imageUrl(img))).toEqual([
+      expect.stringContaining("bifold-brown-1.jpg"),
+      expect.stringContaining("bifold-brown-2.jpg"),
+    ]);
+    expect(videoUrl(detail.variants[0].videos[0].key)).toMatch(/^https:\/\/.*bifold\.mp4/);
+    expect(detail.variants[0].videos[0].contentType).toBe("video/mp4");
+
+    const [belt] = await db.select({ id: products.id }).from(products).where(sql`${products.code} = 'BLT-220'`);
+    const beltDetail = await getProductDetail(db, belt.id);
+    expect(beltDetail.variants.map((v) => v.stock.map((s) => [s.size, s.qty]))).toEqual([[["32", 4], ["34", 8], ["36", 1]]]);
+    const [tote] = await db.select({ id: products.id }).from(products).where(sql`${products.code} = 'BAG-014'`);
+    expect((await getProductDetail(db, tote.id)).variants.map((v) => [v.name, v.price])).toEqual([["Tan", 1850000], ["Chocolate", 1890000]]);
+
+    const list = await listOrders(db, { q: "", status: "all", confirmation: "all", page: 1 });
+    expect(list.counts).toEqual({ all: 8, confirmed: 3, shipped: 2, completed: 2, cancelled: 1 });
+    const shipped = list.rows.find((r) => r.orderNumber === "ORD-1717318800000")!;
+    const order = await getOrderDetail(db, shipped.id);
+    expect(order).toMatchObject({ firstName: "Hamza", city: "Lahore", status: "shipped", subtotal: 3479000, total: 3653000 });
+    expect(order!.items.map((i) => [i.productName, i.quantity, i.unitPrice, i.lineTotal])).toEqual([
+      ["Classic Bifold Wallet", 1, 299000, 299000],
+      ["Leather Tote Bag", 2, 1590000, 3180000],
+    ]);
+    // A line of a product the original no longer had keeps its snapshot, with no product link.
+    const [satchel] = await db.select().from(orderItems).where(sql`${orderItems.productName} = 'Old Satchel'`);
+    expect(satchel).toMatchObject({ productId: null, price: 900000, discountPrice: null, unitPrice: 900000 });
+
+    expect(await submissionCounts(db)).toMatchObject({ total: 5 });
+    const inbox = await listSubmissions(db, {});
+    expect(inbox.rows.map((r) => r.email).sort()).toEqual(["fatima@example.pk", "hira@example.pk", "kamran@example.pk", "nida@example.pk", "usman@example.pk"]);
+    expect(inbox.rows.find((r) => r.email === "hira@example.pk")).toMatchObject({ subject: "wholesale", status: "replied", read: true });
+
+    expect((await listSubscribers(db)).rows.map((r) => r.email).sort()).toEqual(["reader.one@example.pk", "reader.three@example.pk", "reader.two@example.pk"]);
+    const admins = await listAdmins(db);
+    expect(admins.map((a) => [a.email, a.role]).sort()).toEqual([
+      ["bilal@example.pk", "admin"],
+      ["omar@example.pk", "main-admin"],
+      ["sana@example.pk", "main-admin"],
+    ]);
+  });
+
+  it("a second run over the same export changes nothing", async () => {
+    const before = await snapshot(testDb().db);
+    const second = await runImport(testDb().db, data);
+    expect(totals(second)).toEqual({ imported: 0, updated: 0, unchanged: 29, skipped: 9 });
+    expect(second.adjusted).toEqual([]);
+    expect(second.importedUserEmails).toEqual([]);
+    expect(await snapshot(testDb().db)).toBe(before);
+  });
+
+  it("updates a record that changed in the original since, and only that one", async () => {
+    const changed = structuredClone(data);
+    const bifold = changed.products!.pBifold01 as { PType: { PPrice: number }[] };
+    bifold.PType[1].PPrice = 3700;
+    const third = await runImport(testDb().db, changed);
+    expect(totals(third)).toEqual({ imported: 0, updated: 1, unchanged: 28, skipped: 9 });
+    const [row] = await testDb().db.select({ id: products.id }).from(products).where(sql`${products.code} = 'WAL-001'`);
+    expect((await getProductDetail(testDb().db, row.id)).variants[1].price).toBe(370000);
+  });
+
+  it("a new order never takes an imported order number, even in the same millisecond", async () => {
+    const db = testDb().db;
+    const [bifold] = await db.select({ id: products.id }).from(products).where(sql`${products.code} = 'WAL-001'`);
+    const variant = (await getProductDetail(db, bifold.id)).variants[0];
+    const placed = await placeOrder(
+      db,
+      { customer: testCustomer(), lines: [{ productID: bifold.id, productVariantKey: `${variant.id}_`, productSize: "", productQuantity: 1 }], idempotencyKey: "import-collision" },
+      () => new Date(1717232400000),
+    );
+    expect(placed.orderNumber).toBe("ORD-1717232400001");
+    const numbers = (await db.select({ n: orders.orderNumber }).from(orders)).map((r) => r.n);
+    expect(new Set(numbers).size).toBe(numbers.length);
+  });
+
+  it("the command prints the summary with every skipped and adjusted record", async () => {
+    const result = await importCommand([FIXTURE, "--dry-run"], async () => ({ database: { ...testDb(), close: async () => {} }, storage: undefined as never }));
+    expect(result.exitCode).toBe(0);
+    expect(result.output).toMatch(/^Dry run: nothing was written/);
+    expect(result.output).toContain("products/pNoName06: PName is missing");
+    expect(result.output).toMatch(/total\s+0 imported, 1 updated, 28 unchanged, 9 skipped/);
+    expect((await importCommand([], async () => ({}) as never)).output).toMatch(/^Usage: npm run import/);
+    expect((await importCommand([FIXTURE, "--media", "copy"], async () => ({}) as never)).exitCode).toBe(1);
+    expect((await importCommand(["/nonexistent/export.json"], async () => ({}) as never)).output).toMatch(/does not exist/);
+  });
+});

@@ -1,0 +1,18 @@
+// `npm run import -- <export.json | folder> [--dry-run] [--media keep|download]`: moves the
+// original shop's records into the configured database (docs/decisions/0028).
+import { getEnv } from "../app/lib/env.server";
+import { openDatabase } from "../app/lib/db.server";
+import { openStorage } from "../app/modules/media/storage-factory.server";
+import { importCommand } from "../app/modules/import/import-command.server";
+
+const result = await importCommand(
+  process.argv.slice(2),
+  async () => {
+    const env = getEnv();
+    const storage = await openStorage(env.storage);
+    return { database: await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir }), storage };
+  },
+  (message) => console.error(message),
+);
+(result.exitCode === 0 ? console.log : console.error)(result.output);
+process.exit(result.exitCode);
