@@ -19,6 +19,7 @@ import { logger } from "~/lib/logger.server";
 import { setStorage, type FileStorage } from "~/modules/media/storage.server";
 import { openStorage } from "~/modules/media/storage-factory.server";
 import { startUploadSweeper } from "~/modules/media/upload-sweep.server";
+import { readMediaOrigins } from "~/modules/media/media-origins.server";
 import { FirstStartError, isFirstStart, prepareInChildProcess, prepareNewDatabase } from "./first-start";
 import { ensureMainAdmin } from "~/modules/accounts/accounts.server";
 import { createAuth, loadAuthSecret, setAuth } from "~/lib/auth.server";
@@ -50,15 +51,18 @@ const ASSET_SECURITY_HEADERS: Record<string, string> = {
 
 /**
  * The policies of a page. Its inline scripts are allowed by this response's nonce or, for a page
- * served from the page cache, by their hashes (`scripts`: the sources to list).
+ * served from the page cache, by their hashes (`scripts`: the sources to list). Images and videos
+ * may also come from `mediaOrigins`: the origins of media kept at their web addresses by the
+ * import of the original shop (media-origins.server.ts), and from nowhere else.
  */
-export function securityHeaders(scripts: string, secure: boolean): Record<string, string> {
+export function securityHeaders(scripts: string, secure: boolean, mediaOrigins: readonly string[] = []): Record<string, string> {
+  const elsewhere = mediaOrigins.map((o) => ` ${o}`).join("");
   const csp = [
     "default-src 'self'",
     `script-src 'self' ${scripts}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "media-src 'self' blob:",
+    `img-src 'self' data: blob:${elsewhere}`,
+    `media-src 'self' blob:${elsewhere}`,
     "font-src 'self'",
     "connect-src 'self'",
     "object-src 'none'",
@@ -88,8 +92,11 @@ export function createApp(options: {
   pageCache?: PageCache;
   /** Resolves once every catalogue change committed so far has reached the page cache. */
   catalogBarrier?: () => Promise<void>;
+  /** Origins pages may show images and videos from besides their own (read at start). */
+  mediaOrigins?: readonly string[];
 }) {
   const { database, storage, env, clientDir, pageCache, catalogBarrier } = options;
+  const mediaOrigins = options.mediaOrigins ?? [];
   const instance = options.instance ?? randomBytes(4).toString("hex");
   const proxy = { publicUrl: env.PUBLIC_URL, trustProxy: env.TRUST_PROXY };
   const secure = env.publicUrl.startsWith("https://");
@@ -177,7 +184,7 @@ export function createApp(options: {
     // Documents get the full policy set. Every other response (scripts, images, media, feeds) gets
     // a short, strict one: it can never be framed or run as a page, and each of a page's files
     // does not carry a kilobyte of document policy.
-    const headers = c.res.headers.get("Content-Type")?.startsWith("text/html") ? securityHeaders(`'nonce-${nonce}'`, secure) : ASSET_SECURITY_HEADERS;
+    const headers = c.res.headers.get("Content-Type")?.startsWith("text/html") ? securityHeaders(`'nonce-${nonce}'`, secure, mediaOrigins) : ASSET_SECURITY_HEADERS;
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
   });
 
@@ -290,7 +297,7 @@ export function createApp(options: {
     // this response's nonce; and answer this request from the kept copy too.
     const body = Buffer.from(await response.arrayBuffer());
     const type = response.headers.get("content-type") ?? "";
-    const policies = type.startsWith("text/html") ? securityHeaders(inlineScriptHashes(body.toString("utf8")).join(" "), secure) : ASSET_SECURITY_HEADERS;
+    const policies = type.startsWith("text/html") ? securityHeaders(inlineScriptHashes(body.toString("utf8")).join(" "), secure, mediaOrigins) : ASSET_SECURITY_HEADERS;
     const headers: [string, string][] = [
       ...[...response.headers].filter(([name]) => !/^(content-length|content-encoding|cache-control)$/i.test(name)),
       ...Object.entries(policies),
@@ -412,7 +419,9 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
   catalogMemo.enable();
   // After a change, every worker's caches (not only this one's) must have heard of it (cluster.ts).
   const catalogBarrier = barrierOfAllWorkers(catalog.barrier);
-  const app = createApp({ database, storage, env, clientDir, pageCache, catalogBarrier });
+  // Media kept at the original shop's web addresses (npm run import): read once, at start.
+  const mediaOrigins = await readMediaOrigins(database.db);
+  const app = createApp({ database, storage, env, clientDir, pageCache, catalogBarrier, mediaOrigins });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
   await new Promise<void>((resolve, reject) => {
     server.once("listening", () => resolve());
