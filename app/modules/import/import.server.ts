@@ -487,7 +487,7 @@ const writeOrders: Writer<OrderData> = async (tx, ctx, planned, counts) => {
       const out = new Map<string, Downloaded>();
       if (!p.mapped.ok || !ctx.downloader) return out;
       const images = [...new Set(p.mapped.value.items.map((it) => it.productImage).filter(Boolean))];
-      await Promise.all(images.map(async (url) => out.set(url, await ctx.downloader!.get(url, { use: "product", kind: "image" }))));
+      await Promise.all(images.map(async (url) => out.set(url, await ctx.downloader!.get(url, { use: "order" }))));
       return out;
     },
     async (p, downloaded, i) => {
@@ -519,7 +519,7 @@ const writeOrders: Writer<OrderData> = async (tx, ctx, planned, counts) => {
           let productImage = it.productImage;
           const got = productImage ? downloaded.get(productImage) : undefined;
           if (got) {
-            if (got.ok && got.use === "product") productImage = imageUrl({ key: got.file.storageKey, widths: got.file.widths }, 320);
+            if (got.ok && got.use === "order") productImage = imageUrl({ key: got.key, widths: got.widths }, 320);
             else {
               note(p, `${ORDER_LINE} ${n}: image ${productImage} could not be stored (${got.ok ? "?" : got.reason}): shown without it`);
               productImage = "";

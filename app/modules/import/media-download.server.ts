@@ -1,5 +1,6 @@
 import { DomainError } from "~/lib/errors";
 import { storeCategoryImage } from "~/modules/catalog/admin-categories.server";
+import { storeImage } from "~/modules/media/images.server";
 import { stageUpload, type StagedUpload } from "~/modules/media/staged-uploads.server";
 import type { FileStorage } from "~/modules/media/storage.server";
 import { MAX_BYTES, tooLargeMessage, type MediaKind } from "~/modules/media/upload-limits";
@@ -8,7 +9,7 @@ import { MAX_BYTES, tooLargeMessage, type MediaKind } from "~/modules/media/uplo
  * Fetches the original shop's media and stores it through the shop's own upload path: images
  * checked and re-encoded as WebP at the shop's widths, videos checked by content. At most
  * `concurrency` downloads at once, each cut off after `timeoutMs` or past the kind's size limit.
- * The same address is fetched once per run.
+ * The same address is fetched once per run for each use (product, category, order line).
  */
 
 export interface DownloadOptions {
@@ -19,11 +20,18 @@ export interface DownloadOptions {
   fetch?: typeof fetch;
 }
 
-export type DownloadTarget = { use: "product"; kind: MediaKind } | { use: "category" };
+/**
+ * Pictures of imported order lines: their own folder, one small width. Not in the product folder,
+ * whose files no media row names are swept as abandoned uploads (upload-sweep.server.ts).
+ */
+export const ORDER_IMAGE_FOLDER = "order_images";
+export const ORDER_IMAGE_WIDTHS = [320];
+
+export type DownloadTarget = { use: "product"; kind: MediaKind } | { use: "category" } | { use: "order" };
 
 export type Downloaded =
   | { ok: true; use: "product"; file: StagedUpload }
-  | { ok: true; use: "category"; key: string }
+  | { ok: true; use: "category" | "order"; key: string; widths: number[] }
   | { ok: false; reason: string };
 
 export class MediaDownloader {
@@ -76,7 +84,12 @@ export class MediaDownloader {
       if (target.use === "category") {
         const key = await storeCategoryImage(this.storage, body);
         this.downloaded++;
-        return { ok: true, use: "category", key };
+        return { ok: true, use: "category", key, widths: [] };
+      }
+      if (target.use === "order") {
+        const image = await storeImage(this.storage, body, ORDER_IMAGE_FOLDER, ORDER_IMAGE_WIDTHS);
+        this.downloaded++;
+        return { ok: true, use: "order", key: image.key, widths: image.widths };
       }
       const file = await stageUpload(this.storage, kind, body);
       this.downloaded++;
