@@ -7,6 +7,9 @@ import type { Db } from "~/lib/db.server";
 import { account, orderItems, orders, products, user } from "~/lib/db/tables.server";
 import { getProductDetail, listCategories } from "~/modules/catalog/catalog.server";
 import { listAdmins } from "~/modules/accounts/admin-accounts.server";
+import { upsertAccount } from "~/modules/accounts/accounts.server";
+import { signIn } from "~/modules/accounts/session.server";
+import { createAuth, loadAuthSecret } from "~/lib/auth.server";
 import { listSubmissions, submissionCounts } from "~/modules/messages/admin-messages.server";
 import { imageUrl, videoUrl } from "~/modules/media/media-url";
 import { readMediaOrigins } from "~/modules/media/media-origins.server";
@@ -236,5 +239,26 @@ describe(`importing the original shop (${testTarget()})`, () => {
     expect((await importCommand([], async () => ({}) as never)).output).toMatch(/^Usage: npm run import/);
     expect((await importCommand([FIXTURE, "--media", "copy"], async () => ({}) as never)).exitCode).toBe(1);
     expect((await importCommand(["/nonexistent/export.json"], async () => ({}) as never)).output).toMatch(/does not exist/);
+  });
+
+  it("imported accounts are the sign-in's users, refused until they set a password, even with the original's old one", async () => {
+    const db = testDb().db;
+    const auth = createAuth(db, { secret: await loadAuthSecret(db), baseURL: "http://localhost:3000" });
+    await expect(signIn(db, { email: "bilal@example.pk", password: "Lahore#Admin2024", address: "203.0.113.9" }, auth)).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+  });
+
+  it("leaves alone an account that already has the e-mail, and tells progress on large collections", async () => {
+    const db = testDb().db;
+    await upsertAccount(db, { email: "owner@example.pk", password: "walnut ledger monsoon kettle", role: "main-admin" });
+    const messages: string[] = [];
+    const small: ExportData = {
+      users: { uidOwner: { Email: "Owner@Example.pk", FirstName: "Someone", Role: "user" } },
+      subscribers: Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`s${i}`, { email: `progress${i}@example.pk`, subscribedAt: "2024-01-01T00:00:00Z" }])),
+    };
+    const summary = await runImport(db, small, { progress: (m) => messages.push(m), progressEvery: 2 });
+    expect(summary.skipped).toEqual([{ collection: "users", id: "uidOwner", reason: "an account with the e-mail owner@example.pk already exists here: left as it is" }]);
+    const [owner] = await db.select().from(user).where(sql`${user.email} = 'owner@example.pk'`);
+    expect(owner).toMatchObject({ role: "main-admin", firstName: "" });
+    expect(messages).toEqual(["subscribers: 2 of 5 written", "subscribers: 4 of 5 written", "subscribers: 5 of 5 written"]);
   });
 });
