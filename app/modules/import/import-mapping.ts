@@ -5,7 +5,8 @@ import { SUBMISSION_STATUSES, type SubmissionStatus } from "~/modules/messages/s
 import { ORDER_STATUSES, type OrderStatus } from "~/modules/orders/order-status";
 import { orderNumberFor } from "~/modules/orders/order-number";
 import { MAX_VIDEOS_PER_VARIANT } from "~/modules/media/upload-limits";
-import { genders, userRoles } from "~/lib/db/tables.server";
+import { genders } from "~/modules/accounts/account.schema";
+import { isAdminRole, type Role } from "~/modules/accounts/roles";
 import {
   amount,
   categoryRecord,
@@ -458,14 +459,14 @@ export interface UserData {
   gender: string;
   numberCode: string;
   number: string;
-  role: (typeof userRoles)[number];
+  role: Role;
   createdAt: Date;
 }
 
 export function mapRole(value: string): { role: UserData["role"]; note?: string } {
   const word = value.trim().toLowerCase();
   if (!word) return { role: "user" };
-  if ((userRoles as readonly string[]).includes(word)) return { role: word as UserData["role"] };
+  if (word === "user" || isAdminRole(word)) return { role: word as Role };
   const known = ROLE_WORDS[word];
   if (known) return { role: known, note: `role ${JSON.stringify(value)} taken as ${JSON.stringify(known)}` };
   return { role: "user", note: `unknown role ${JSON.stringify(value)}: set to "user"` };
