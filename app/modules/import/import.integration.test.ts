@@ -1,10 +1,10 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Db } from "~/lib/db.server";
-import { account, orderItems, orders, products, user } from "~/lib/db/tables.server";
+import { account, categories, orderItems, orders, products, user } from "~/lib/db/tables.server";
 import { getProductDetail, listCategories } from "~/modules/catalog/catalog.server";
 import { listAdmins } from "~/modules/accounts/admin-accounts.server";
 import { upsertAccount } from "~/modules/accounts/accounts.server";
@@ -206,7 +206,8 @@ describe(`importing the original shop (${testTarget()})`, () => {
     expect(await snapshot(testDb().db)).toBe(before);
   });
 
-  it("updates a record that changed in the original since, and only that one", async () => {
+  it("updates a record that changed in the original since, and only that one; the shop's own edits to the others stay", async () => {
+    await testDb().db.update(categories).set({ name: "Bags & Totes" }).where(eq(categories.name, "Bags"));
     const changed = structuredClone(data);
     const bifold = changed.products!.pBifold01 as { PType: { PPrice: number }[] };
     bifold.PType[1].PPrice = 3700;
@@ -214,6 +215,7 @@ describe(`importing the original shop (${testTarget()})`, () => {
     expect(totals(third)).toEqual({ imported: 0, updated: 1, unchanged: 28, skipped: 9 });
     const [row] = await testDb().db.select({ id: products.id }).from(products).where(sql`${products.code} = 'WAL-001'`);
     expect((await getProductDetail(testDb().db, row.id)).variants[1].price).toBe(370000);
+    expect((await listCategories(testDb().db)).map((c) => c.name).sort()).toEqual(["Bags & Totes", "Belts", "Shoes", "Wallets"]);
   });
 
   it("a new order never takes an imported order number, even in the same millisecond", async () => {
