@@ -15,6 +15,8 @@ export default [
     route("contact", "routes/contact.tsx"),
     route("login", "routes/login.tsx"),
     route("signup", "routes/signup.tsx"),
+    route("forgot-password", "routes/forgot-password.tsx"),
+    route("reset-password", "routes/reset-password.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   // Printed pages and downloads of the orders list, without the back office's menus around them.

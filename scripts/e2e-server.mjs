@@ -9,6 +9,13 @@ process.env.NODE_ENV = "production";
 process.env.LOG_LEVEL ??= "warn";
 process.env.ADMIN_EMAIL ??= "owner@example.pk";
 process.env.ADMIN_PASSWORD ??= "Owner-Stitch-Ledger-2604";
-const cleanup = () => fs.rmSync(dir, { recursive: true, force: true });
+// Without SMTP_URL mail is written under DATA_DIR/outbox; tests find that folder by the port
+// (tests/support/e2e.ts mailTo). Only this test server says where it is.
+const pointer = path.join(os.tmpdir(), `shop-e2e-data-${process.env.PORT ?? 3000}`);
+fs.writeFileSync(pointer, dir);
+const cleanup = () => {
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.rmSync(pointer, { force: true });
+};
 process.on("exit", cleanup);
 await import("../server.mjs");

@@ -23,7 +23,7 @@ describe("cacheKey", () => {
     expect(cacheKey(get("/", { cookie: "a=1; __Secure-better-auth.session_token=x" }))).toBeNull();
     expect(cacheKey(get("/shop", { cookie: "flash=Login%20successful!" }))).toBeNull();
     expect(cacheKey(get("/shop?q=wallet"))).toBeNull();
-    for (const path of ["/admin", "/admin/orders", "/cart", "/checkout", "/confirmorder", "/login", "/signup", "/admin/events", "/media/x.webp"]) {
+    for (const path of ["/admin", "/admin/orders", "/cart", "/checkout", "/confirmorder", "/login", "/signup", "/forgot-password", "/reset-password?token=x", "/admin/events", "/media/x.webp"]) {
       expect(cacheKey(get(path)), path).toBeNull();
     }
     expect(cacheKey(new Request("http://shop.test/", { method: "POST", body: "" }))).toBeNull();

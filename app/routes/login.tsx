@@ -58,6 +58,11 @@ export default function Login() {
         <FormAlert message={check.error ?? result?.error} />
         <TextField id="email" label="Email" type="email" autoComplete="email" required defaultValue={result?.email} />
         <TextField id="password" label="Password" type="password" autoComplete="current-password" required />
+        <p className="text-right text-sm">
+          <Link to="/forgot-password" className="font-medium text-leather-700 underline">
+            Forgot password?
+          </Link>
+        </p>
         <button type="submit" disabled={busy} className="w-full rounded-md bg-leather-700 px-4 py-3 font-semibold text-white hover:bg-leather-800 disabled:opacity-60">
           {busy ? "Logging in..." : "Log in"}
         </button>

@@ -12,6 +12,8 @@ export function loader() {
     "Disallow: /confirmorder",
     "Disallow: /login",
     "Disallow: /signup",
+    "Disallow: /forgot-password",
+    "Disallow: /reset-password",
     "",
     `Sitemap: ${base}/sitemap.xml`,
     "",

@@ -255,6 +255,8 @@ function routeSpecs(f: ShopFacts): RouteSpec[] {
     { name: "/track", path: fixed("/track") },
     { name: "/login", path: fixed("/login"), query: { redirectTo: junk } },
     { name: "/signup", path: fixed("/signup") },
+    { name: "/forgot-password", path: fixed("/forgot-password") },
+    { name: "/reset-password", path: fixed("/reset-password"), query: { token: junk } },
     {
       name: "/* (not found)",
       path: fc.tuple(fc.array(fc.tuple(junkNoNul, encoding, escapeArb), { minLength: 1, maxLength: 4 })).map(([parts]) => ({
@@ -818,6 +820,25 @@ function actionSpecs(f: ShopFacts, realImage: Uint8Array): ActionSpec[] {
           setTo("phone", fc.constantFrom("", "12345", "abc", "+1 202 555 0100", "1".repeat(41)), "not a Pakistani number"),
         )
         .map((b) => ({ ...at("/track"), fields: textFields({ orderNumber: "ORD-1763900000000", phone: "03001234567" }), breaker: b })),
+    },
+    {
+      name: "/forgot-password",
+      form: fc.oneof(without("email"), setTo("email", notEmail, "not an e-mail address")).map((b) => ({ ...at("/forgot-password"), fields: textFields({ email: "fuzz-nobody@example.pk" }), breaker: b })),
+    },
+    {
+      name: "/reset-password",
+      // No token the shop ever made: every form is refused whatever else it holds.
+      form: fc
+        .tuple(
+          hex(43),
+          fc.oneof(
+            without("token"),
+            setTo("token", junk, "not a token"),
+            without("password"),
+            setTo("password", fc.constantFrom("", "   ", "short", "password1", "p".repeat(129)), "not a password the rule takes"),
+          ),
+        )
+        .map(([token, b]) => ({ ...at("/reset-password"), fields: textFields({ token, password: STRONG }), breaker: b })),
     },
     {
       name: "/subscribe",

@@ -1,3 +1,6 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 
 /** The main admin the browser-test server creates (scripts/e2e-server.mjs). */
@@ -42,4 +45,47 @@ export async function buyBelt(page: Page, customer: { firstName: string; email: 
   await page.getByRole("button", { name: "Place Order" }).click();
   await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
   return (await page.getByText(/^ORD-\d{13}$/).textContent())!;
+}
+
+/** The plain-text body of an .eml file as nodemailer writes it (7bit, quoted-printable or base64). */
+function plainBody(eml: string): string {
+  const split = eml.indexOf("\n\n");
+  const head = eml.slice(0, split);
+  const body = eml.slice(split + 2);
+  const encoding = /^Content-Transfer-Encoding:\s*(\S+)/im.exec(head)?.[1]?.toLowerCase();
+  if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  if (encoding === "quoted-printable") {
+    const bytes = body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(bytes, "latin1").toString("utf8");
+  }
+  return body;
+}
+
+/**
+ * The newest mail the browser-test server wrote for `to` (scripts/e2e-server.mjs runs without
+ * SMTP_URL, so its outbox worker writes each mail as an .eml file under its data folder), waiting
+ * for the worker to deliver it. `baseURL` names the server. Answers the subject and the plain text.
+ */
+export async function mailTo(baseURL: string, to: string, subject: string): Promise<{ subject: string; text: string }> {
+  const port = new URL(baseURL).port;
+  const dir = path.join((await fs.readFile(path.join(os.tmpdir(), `shop-e2e-data-${port}`), "utf8")).trim(), "outbox");
+  let found: { subject: string; text: string } | undefined;
+  await expect
+    .poll(
+      async () => {
+        const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith(".eml")).sort().reverse();
+        for (const file of files) {
+          const eml = (await fs.readFile(path.join(dir, file), "utf8")).replace(/\r\n/g, "\n");
+          const head = eml.slice(0, eml.indexOf("\n\n"));
+          if (!new RegExp(`^To:.*<?${to.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}>?\\s*$`, "im").test(head)) continue;
+          if (!new RegExp(`^Subject: ${subject}$`, "m").test(head)) continue;
+          found = { subject, text: plainBody(eml) };
+          return true;
+        }
+        return false;
+      },
+      { message: `a mail to ${to}: ${subject}`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
 }

@@ -2,6 +2,8 @@
 export const FORM_ACTIONS = [
   "/login",
   "/signup",
+  "/forgot-password",
+  "/reset-password",
   "/checkout",
   "/contact",
   "/track",

@@ -31,6 +31,7 @@ export const BUSINESS_TABLES = [
   "user",
   "account",
   "mail_outbox",
+  "verification",
   "app_settings",
 ] as const;
 

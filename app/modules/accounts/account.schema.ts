@@ -47,3 +47,17 @@ export const signupSchema = z.object({
 });
 
 export type SignupInput = z.infer<typeof signupSchema>;
+
+/** Asking for a link to set a new password. */
+export const forgotPasswordSchema = z.object({ email });
+
+/**
+ * Setting a password with a link: the token as it came (a missing or odd one is simply not a valid
+ * link) and a new password held to the rule of the account's audience.
+ */
+export function setPasswordSchema(audience: PasswordAudience) {
+  return z.object({
+    token: z.string().max(200).catch(""),
+    password: newPasswordField(audience),
+  });
+}

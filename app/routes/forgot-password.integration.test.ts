@@ -1,0 +1,56 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { createAuth, loadAuthSecret, setAuth } from "~/lib/auth.server";
+import { mailOutbox } from "~/lib/db/tables.server";
+import { upsertAccount } from "~/modules/accounts/accounts.server";
+import { LINK_REQUESTED } from "~/modules/accounts/password-link";
+import { answer } from "../../tests/support/admin-requests";
+import { testTarget, useTestDatabase } from "../../tests/support/test-db";
+import { action } from "./forgot-password";
+
+const testDb = useTestDatabase({ asAppDatabase: true });
+
+beforeAll(async () => {
+  const { db } = testDb();
+  setAuth(createAuth(db, { secret: await loadAuthSecret(db), baseURL: "http://localhost:3000" }));
+  await upsertAccount(db, { email: "known@example.pk", password: "Walnut-Saddle-Thread-41", role: "user" });
+  return () => setAuth(undefined);
+});
+
+async function post(email: string, address: string) {
+  const request = new Request("http://localhost:3812/forgot-password", { method: "POST", body: new URLSearchParams({ email }) });
+  const a = await answer<{ error: string | null; sent: boolean; email: string }>(() =>
+    action({ request, params: {}, context: { nonce: "", clientAddress: address } } as never),
+  );
+  return { status: a.status, retryAfter: a.headers.get("Retry-After"), data: a.data };
+}
+
+describe(`the forgot-password form (${testTarget()})`, () => {
+  it("answers an address with an account and one without alike; only the account gets a mail, with a link to this shop", async () => {
+    const known = await post("known@example.pk", "198.51.100.1");
+    const unknown = await post("nobody@example.pk", "198.51.100.1");
+    expect(known).toEqual({ status: 200, retryAfter: null, data: { error: null, sent: true, email: "known@example.pk" } });
+    expect(unknown).toEqual({ status: 200, retryAfter: null, data: { error: null, sent: true, email: "nobody@example.pk" } });
+    expect(LINK_REQUESTED).toBe("If an account exists for that email, we have sent it a link to set a new password. The link works once, for 1 hour.");
+    const mails = await testDb().db.select().from(mailOutbox).where(eq(mailOutbox.to, "known@example.pk"));
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toMatch(/\nhttp:\/\/localhost:3812\/reset-password\?token=[A-Za-z0-9_-]{43}\n/);
+    expect(await testDb().db.select().from(mailOutbox).where(eq(mailOutbox.to, "nobody@example.pk"))).toHaveLength(0);
+  });
+
+  it("a bad address is a 400 with the signup form's message", async () => {
+    expect(await post("not-an-address", "198.51.100.2")).toMatchObject({ status: 400, data: { error: "Please enter a valid email address.", sent: false } });
+    expect(await post("", "198.51.100.2")).toMatchObject({ status: 400, data: { error: "Please fill out all required fields." } });
+  });
+
+  it("a burst for one e-mail: 5 are answered, the rest get 429 with Retry-After and a clear message", async () => {
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => post("burst@example.pk", `203.0.113.${i + 1}`)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused).toHaveLength(3);
+    for (const a of refused) {
+      expect(Number(a.retryAfter)).toBeGreaterThan(0);
+      expect(a.data.error).toBe("Too many requests for a password link. Please wait 60 minutes and try again.");
+    }
+  });
+});

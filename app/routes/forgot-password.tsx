@@ -1,0 +1,90 @@
+import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import type { Route } from "./+types/forgot-password";
+import { getDb } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { isDomainError, toHttp } from "~/lib/errors";
+import { logger } from "~/lib/logger.server";
+import { linkBaseUrl } from "~/lib/proxy.server";
+import { publicUrlFrom, seo } from "~/lib/seo";
+import { forgotPasswordSchema } from "~/modules/accounts/account.schema";
+import { LINK_REQUESTED } from "~/modules/accounts/password-link";
+import { requestPasswordReset } from "~/modules/accounts/password-link.server";
+import { landingPathFor } from "~/modules/accounts/roles";
+import { getCurrentUser } from "~/modules/accounts/session.server";
+import { kickMailer } from "~/modules/mail/mail.server";
+import { useFormCheck } from "~/components/ui/use-form-check";
+import { FormAlert, TextField } from "~/components/ui/field";
+import { RouteError } from "~/components/ui/route-error";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(publicUrlFrom(matches), {
+    title: "Forgot password",
+    description: "Get a link to set a new password for your Chamra Leather account.",
+    path: "/forgot-password",
+    noindex: true,
+  });
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getCurrentUser(request);
+  if (user) throw redirect(landingPathFor(user.role));
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const email = typeof form.email === "string" ? form.email : "";
+  const parsed = forgotPasswordSchema.safeParse(form);
+  if (!parsed.success) return data({ error: parsed.error.issues[0].message, sent: false, email }, { status: 400 });
+  try {
+    await requestPasswordReset(getDb(), { email: parsed.data.email, address: context.clientAddress, baseUrl: linkBaseUrl(request, getEnv().PUBLIC_URL) });
+    kickMailer();
+    return data({ error: null, sent: true, email });
+  } catch (error) {
+    const { status, message, code } = toHttp(error);
+    if (code === "INTERNAL") logger.error({ err: error }, "password link request failed");
+    const retryAfter = isDomainError(error) ? error.details?.retryAfter : undefined;
+    const headers: HeadersInit = typeof retryAfter === "number" ? { "Retry-After": String(retryAfter) } : {};
+    return data({ error: message, sent: false, email }, { status, headers });
+  }
+}
+
+export default function ForgotPassword() {
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const check = useFormCheck(forgotPasswordSchema);
+  const busy = navigation.state === "submitting";
+  return (
+    <section className="mx-auto max-w-md px-4 py-12">
+      <h1 className="font-serif text-3xl text-leather-800">Forgot password</h1>
+      <p className="mt-2 text-stone-700">Enter the email of your account and we will send you a link to set a new password.</p>
+      <Form
+        method="post"
+        noValidate
+        className="mt-8 space-y-4 rounded-xl border border-leather-200 bg-white p-6 shadow-sm"
+        onSubmit={check.onSubmit}
+      >
+        <FormAlert message={check.error ?? result?.error} />
+        {result?.sent && !check.error ? (
+          <p role="status" className="rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900">
+            {LINK_REQUESTED}
+          </p>
+        ) : null}
+        <TextField id="email" label="Email" type="email" autoComplete="email" required defaultValue={result?.email} />
+        <button type="submit" disabled={busy} className="w-full rounded-md bg-leather-700 px-4 py-3 font-semibold text-white hover:bg-leather-800 disabled:opacity-60">
+          {busy ? "Sending..." : "Send me a link"}
+        </button>
+        <p className="text-center text-sm text-stone-700">
+          Remembered it?{" "}
+          <Link to="/login" className="font-medium text-leather-700 underline">
+            Log in
+          </Link>
+        </p>
+      </Form>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

@@ -1,0 +1,99 @@
+import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import type { Route } from "./+types/reset-password";
+import { getDb } from "~/lib/db.server";
+import { toHttp } from "~/lib/errors";
+import { flashCookie } from "~/lib/flash.server";
+import { logger } from "~/lib/logger.server";
+import { publicUrlFrom, seo } from "~/lib/seo";
+import { setPasswordSchema } from "~/modules/accounts/account.schema";
+import { FORGOT_PASSWORD_PATH, PASSWORD_SET } from "~/modules/accounts/password-link";
+import { findPasswordLink, isLinkProblem, setPasswordWithLink } from "~/modules/accounts/password-link.server";
+import { passwordHint, PASSWORD_MIN_LENGTH, type PasswordAudience } from "~/modules/accounts/password-rules";
+import { useFormCheck } from "~/components/ui/use-form-check";
+import { FormAlert, TextField } from "~/components/ui/field";
+import { RouteError } from "~/components/ui/route-error";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(publicUrlFrom(matches), { title: "Set your password", description: "Set a new password for your Chamra Leather account.", path: "/reset-password", noindex: true });
+}
+
+type PageState = { token: string; audience: PasswordAudience; linkError: string | null };
+
+/** The link is checked when the page opens (not used up), so a dead link says so before any typing. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const query = new URL(request.url).searchParams.get("token") ?? "";
+  const token = query.length > 200 ? "" : query;
+  try {
+    const link = await findPasswordLink(getDb(), token);
+    return data<PageState>({ token, audience: link.audience, linkError: null });
+  } catch (error) {
+    if (!isLinkProblem(error)) throw error;
+    return data<PageState>({ token: "", audience: "customer", linkError: (error as Error).message }, { status: 400 });
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  // The shape is the customer rule here; setPasswordWithLink holds the account to its own (staff: longer).
+  const parsed = setPasswordSchema("customer").safeParse(form);
+  if (!parsed.success) return data({ error: parsed.error.issues[0].message, linkError: null }, { status: 400 });
+  try {
+    await setPasswordWithLink(getDb(), parsed.data);
+    return redirect("/login", { headers: { "Set-Cookie": flashCookie(PASSWORD_SET) } });
+  } catch (error) {
+    const { status, message, code } = toHttp(error);
+    if (code === "INTERNAL") logger.error({ err: error }, "setting a password with a link failed");
+    if (isLinkProblem(error)) return data({ error: null, linkError: message }, { status });
+    return data({ error: message, linkError: null }, { status });
+  }
+}
+
+export default function ResetPassword() {
+  const page = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const check = useFormCheck(setPasswordSchema(page.audience));
+  const busy = navigation.state === "submitting";
+  const linkError = result?.linkError ?? page.linkError;
+  return (
+    <section className="mx-auto max-w-md px-4 py-12">
+      <h1 className="font-serif text-3xl text-leather-800">Set your password</h1>
+      {linkError ? (
+        <div className="mt-8 space-y-4 rounded-xl border border-leather-200 bg-white p-6 shadow-sm">
+          <FormAlert message={linkError} />
+          <p className="text-center">
+            <Link to={FORGOT_PASSWORD_PATH} className="font-medium text-leather-700 underline">
+              Ask for a new link
+            </Link>
+          </p>
+        </div>
+      ) : (
+        <Form
+          method="post"
+          noValidate
+          className="mt-8 space-y-4 rounded-xl border border-leather-200 bg-white p-6 shadow-sm"
+          onSubmit={check.onSubmit}
+        >
+          <FormAlert message={check.error ?? result?.error} />
+          <input type="hidden" name="token" value={page.token} />
+          <TextField
+            id="password"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            required
+            hint={passwordHint(page.audience)}
+            minLength={PASSWORD_MIN_LENGTH[page.audience]}
+          />
+          <button type="submit" disabled={busy} className="w-full rounded-md bg-leather-700 px-4 py-3 font-semibold text-white hover:bg-leather-800 disabled:opacity-60">
+            {busy ? "Saving..." : "Set password"}
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}
