@@ -1,4 +1,4 @@
-// `npm run import -- <export.json | folder> [--dry-run] [--media keep|download]`: moves the
+// `npm run import -- <export.json | folder> [--dry-run] [--media keep|download] [--invite]`: moves the
 // original shop's records into the configured database (docs/decisions/0028).
 import { getEnv } from "../app/lib/env.server";
 import { openDatabase } from "../app/lib/db.server";
@@ -13,6 +13,7 @@ const result = await importCommand(
     return { database: await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir }), storage };
   },
   (message) => console.error(message),
+  { publicUrl: getEnv().PUBLIC_URL },
 );
 (result.exitCode === 0 ? console.log : console.error)(result.output);
 process.exit(result.exitCode);

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import type { Database } from "~/lib/db.server";
 import type { FileStorage } from "~/modules/media/storage.server";
+import { sendInvitation } from "~/modules/accounts/password-link.server";
 import { ExportFileError, loadExport } from "./export-file.server";
 import { formatSummary } from "./import-report";
 import { runImport, type ImportSummary, type MediaMode } from "./import.server";
@@ -11,24 +12,32 @@ export interface ImportCommandResult {
   summary?: ImportSummary;
 }
 
-export const IMPORT_USAGE = "Usage: npm run import -- <export.json | folder> [--dry-run] [--media keep|download]";
+export const IMPORT_USAGE = "Usage: npm run import -- <export.json | folder> [--dry-run] [--media keep|download] [--invite]";
+export const INVITE_NEEDS_PUBLIC_URL = "--invite needs PUBLIC_URL (the shop's address, e.g. https://shop.example.pk) so the links in the invitations reach the shop.";
 
 /**
- * `npm run import -- <export.json | folder> [--dry-run] [--media keep|download]`. The arguments and
- * the export are read before the database is opened; progress goes to `progress` (stderr).
+ * `npm run import -- <export.json | folder> [--dry-run] [--media keep|download] [--invite]`. The
+ * arguments and the export are read before the database is opened; progress goes to `progress`
+ * (stderr). `--invite` queues a set-your-password invitation for each account this run created; the
+ * running shop's outbox delivers them.
  */
 export async function importCommand(
   args: string[],
   open: () => Promise<{ database: Database; storage: FileStorage }>,
   progress: (message: string) => void = () => {},
+  settings: { publicUrl?: string } = {},
 ): Promise<ImportCommandResult> {
-  let values: { "dry-run"?: boolean; media?: string };
+  let values: { "dry-run"?: boolean; media?: string; invite?: boolean };
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
       args,
       allowPositionals: true,
-      options: { "dry-run": { type: "boolean", default: false }, media: { type: "string", default: "keep" } },
+      options: {
+        "dry-run": { type: "boolean", default: false },
+        media: { type: "string", default: "keep" },
+        invite: { type: "boolean", default: false },
+      },
     }));
   } catch (error) {
     return { exitCode: 1, output: `${(error as Error).message}\n${IMPORT_USAGE}` };
@@ -36,6 +45,7 @@ export async function importCommand(
   if (positionals.length !== 1) return { exitCode: 1, output: IMPORT_USAGE };
   if (values.media !== "keep" && values.media !== "download") return { exitCode: 1, output: `--media must be keep or download\n${IMPORT_USAGE}` };
   const media: MediaMode = values.media;
+  if (values.invite && !settings.publicUrl) return { exitCode: 1, output: INVITE_NEEDS_PUBLIC_URL };
 
   let exported;
   try {
@@ -48,7 +58,15 @@ export async function importCommand(
   try {
     const summary = await runImport(database.db, exported.data, { dryRun: values["dry-run"], media, storage, progress });
     summary.ignoredCollections = exported.ignored;
-    return { exitCode: 0, output: formatSummary(summary), summary };
+    let output = formatSummary(summary);
+    if (values.invite && !values["dry-run"] && settings.publicUrl) {
+      let invited = 0;
+      for (const email of summary.importedUserEmails) {
+        if (await sendInvitation(database.db, email, { baseUrl: settings.publicUrl })) invited++;
+      }
+      output += `\n${invited} invitations queued: the running shop's outbox sends them.`;
+    }
+    return { exitCode: 0, output, summary };
   } finally {
     await database.close();
   }
