@@ -15,6 +15,12 @@ const ADMIN_SPECS = /admin-[^/]*\.spec\.ts$/;
 const PROXY_PORT = PORT + 2;
 const PROXY_SPECS = /proxy\.spec\.ts$/;
 export const PROXIED_PUBLIC_URL = "https://shop.example.pk";
+/*
+ * The import spec talks to a fourth server whose data folder was filled by `npm run import` from the
+ * committed export of the original shop before its first start (tests/fixtures/original-export.json).
+ */
+const IMPORT_PORT = PORT + 3;
+const IMPORT_SPECS = /import\.spec\.ts$/;
 
 function server(port: number, env: Record<string, string> = {}) {
   return {
@@ -46,14 +52,18 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined }, grepInvert: /@mobile/, testIgnore: [ADMIN_SPECS, PROXY_SPECS] },
-    { name: "mobile", use: { ...devices["Pixel 7"], channel: undefined }, grep: /@mobile/, testIgnore: [ADMIN_SPECS, PROXY_SPECS] },
+    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined }, grepInvert: /@mobile/, testIgnore: [ADMIN_SPECS, PROXY_SPECS, IMPORT_SPECS] },
+    { name: "mobile", use: { ...devices["Pixel 7"], channel: undefined }, grep: /@mobile/, testIgnore: [ADMIN_SPECS, PROXY_SPECS, IMPORT_SPECS] },
     { name: "proxy", use: { baseURL: `http://localhost:${PROXY_PORT}` }, testMatch: PROXY_SPECS },
+    { name: "import", use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: `http://localhost:${IMPORT_PORT}` }, testMatch: IMPORT_SPECS },
     {
       name: "admin",
       use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: `http://localhost:${ADMIN_PORT}` },
       testMatch: ADMIN_SPECS,
     },
   ],
-  webServer: [server(PORT), server(ADMIN_PORT), server(PROXY_PORT, { PUBLIC_URL: PROXIED_PUBLIC_URL, TRUST_PROXY: "1" })],
+  webServer: [
+    server(PORT), server(ADMIN_PORT), server(PROXY_PORT, { PUBLIC_URL: PROXIED_PUBLIC_URL, TRUST_PROXY: "1" }),
+    server(IMPORT_PORT, { E2E_IMPORT: "tests/fixtures/original-export.json" }),
+  ],
 });

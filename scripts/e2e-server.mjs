@@ -18,4 +18,14 @@ const cleanup = () => {
   fs.rmSync(pointer, { force: true });
 };
 process.on("exit", cleanup);
+// E2E_IMPORT: the data folder starts as a shop moved over from the original (`npm run import`).
+if (process.env.E2E_IMPORT) {
+  const { spawnSync } = await import("node:child_process");
+  const tsx = path.join(import.meta.dirname, "..", "node_modules", ".bin", "tsx");
+  const imported = spawnSync(tsx, [path.join(import.meta.dirname, "import.ts"), process.env.E2E_IMPORT], { stdio: ["ignore", "ignore", "inherit"] });
+  if (imported.status !== 0) {
+    console.error(`The import of ${process.env.E2E_IMPORT} failed (exit ${imported.status}).`);
+    process.exit(1);
+  }
+}
 await import("../server.mjs");
