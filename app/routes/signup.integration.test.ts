@@ -2,7 +2,7 @@ import { eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createAuth, loadAuthSecret, setAuth } from "~/lib/auth.server";
 import { user } from "~/lib/db/tables.server";
-import { answer } from "../../tests/support/admin-requests";
+import { answer } from "../../tests/support/route-answer";
 import { testTarget, useTestDatabase } from "../../tests/support/test-db";
 import { action } from "./signup";
 

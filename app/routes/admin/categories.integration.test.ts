@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { categories, productCategories, products } from "~/lib/db/tables.server";
 import { useTestDatabase, testTarget } from "../../../tests/support/test-db";
 import { insertCategory, insertProduct } from "../../../tests/support/fixtures";
-import { answer, flashOf, useAdminRequests, type Who } from "../../../tests/support/admin-requests";
+import { useAdminRequests, type Who } from "../../../tests/support/admin-requests";
+import { answer, flashOf } from "../../../tests/support/route-answer";
 import { action, loader } from "./categories";
+import { png } from "../../../tests/support/images";
 
 const testDb = useTestDatabase({ asAppDatabase: true });
 const admin = useAdminRequests(testDb);
@@ -20,25 +21,21 @@ function post(who: Who, fields: Record<string, string>, image?: { bytes: Buffer;
   return answer<any>(() => action({ request: admin.request(who, `/admin/categories${query}`, { form }), params: {}, context: {} } as never));
 }
 
-const png = (width: number, height = width) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 110, g: 60, b: 25 } } })
-    .png()
-    .toBuffer()
-    .then((bytes) => ({ bytes, name: "wallets.png", type: "image/png" }));
+const pngFile = (width: number, height = width) => png(width, height).then((bytes) => ({ bytes, name: "wallets.png", type: "image/png" }));
 
 const row = async (name: string) => (await testDb().db.select().from(categories).where(eq(categories.name, name)))[0];
 const imageFiles = (key: string) => [`${key}-320.webp`, `${key}-640.webp`];
 
 describe(`admin categories (${testTarget()})`, () => {
   it("adds a category with an image stored at every category width; a small image is not lost", async () => {
-    const added = await post("admin", { intent: "add", name: "  Wallets  " }, await png(900, 600));
+    const added = await post("admin", { intent: "add", name: "  Wallets  " }, await pngFile(900, 600));
     expect(added.status).toBe(303);
     expect(added.location).toBe("/admin/categories");
     const wallets = await row("Wallets");
     expect(wallets.imageKey).toMatch(/^category_images\//);
     for (const f of imageFiles(wallets.imageKey!)) expect(admin.fileExists(f)).toBe(true);
 
-    await post("admin", { intent: "add", name: "Coin Pouches" }, await png(200));
+    await post("admin", { intent: "add", name: "Coin Pouches" }, await pngFile(200));
     const pouches = await row("Coin Pouches");
     for (const f of imageFiles(pouches.imageKey!)) expect(admin.fileExists(f)).toBe(true);
 
@@ -51,7 +48,7 @@ describe(`admin categories (${testTarget()})`, () => {
   it("refuses a blank name with 'Category name required' and stores nothing", async () => {
     const before = await testDb().db.select().from(categories);
     const files = admin.filesIn("category_images").length;
-    const result = await post("admin", { intent: "add", name: "   " }, await png(400));
+    const result = await post("admin", { intent: "add", name: "   " }, await pngFile(400));
     expect(result.status).toBe(400);
     expect(result.data).toMatchObject({ ok: false, intent: "add", nameError: "Category name required" });
     expect(await testDb().db.select().from(categories)).toHaveLength(before.length);
@@ -80,7 +77,7 @@ describe(`admin categories (${testTarget()})`, () => {
   });
 
   it("renames, changes the image (old files deleted after the save) and removes the image", async () => {
-    await post("admin", { intent: "add", name: "Belts" }, await png(700));
+    await post("admin", { intent: "add", name: "Belts" }, await pngFile(700));
     const belts = await row("Belts");
     const oldKey = belts.imageKey!;
 
@@ -92,7 +89,7 @@ describe(`admin categories (${testTarget()})`, () => {
     const blank = await post("admin", { intent: "update", id: belts.id, name: "" });
     expect(blank.data).toMatchObject({ intent: "update", id: belts.id, nameError: "Category name required" });
 
-    const changed = await post("admin", { intent: "update", id: belts.id, name: "Leather Belts" }, await png(800));
+    const changed = await post("admin", { intent: "update", id: belts.id, name: "Leather Belts" }, await pngFile(800));
     expect(changed.status).toBe(303);
     const newKey = (await row("Leather Belts")).imageKey!;
     expect(newKey).not.toBe(oldKey);
@@ -111,13 +108,13 @@ describe(`admin categories (${testTarget()})`, () => {
     const gone = await post("admin", { intent: "remove-image", id: "missing" });
     expect(gone.status).toBe(404);
     expect(gone.data.message).toBe("Error removing category image");
-    const missingUpdate = await post("admin", { intent: "update", id: "missing", name: "X" }, await png(400));
+    const missingUpdate = await post("admin", { intent: "update", id: "missing", name: "X" }, await pngFile(400));
     expect(missingUpdate.data).toMatchObject({ message: "Error updating category", detail: "Category not found" });
   });
 
   it("counts products from their links, refreshes counts, and deletes a category from its products while they keep their others", async () => {
     const { db } = testDb();
-    await post("admin", { intent: "add", name: "Office" }, await png(500));
+    await post("admin", { intent: "add", name: "Office" }, await pngFile(500));
     const office = await row("Office");
     const desk = await insertCategory(db, "Desk");
     const a = await insertProduct(db, { name: "Planner Cover", categoryIds: [office.id, desk], variants: [{ name: "Tan", price: 100, stock: [] }] });
@@ -146,7 +143,7 @@ describe(`admin categories (${testTarget()})`, () => {
   });
 
   it("refuses anonymous visitors (to /login) and customers (to /) on the page and every action, and changes nothing", async () => {
-    await post("admin", { intent: "add", name: "Guarded" }, await png(400));
+    await post("admin", { intent: "add", name: "Guarded" }, await pngFile(400));
     const guarded = await row("Guarded");
     const files = admin.filesIn("category_images").length;
     for (const [who, to] of [
@@ -155,7 +152,7 @@ describe(`admin categories (${testTarget()})`, () => {
     ] as const) {
       const answers = [
         await load(who),
-        await post(who, { intent: "add", name: "Sneaky" }, await png(300)),
+        await post(who, { intent: "add", name: "Sneaky" }, await pngFile(300)),
         await post(who, { intent: "update", id: guarded.id, name: "Renamed" }),
         await post(who, { intent: "remove-image", id: guarded.id }),
         await post(who, { intent: "delete", id: guarded.id }),

@@ -5,7 +5,8 @@ import { orderHistory, orders, products, stock, stockMovements, user } from "~/l
 import { placeOrder } from "~/modules/orders/orders.server";
 import { changeOrderStatus, listOrders } from "~/modules/orders/admin-orders.server";
 import { action, loader } from "./orders";
-import { answer, useAdminRequests } from "../../../tests/support/admin-requests";
+import { useAdminRequests } from "../../../tests/support/admin-requests";
+import { answer } from "../../../tests/support/route-answer";
 import { insertProduct, testCustomer } from "../../../tests/support/fixtures";
 import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
 import { useLiveEvents } from "../../../tests/support/live";
