@@ -11,7 +11,6 @@ import { getProductDetail } from "~/modules/catalog/catalog.server";
 import { PRODUCT_FORM_MESSAGES } from "~/modules/catalog/product-form.schema";
 import { signStagedUpload } from "~/modules/media/staged-uploads.server";
 import { LocalDiskStorage, setStorage } from "~/modules/media/storage.server";
-import { MAX_IMAGE_BYTES } from "~/modules/media/upload-limits";
 import { useTestDatabase, testTarget } from "../../../tests/support/test-db";
 import { insertCategory } from "../../../tests/support/fixtures";
 import { answer, flashOf } from "../../../tests/support/route-answer";
@@ -19,6 +18,7 @@ import { action as uploadAction } from "./uploads";
 import { action as newAction, loader as newLoader } from "./products-new";
 import { action as editAction, loader as editLoader } from "./products-edit";
 import { png, pngClaiming } from "../../../tests/support/images";
+import { streamedBody } from "../../../tests/support/streamed-body";
 
 const testDb = useTestDatabase({ asAppDatabase: true });
 const BASE = "http://localhost:3000";
@@ -57,6 +57,9 @@ afterAll(() => {
 
 const filesUnder = (folder: string) => (fs.existsSync(path.join(root, folder)) ? fs.readdirSync(path.join(root, folder)).sort() : []);
 const exists = (key: string) => fs.existsSync(path.join(root, key));
+
+/** `file` followed by zero bytes up to `size` bytes in all (image readers ignore what follows the image). */
+const padded = (file: Buffer, size: number) => Buffer.concat([file, Buffer.alloc(size - file.length)]);
 
 /** The first bytes of an MP4 file: an 'ftyp' box, then some payload. */
 const tinyMp4 = () => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom", "ascii"), Buffer.alloc(12), Buffer.alloc(2048, 7)]);
@@ -293,7 +296,7 @@ describe(`adding and editing a product (${testTarget()})`, () => {
     expect((await getProductDetail(testDb().db, productId)).variants[0].videos).toEqual([expect.objectContaining({ key: video.storageKey, contentType: "video/mp4" })]);
   });
 
-  it("refuses a forged, tampered or already used upload reference", async () => {
+  it("refuses a forged, tampered, expired or already used upload reference", async () => {
     const before = await getProductDetail(testDb().db, productId);
     const brown = before.variants[0];
     const forged = signStagedUpload("not-the-shop-secret", { kind: "image", storageKey: "demo/anything", widths: [320], width: 1, height: 1, contentType: "image/webp" });
@@ -306,7 +309,10 @@ describe(`adding and editing a product (${testTarget()})`, () => {
     const mediaRows = await testDb().db.select().from(media).orderBy(asc(media.id));
     const secret = await loadAuthSecret(testDb().db);
     const replay = signStagedUpload(secret, { kind: "video", storageKey: reused.key, widths: [], width: null, height: null, contentType: "video/mp4" });
-    for (const token of [forged, `${tamperedPayload}.${mac}`, "garbage", replay]) {
+    // A real upload of this shop, signed a day and a moment ago: its reference has expired.
+    const { token: _fresh, ...staged } = (await upload("image", await png())).data.upload;
+    const expired = signStagedUpload(secret, staged, Date.now() - 24 * 60 * 60 * 1000 - 1);
+    for (const token of [forged, `${tamperedPayload}.${mac}`, "garbage", replay, expired]) {
       const result = await call(
         editAction,
         formRequest(`/admin/products/${productId}/edit`, {
@@ -377,7 +383,7 @@ describe(`product media uploads are checked by content (${testTarget()})`, () =>
     const cases: [string, Buffer, string][] = [
       ["image", Buffer.from("just some text pretending to be a photo\n".repeat(40)), "The file is not an image we can read (JPEG, PNG, WebP, GIF or AVIF)."],
       ["image", pngClaiming(20000, 20000), "The file is not an image we can read (JPEG, PNG, WebP, GIF or AVIF)."],
-      ["image", Buffer.concat([await png(64, 64), Buffer.alloc(MAX_IMAGE_BYTES)]), "The image is larger than 10 MB."],
+      ["image", padded(await png(64, 64), 10 * 1024 * 1024 + 1), "The image is larger than 10 MB."],
       ["video", Buffer.from("not a video at all, only text in a file called clip.mp4\n".repeat(40)), "The file is not a video we can play (MP4 or WebM)."],
       ["video", await png(64, 64), "The file is not a video we can play (MP4 or WebM)."],
       ["image", Buffer.alloc(0), "The file is empty."],
@@ -389,6 +395,49 @@ describe(`product media uploads are checked by content (${testTarget()})`, () =>
     }
     expect((await upload("script", Buffer.from("x"))).status).toBe(400);
     expect(filesUnder("products")).toEqual(before);
+  });
+
+  it("takes an image of exactly 10 MB", async () => {
+    const uploaded = await upload("image", padded(await png(64, 64), 10 * 1024 * 1024));
+    expect(uploaded.status).toBe(200);
+    expect(uploaded.data).toMatchObject({ ok: true, upload: { kind: "image", width: 64, height: 64 } });
+  });
+
+  it("stops reading a streamed upload (no Content-Length) as soon as it passes the limit", async () => {
+    const before = filesUnder("products");
+    for (const [kind, limit, message] of [
+      ["image", 10 * 1024 * 1024, "The image is larger than 10 MB."],
+      ["video", 100 * 1024 * 1024, "The video is larger than 100 MB."],
+    ] as const) {
+      const body = streamedBody(limit + 50 * 1024 * 1024);
+      const request = new Request(`${BASE}/admin/uploads?kind=${kind}`, {
+        method: "POST",
+        body: body.stream,
+        headers: { cookie: adminCookie, "content-type": "application/octet-stream" },
+        duplex: "half",
+      } as RequestInit);
+      expect(request.headers.get("content-length")).toBeNull();
+      const uploaded = await call(uploadAction, request);
+      expect(uploaded.status).toBe(400);
+      expect(uploaded.data).toEqual({ ok: false, message });
+      // Read up to the limit and a few chunks the stream buffers ahead, not the 50 MB behind.
+      expect(body.pulled()).toBeGreaterThan(limit);
+      expect(body.pulled()).toBeLessThanOrEqual(limit + 4 * 1024 * 1024);
+    }
+    expect(filesUnder("products")).toEqual(before);
+  });
+
+  it("refuses an upload whose declared length is over the limit without reading it", async () => {
+    const body = streamedBody(11 * 1024 * 1024);
+    const request = new Request(`${BASE}/admin/uploads?kind=image`, {
+      method: "POST",
+      body: body.stream,
+      headers: { cookie: adminCookie, "content-type": "application/octet-stream", "content-length": String(11 * 1024 * 1024) },
+      duplex: "half",
+    } as RequestInit);
+    expect(await call(uploadAction, request)).toMatchObject({ status: 400, data: { ok: false, message: "The image is larger than 10 MB." } });
+    // At most the one chunk a stream buffers when it is made; never the body.
+    expect(body.pulled()).toBeLessThanOrEqual(1024 * 1024);
   });
 
   it("accepts a WebM by its EBML header", async () => {
