@@ -7,6 +7,7 @@ import { useAdminRequests, type Who } from "../../../tests/support/admin-request
 import { answer, flashOf } from "../../../tests/support/route-answer";
 import { action, loader } from "./categories";
 import { png } from "../../../tests/support/images";
+import { streamedBody } from "../../../tests/support/streamed-body";
 
 const testDb = useTestDatabase({ asAppDatabase: true });
 const admin = useAdminRequests(testDb);
@@ -73,6 +74,30 @@ describe(`admin categories (${testTarget()})`, () => {
     expect(await row("Fakes")).toBeUndefined();
     expect(await row("Huger")).toBeUndefined();
     expect(await row("Huge")).toBeUndefined();
+    expect(admin.filesIn("category_images")).toHaveLength(files);
+  });
+
+  it("stops reading a streamed form (no Content-Length) once it passes the limit, and refuses it as an oversize image", async () => {
+    const files = admin.filesIn("category_images").length;
+    const boundary = "----shop-test-boundary";
+    const body = streamedBody(30 * 1024 * 1024, {
+      head: new TextEncoder().encode(
+        `--${boundary}\r\nContent-Disposition: form-data; name="intent"\r\n\r\nadd\r\n--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nStreamed\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="huge.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      tail: new TextEncoder().encode(`\r\n--${boundary}--\r\n`),
+    });
+    const signedIn = admin.request("admin", "/admin/categories?intent=add");
+    const headers = new Headers(signedIn.headers);
+    headers.set("content-type", `multipart/form-data; boundary=${boundary}`);
+    const request = new Request(signedIn.url, { method: "POST", headers, body: body.stream, duplex: "half" } as RequestInit);
+    const result = await answer<any>(() => action({ request, params: {}, context: {} } as never));
+    expect(result.status).toBe(400);
+    expect(result.data).toMatchObject({ message: "Error adding category", detail: "The image is larger than 10 MB." });
+    // The form's limit is the 10 MB image and a little room for the other fields; not the 30 MB sent.
+    expect(body.pulled()).toBeGreaterThan(10 * 1024 * 1024);
+    expect(body.pulled()).toBeLessThanOrEqual(15 * 1024 * 1024);
+    expect(await row("Streamed")).toBeUndefined();
     expect(admin.filesIn("category_images")).toHaveLength(files);
   });
 
