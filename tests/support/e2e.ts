@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, test as base, type Page } from "@playwright/test";
 
 /** The main admin the browser-test server creates (scripts/e2e-server.mjs). */
 export const OWNER = { email: "owner@example.pk", password: "Owner-Stitch-Ledger-2604" } as const;
@@ -63,3 +63,18 @@ export async function buyBelt(page: Page, customer: { firstName: string; email: 
   await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
   return (await page.getByText(/^ORD-\d{13}$/).textContent())!;
 }
+
+/**
+ * The shop's tests, with a second person at hand: `shopper` is a page in a browser of its own (no
+ * cookies or cart shared with `page`), closed after the test whatever its outcome.
+ */
+export const test = base.extend<{ shopper: Page }>({
+  shopper: async ({ browser }, use) => {
+    const context = await browser.newContext();
+    try {
+      await use(await context.newPage());
+    } finally {
+      await context.close();
+    }
+  },
+});
