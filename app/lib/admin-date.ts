@@ -2,7 +2,7 @@
  * Dates and times in the back office, one format everywhere: Pakistan time (Asia/Karachi, UTC+5,
  * no daylight saving), '23 Nov 2026' for a day and '23 Nov 2026, 4:05 pm' for a moment. Spelt out
  * by hand, so the server's page and the browser's agree whatever their locale data. Missing shows
- * 'N/A' (callers may choose another mark), unreadable shows 'Invalid Date'.
+ * 'N/A' and unreadable 'Invalid Date' (callers may choose other marks).
  */
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const PKT_OFFSET_MS = 5 * 60 * 60 * 1000;
@@ -27,10 +27,10 @@ export function formatAdminDate(value: string | Date | null | undefined, missing
 }
 
 /** A moment (history, messages, subscriptions): '23 Nov 2026, 4:05 pm'. */
-export function formatAdminDateTime(value: string | Date | null | undefined, missing = "N/A"): string {
+export function formatAdminDateTime(value: string | Date | null | undefined, missing = "N/A", unreadable = "Invalid Date"): string {
   if (value === null || value === undefined || value === "") return missing;
   const k = pakistan(value);
-  if (!k) return "Invalid Date";
+  if (!k) return unreadable;
   const hours = k.getUTCHours();
   const minutes = String(k.getUTCMinutes()).padStart(2, "0");
   return `${day(k)}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? "am" : "pm"}`;

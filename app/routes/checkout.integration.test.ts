@@ -6,6 +6,7 @@ import { getEnv } from "~/lib/env.server";
 import { action } from "./checkout";
 import { insertProduct } from "../../tests/support/fixtures";
 import { testTarget, useTestDatabase } from "../../tests/support/test-db";
+import { answer } from "../../tests/support/route-answer";
 
 /*
  * The checkout form through its action, as the server calls it: anonymous orders are limited per
@@ -52,11 +53,8 @@ async function checkout(fields: Partial<Record<string, string>>, address: string
   });
   for (const [name, value] of Object.entries(fields)) form.set(name, value ?? "");
   const request = new Request("http://localhost:3000/checkout", { method: "POST", body: form });
-  const result = (await action({ request, params: {}, context: { nonce: "", clientAddress: address } } as never)) as unknown as {
-    data: Result;
-    init?: ResponseInit | null;
-  };
-  return { status: result.init?.status ?? 200, retryAfter: new Headers(result.init?.headers).get("Retry-After"), data: result.data };
+  const result = await answer<Result>(() => action({ request, params: {}, context: { nonce: "", clientAddress: address } } as never));
+  return { status: result.status, retryAfter: result.headers.get("Retry-After"), data: result.data };
 }
 
 /** The wait a refusal names, checked against its Retry-After. */

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createAuth, loadAuthSecret, setAuth } from "~/lib/auth.server";
 import { upsertAccount } from "~/modules/accounts/accounts.server";
-import { answer } from "../../tests/support/admin-requests";
+import { answer } from "../../tests/support/route-answer";
 import { testTarget, useTestDatabase } from "../../tests/support/test-db";
 import { action } from "./login";
 

@@ -2,18 +2,14 @@ import { describe, expect, it } from "vitest";
 import { setDatabase } from "~/lib/db.server";
 import { databaseFailingOn, useTestDatabase } from "../../tests/support/test-db";
 import { insertProduct } from "../../tests/support/fixtures";
+import { answer } from "../../tests/support/route-answer";
 import { loader } from "./product";
 
 /** What the loader answered: its data and status, whether returned or thrown. */
 async function load(id: string): Promise<{ status: number; data: unknown }> {
   const args = { params: { id }, request: new Request(`http://shop.test/product/${id}`), context: {} } as unknown as Parameters<typeof loader>[0];
-  try {
-    const result = (await loader(args)) as unknown as { data: unknown; init?: { status?: number } | null };
-    return { status: result.init?.status ?? 200, data: result.data };
-  } catch (thrown) {
-    const response = thrown as { data: unknown; init?: { status?: number } | null };
-    return { status: response.init?.status ?? 0, data: response.data };
-  }
+  const { status, data } = await answer(() => loader(args));
+  return { status, data };
 }
 
 const testDb = useTestDatabase({ asAppDatabase: true });

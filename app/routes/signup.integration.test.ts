@@ -2,7 +2,7 @@ import { eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createAuth, loadAuthSecret, setAuth } from "~/lib/auth.server";
 import { user } from "~/lib/db/tables.server";
-import { answer } from "../../tests/support/admin-requests";
+import { answer } from "../../tests/support/route-answer";
 import { testTarget, useTestDatabase } from "../../tests/support/test-db";
 import { action } from "./signup";
 
@@ -15,10 +15,10 @@ beforeAll(async () => {
 });
 
 /** Posts the signup form from `address` and says what the browser would get back. */
-async function post(email: string, password: string, address: string) {
+async function post(email: string, password: string, address: string, extra: Record<string, string> = {}) {
   const request = new Request("http://localhost:3000/signup", {
     method: "POST",
-    body: new URLSearchParams({ email, password, firstName: "Sana", lastName: "Malik", gender: "female", numberCode: "+92", number: "" }),
+    body: new URLSearchParams({ email, password, firstName: "Sana", lastName: "Malik", gender: "female", numberCode: "+92", number: "", ...extra }),
   });
   const a = await answer<{ error?: string } | undefined>(() => action({ request, params: {}, context: { nonce: "", clientAddress: address } } as never));
   return { status: a.status, location: a.location, retryAfter: a.headers.get("Retry-After"), error: a.data?.error };
@@ -51,6 +51,16 @@ describe(`signup passwords (${testTarget()})`, () => {
       const email = `strong-${i}@example.pk`;
       expect(await post(email, password, "198.51.100.50"), password).toMatchObject({ status: 302, location: "/" });
       expect((await accountOf(email))?.role).toBe("user");
+    }
+  });
+});
+
+describe(`the signup form and roles (${testTarget()})`, () => {
+  it("makes a customer even when the form names a staff role", async () => {
+    for (const [i, role] of ["admin", "main-admin"].entries()) {
+      const email = `climber-form-${i}@example.pk`;
+      expect(await post(email, "saddle-stitch-4417", "198.51.100.60", { role }), role).toMatchObject({ status: 302, location: "/" });
+      expect((await accountOf(email))?.role, role).toBe("user");
     }
   });
 });

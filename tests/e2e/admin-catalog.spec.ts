@@ -1,13 +1,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { logIn, OWNER } from "../support/e2e";
-import sharp from "sharp";
 import { expect, test } from "@playwright/test";
 import { freePort } from "../support/free-port";
+import { png } from "../support/images";
 
 const pngFile = async (name: string, width: number) => ({
   name,
   mimeType: "image/png",
-  buffer: await sharp({ create: { width, height: width, channels: 3, background: { r: 120, g: 70, b: 30 } } }).png().toBuffer(),
+  buffer: await png(width, width),
 });
 
 test.describe("admin catalogue", () => {

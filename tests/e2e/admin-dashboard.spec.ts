@@ -1,10 +1,8 @@
-import { expect, test } from "@playwright/test";
-import { buyBelt, logIn } from "../support/e2e";
+import { expect } from "@playwright/test";
+import { buyBelt, logIn, test } from "../support/e2e";
 
-test("the dashboard says how the last 30 days went: orders and revenue per day, top products, share cancelled", async ({ page, browser }) => {
-  const shopper = await browser.newContext();
-  await buyBelt(await shopper.newPage(), { firstName: "Dashboard", email: "dashboard@example.pk" });
-  await shopper.close();
+test("the dashboard says how the last 30 days went: orders and revenue per day, top products, share cancelled", async ({ page, shopper }) => {
+  await buyBelt(shopper, { firstName: "Dashboard", email: "dashboard@example.pk" });
 
   await logIn(page);
   await expect(page.getByRole("heading", { name: "Last 30 days" })).toBeVisible();

@@ -1,10 +1,9 @@
-import { expect, test } from "@playwright/test";
-import { buyBelt, logIn } from "../support/e2e";
+import { expect } from "@playwright/test";
+import { buyBelt, logIn, test } from "../support/e2e";
 
 test.describe("orders in the back office", () => {
-  test("an order placed in one browser appears in the list open in another, without a reload", async ({ browser }) => {
+  test("an order placed in one browser appears in the list open in another, without a reload", async ({ browser, shopper }) => {
     const staffContext = await browser.newContext();
-    const shopperContext = await browser.newContext();
     try {
       const staff = await staffContext.newPage();
       await logIn(staff);
@@ -14,7 +13,6 @@ test.describe("orders in the back office", () => {
       const totalCard = staff.getByRole("region", { name: "Order totals" }).getByText("Total Orders").locator("..");
       const before = Number((await totalCard.locator("p").nth(1).textContent())!.replace(/,/g, ""));
 
-      const shopper = await shopperContext.newPage();
       const orderNumber = await buyBelt(shopper, { firstName: "Livia", email: "livia@example.pk" });
 
       const row = staff.getByRole("row").filter({ hasText: orderNumber });
@@ -28,14 +26,11 @@ test.describe("orders in the back office", () => {
       await expect(totalCard).toContainText(String(before + 1));
     } finally {
       await staffContext.close();
-      await shopperContext.close();
     }
   });
 
-  test("staff confirm an order by WhatsApp or phone, record the outcome, and the not-yet-confirmed list follows", async ({ page, browser }) => {
-    const shopperContext = await browser.newContext();
-    const orderNumber = await buyBelt(await shopperContext.newPage(), { firstName: "Nadia", email: "nadia@example.pk", phone: "0300-1234567" });
-    await shopperContext.close();
+  test("staff confirm an order by WhatsApp or phone, record the outcome, and the not-yet-confirmed list follows", async ({ page, shopper }) => {
+    const orderNumber = await buyBelt(shopper, { firstName: "Nadia", email: "nadia@example.pk", phone: "0300-1234567" });
 
     await logIn(page);
     await page.goto("/admin/orders");
@@ -81,12 +76,9 @@ test.describe("orders in the back office", () => {
     await expect(page.getByRole("status").filter({ hasText: "Settings saved." })).toBeVisible();
   });
 
-  test("ticked orders: packing slips to print, a CSV of the ticked or of the whole filter, one status for all", async ({ page, browser }) => {
-    const shopperContext = await browser.newContext();
-    const shopper = await shopperContext.newPage();
+  test("ticked orders: packing slips to print, a CSV of the ticked or of the whole filter, one status for all", async ({ page, shopper }) => {
     const first = await buyBelt(shopper, { firstName: "Farah", email: "farah.bulk@example.pk", phone: "0300-3456789" });
     const second = await buyBelt(shopper, { firstName: "Asad", email: "asad.bulk@example.pk" });
-    await shopperContext.close();
 
     await logIn(page);
     await page.goto("/admin/orders?q=.bulk%40example.pk");
@@ -128,10 +120,8 @@ test.describe("orders in the back office", () => {
     await expect(page.getByRole("row").filter({ hasText: second }).getByRole("cell").nth(3)).toHaveText("Completed");
   });
 
-  test("cancelling asks first, and says what happened once it is done", async ({ page, browser }) => {
-    const shopperContext = await browser.newContext();
-    const orderNumber = await buyBelt(await shopperContext.newPage(), { firstName: "Kamran", email: "kamran@example.pk" });
-    await shopperContext.close();
+  test("cancelling asks first, and says what happened once it is done", async ({ page, shopper }) => {
+    const orderNumber = await buyBelt(shopper, { firstName: "Kamran", email: "kamran@example.pk" });
 
     await logIn(page);
     await page.goto(`/admin/orders?q=${orderNumber}`);
@@ -151,9 +141,7 @@ test.describe("orders in the back office", () => {
     await expect(row.getByRole("status")).toHaveText(`Order ${orderNumber} is now Cancelled.`);
   });
 
-  test("a shopper follows a shipped order on /track to the courier's own page", async ({ page, browser }) => {
-    const shopperContext = await browser.newContext();
-    const shopper = await shopperContext.newPage();
+  test("a shopper follows a shipped order on /track to the courier's own page", async ({ page, shopper }) => {
     const orderNumber = await buyBelt(shopper, { firstName: "Zara", email: "zara@example.pk", phone: "0300-2345678" });
 
     await logIn(page);
@@ -178,13 +166,10 @@ test.describe("orders in the back office", () => {
     await expect(found.getByRole("list", { name: "Order history" }).getByRole("listitem")).toHaveText([/^Confirmed/, /^Shipped/]);
     await expect(found.getByText("Sent with Leopards, CN LE7731234")).toBeVisible();
     await expect(found.getByRole("link", { name: "Follow the parcel on Leopards’s site" })).toHaveAttribute("href", "https://www.leopardscourier.com/tracking?cn=LE7731234");
-    await shopperContext.close();
   });
 
-  test("staff change a status from the list, open the detail, and record the courier and CN", async ({ page, browser }) => {
-    const shopperContext = await browser.newContext();
-    const orderNumber = await buyBelt(await shopperContext.newPage(), { firstName: "Saad", email: "saad@example.pk" });
-    await shopperContext.close();
+  test("staff change a status from the list, open the detail, and record the courier and CN", async ({ page, shopper }) => {
+    const orderNumber = await buyBelt(shopper, { firstName: "Saad", email: "saad@example.pk" });
 
     await logIn(page);
     await page.goto("/admin/orders");

@@ -1,9 +1,9 @@
-import sharp from "sharp";
-import { buyBelt, logIn } from "../support/e2e";
-import { expect, test, type Page } from "@playwright/test";
+import { buyBelt, logIn, test } from "../support/e2e";
+import { png } from "../support/images";
+import { expect, type Page } from "@playwright/test";
 
 /** A small photo made on the spot: 900 × 600 pixels of tan leather colour. */
-const photo = () => sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 160, g: 112, b: 63 } } }).png().toBuffer();
+const photo = () => png(900, 600);
 
 const variant = (page: Page, n: number) => page.getByRole("group", { name: `Variant ${n}` });
 const stockRow = (page: Page, v: number, n: number) => variant(page, v).getByRole("group", { name: `Stock row ${n}` });
@@ -172,7 +172,7 @@ test.describe("admin: add and edit a product", () => {
     await expect(page.getByText("Each size can appear only once in a variant.")).toHaveCount(0);
   });
 
-  test("a form opened before a sale never undoes it: lowering past it is refused, an unchanged save keeps it", async ({ page, browser }) => {
+  test("a form opened before a sale never undoes it: lowering past it is refused, an unchanged save keeps it", async ({ page, shopper }) => {
     await logIn(page);
     await page.goto("/shop?q=Formal%20Dress%20Belt");
     const href = await page.getByRole("link", { name: "Formal Dress Belt", exact: true }).getAttribute("href");
@@ -184,9 +184,7 @@ test.describe("admin: add and edit a product", () => {
     const opened = Number(await quantity.inputValue());
     expect(opened).toBeGreaterThan(0);
 
-    const shopper = await browser.newContext();
-    await buyBelt(await shopper.newPage(), { firstName: "Hina", email: "hina@example.pk" }, "34");
-    await shopper.close();
+    await buyBelt(shopper, { firstName: "Hina", email: "hina@example.pk" }, "34");
 
     await quantity.fill("0");
     await page.getByRole("button", { name: "Update Product" }).click();

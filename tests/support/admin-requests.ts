@@ -10,39 +10,6 @@ import type { TestDatabase } from "./test-db";
 
 export type Who = "anonymous" | "user" | "admin";
 
-/** What a loader or action answered, whether returned or thrown: status, data, redirect target, cookies. */
-export interface Answer<T = unknown> {
-  status: number;
-  data: T;
-  location: string | null;
-  setCookie: string[];
-  headers: Headers;
-}
-
-export async function answer<T = any>(run: () => Promise<unknown>): Promise<Answer<T>> {
-  let result: unknown;
-  try {
-    result = await run();
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response) {
-    return { status: result.status, data: undefined as T, location: result.headers.get("Location"), setCookie: result.headers.getSetCookie(), headers: result.headers };
-  }
-  if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
-    const d = result as { data: T; init?: ResponseInit | null };
-    const headers = new Headers(d.init?.headers);
-    return { status: d.init?.status ?? 200, data: d.data, location: null, setCookie: headers.getSetCookie(), headers };
-  }
-  return { status: 200, data: result as T, location: null, setCookie: [], headers: new Headers() };
-}
-
-/** The text of the one-time flash message a response sets, if any. */
-export function flashOf(a: Answer): string | null {
-  const cookie = a.setCookie.find((c) => c.startsWith("flash="));
-  return cookie ? decodeURIComponent(cookie.slice("flash=".length).split(";")[0]) : null;
-}
-
 /**
  * Sets up accounts (an admin and a customer) and a throw-away file storage for route tests, and
  * builds requests as each of them.

@@ -41,19 +41,3 @@ export function requestAs(cookie: string, path: string, form?: Record<string, st
   if (!form) return new Request(`http://shop.test${path}`, { headers });
   return new Request(`http://shop.test${path}`, { method: "POST", headers, body: new URLSearchParams(form) });
 }
-
-/** What a loader or action answered — data and status, whether returned or thrown (redirects too). */
-export async function outcome(promise: Promise<unknown>): Promise<{ status: number; data?: unknown; location?: string | null; response?: Response }> {
-  let value: unknown;
-  try {
-    value = await promise;
-  } catch (thrown) {
-    value = thrown;
-  }
-  if (value instanceof Response) return { status: value.status, location: value.headers.get("Location"), response: value };
-  if (value && typeof value === "object" && "data" in value && "init" in value && (value as { type?: string }).type === "DataWithResponseInit") {
-    const d = value as { data: unknown; init?: { status?: number } | null };
-    return { status: d.init?.status ?? 200, data: d.data };
-  }
-  return { status: 200, data: value };
-}

@@ -16,9 +16,15 @@ describe("product form schema", () => {
   });
 
   it("starts a product's first variant as 'Default' and later ones unnamed, at price 0 with one empty stock row", () => {
-    expect(newVariantDefaults(true)).toEqual({ name: "Default", soleColor: "", price: "0", inOffer: false, discountPrice: "0", stock: [{ size: "", qty: "0" }] });
-    expect(newVariantDefaults(false).name).toBe("");
-    expect(productFormSchema.safeParse({ ...valid, variants: [newVariantDefaults(false)] }).error?.issues[0].message).toBe("Variant name is required");
+    // What the new-product form holds before anything is typed in a variant, read as the server reads it.
+    const untouched = productFormSchema.parse({ name: "Belt", categoryIds: ["c1"], variants: [newVariantDefaults(true)] });
+    expect(untouched.variants).toEqual([
+      expect.objectContaining({ name: "Default", soleColor: "", price: 0, discountPrice: 0, inOffer: false, stock: [{ size: "", qty: 0 }] }),
+    ]);
+    const second = productFormSchema.safeParse({ ...valid, variants: [valid.variants[0], newVariantDefaults(false)] });
+    expect(productFormErrors(second.error!)).toEqual({ "variants.1.name": "Variant name is required" });
+    const named = productFormSchema.parse({ ...valid, variants: [valid.variants[0], { ...newVariantDefaults(false), name: "Black" }] });
+    expect(named.variants[1]).toMatchObject({ name: "Black", price: 0, stock: [{ size: "", qty: 0 }] });
   });
 
   it("names every problem by its field", () => {

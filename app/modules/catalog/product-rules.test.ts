@@ -61,8 +61,12 @@ describe("swatchTone", () => {
   });
 
   it("takes the tone of the last colour word in a longer name", () => {
-    expect(swatchTone("Croc Black")).toBe(swatchTone("black"));
-    expect(swatchTone("Vintage Tan Matte")).toBe(swatchTone("tan"));
+    // Each compared with the colour word's own tone, which must exist (two nulls would also be equal).
+    for (const [name, colour] of [["Croc Black", "black"], ["Vintage Tan Matte", "tan"], ["Classic Brown", "brown"]]) {
+      expect(swatchTone(colour), colour).toMatch(/^#[0-9a-f]{6}$/);
+      expect(swatchTone(name), name).toBe(swatchTone(colour));
+    }
+    expect(swatchTone("Tan Croc Black")).not.toBe(swatchTone("tan"));
   });
 
   it("has no tone for names that are not colours, so they show as words", () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { openDatabase, type Database } from "~/lib/db.server";
 import { loader as eventsLoader } from "~/routes/admin/events";
-import { answer, useAdminRequests } from "../../../tests/support/admin-requests";
+import { useAdminRequests } from "../../../tests/support/admin-requests";
+import { answer } from "../../../tests/support/route-answer";
 import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
 import { publishChange } from "./live-events.server";
 import { useLiveEvents } from "../../../tests/support/live";

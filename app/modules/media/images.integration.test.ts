@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import zlib from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DomainError } from "~/lib/errors";
 import { deleteImage, IMAGE_WIDTHS, MAX_IMAGE_PIXELS, storeImage } from "./images.server";
 import { LocalDiskStorage } from "./storage.server";
+import { pngClaiming, solidImage } from "../../../tests/support/images";
 
 let root: string;
 let storage: LocalDiskStorage;
@@ -19,9 +19,6 @@ afterAll(() => {
   fs.rmSync(root, { recursive: true, force: true });
 });
 
-const solid = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 120, g: 70, b: 30 } } });
-
 const filesIn = (folder: string) => (fs.existsSync(path.join(root, folder)) ? fs.readdirSync(path.join(root, folder)) : []);
 
 async function refusal(promise: Promise<unknown>): Promise<DomainError> {
@@ -31,40 +28,9 @@ async function refusal(promise: Promise<unknown>): Promise<DomainError> {
   return error as DomainError;
 }
 
-/** A PNG whose header claims width × height pixels; its image data is a few bytes only. */
-function pngClaiming(width: number, height: number): Buffer {
-  const crc32 = (buf: Buffer) => {
-    let c = ~0;
-    for (const byte of buf) {
-      c ^= byte;
-      for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
-    }
-    return (~c >>> 0) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.writeUInt8(8, 8); // bit depth
-  header.writeUInt8(0, 9); // greyscale
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", zlib.deflateSync(Buffer.alloc(1024))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
-
 describe("storeImage", () => {
   it("re-encodes a large photo as WebP at every width", async () => {
-    const jpeg = await solid(1200, 900).jpeg().toBuffer();
+    const jpeg = await solidImage(1200, 900).jpeg().toBuffer();
     const stored = await storeImage(storage, jpeg, "products");
     expect(stored).toMatchObject({ widths: IMAGE_WIDTHS, width: 1200, height: 900 });
     expect(stored.key).toMatch(/^products\/\d+-[A-Za-z0-9]{8}$/);
@@ -77,21 +43,21 @@ describe("storeImage", () => {
   });
 
   it("stores no width above the image's own, and never enlarges", async () => {
-    const png = await solid(700, 500).png().toBuffer();
+    const png = await solidImage(700, 500).png().toBuffer();
     const stored = await storeImage(storage, png, "products");
     expect(stored.widths).toEqual([320, 640]);
     expect(fs.existsSync(path.join(root, `${stored.key}-960.webp`))).toBe(false);
   });
 
   it("keeps a tiny image at its own size under the smallest width", async () => {
-    const stored = await storeImage(storage, await solid(100, 80).webp().toBuffer(), "categories", [320, 640]);
+    const stored = await storeImage(storage, await solidImage(100, 80).webp().toBuffer(), "categories", [320, 640]);
     expect(stored.widths).toEqual([320]);
     const meta = await sharp(path.join(root, `${stored.key}-320.webp`)).metadata();
     expect(meta.width).toBe(100);
   });
 
   it("gives two uploads of the same image different keys", async () => {
-    const png = await solid(400, 400).png().toBuffer();
+    const png = await solidImage(400, 400).png().toBuffer();
     const a = await storeImage(storage, png, "products");
     const b = await storeImage(storage, png, "products");
     expect(a.key).not.toBe(b.key);
@@ -105,14 +71,14 @@ describe("storeImage", () => {
   });
 
   it("refuses a truncated image and an empty file", async () => {
-    const jpeg = await solid(600, 400).jpeg().toBuffer();
+    const jpeg = await solidImage(600, 400).jpeg().toBuffer();
     await refusal(storeImage(storage, jpeg.subarray(0, 20), "fakes"));
     await refusal(storeImage(storage, Buffer.alloc(0), "fakes"));
     expect(filesIn("fakes")).toEqual([]);
   });
 
   it("refuses a damaged image whose header reads well, and stores none of its widths", async () => {
-    const png = await solid(700, 500).png().toBuffer();
+    const png = await solidImage(700, 500).png().toBuffer();
     const badChecksum = Buffer.from(png);
     badChecksum[29] ^= 0xff; // the header chunk's CRC
     const badData = Buffer.from(png);
@@ -133,7 +99,7 @@ describe("storeImage", () => {
   });
 
   it("refuses a real image above 40 megapixels", async () => {
-    const big = await solid(8000, 6000).png({ compressionLevel: 1 }).toBuffer(); // 48 MP of one colour
+    const big = await solidImage(8000, 6000).png({ compressionLevel: 1 }).toBuffer(); // 48 MP of one colour
     expect(8000 * 6000).toBeGreaterThan(MAX_IMAGE_PIXELS);
     const error = await refusal(storeImage(storage, big, "bombs"));
     expect(error.message).toMatch(/too many pixels|not an image we can read/);
@@ -141,7 +107,7 @@ describe("storeImage", () => {
   });
 
   it("deleteImage removes every stored width", async () => {
-    const stored = await storeImage(storage, await solid(1000, 1000).png().toBuffer(), "gone");
+    const stored = await storeImage(storage, await solidImage(1000, 1000).png().toBuffer(), "gone");
     expect(filesIn("gone")).toHaveLength(3);
     await deleteImage(storage, stored);
     expect(filesIn("gone")).toEqual([]);

@@ -11,6 +11,7 @@ import { deleteMediaFiles } from "./media-files.server";
 import { S3Storage } from "./s3-storage.server";
 import { stagedFilesExist, stageUpload, STAGED_UPLOAD_TTL_MS } from "./staged-uploads.server";
 import { SWEEP_GRACE_MS, sweepOrphanUploads } from "./upload-sweep.server";
+import { solidImage } from "../../../tests/support/images";
 
 /** The shop's media code, unchanged, on a bucket instead of a folder. */
 
@@ -29,13 +30,11 @@ afterAll(async () => {
   await database?.close();
 });
 
-const solid = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 120, g: 70, b: 30 } } });
 const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from("ftypmp42"), Buffer.alloc(500)]);
 
 describe("media on S3", () => {
   it("storeImage stores every width as a WebP that can be opened", async () => {
-    const stored = await storeImage(storage, await solid(1200, 900).jpeg().toBuffer(), "products");
+    const stored = await storeImage(storage, await solidImage(1200, 900).jpeg().toBuffer(), "products");
     expect(stored).toMatchObject({ widths: IMAGE_WIDTHS, width: 1200, height: 900 });
     for (const width of IMAGE_WIDTHS) {
       const file = await storage.open(`${stored.key}-${width}.webp`);
@@ -57,8 +56,8 @@ describe("media on S3", () => {
   });
 
   it("deleteMediaFiles removes every width of an image, and leaves other files", async () => {
-    const removed = await storeImage(storage, await solid(700, 500).png().toBuffer(), "categories");
-    const kept = await storeImage(storage, await solid(400, 300).png().toBuffer(), "categories");
+    const removed = await storeImage(storage, await solidImage(700, 500).png().toBuffer(), "categories");
+    const kept = await storeImage(storage, await solidImage(400, 300).png().toBuffer(), "categories");
     await deleteMediaFiles(storage, [
       { kind: "image", storageKey: removed.key, widths: removed.widths },
       // Already gone: no error.

@@ -6,6 +6,7 @@ import { databaseFailingOn, testTarget, useTestDatabase } from "../../../tests/s
 import { action } from "../../routes/contact";
 import { contactErrorMessage, contactSchema, EMAIL_MESSAGE, REQUIRED_MESSAGE } from "./contact.schema";
 import { createSubmission } from "./messages.server";
+import { answer } from "../../../tests/support/route-answer";
 
 const testDb = useTestDatabase({ asAppDatabase: true });
 
@@ -75,11 +76,8 @@ describe(`createSubmission (${testTarget()})`, () => {
 /** What the /contact action answered: its data and HTTP status. */
 async function post(fields: Record<string, string>, clientAddress?: string): Promise<{ status: number; data: Record<string, unknown>; retryAfter: string | null }> {
   const request = new Request("http://shop.test/contact", { method: "POST", body: new URLSearchParams(fields) });
-  const result = (await action({ request, params: {}, context: { clientAddress } } as unknown as Parameters<typeof action>[0])) as unknown as {
-    data: Record<string, unknown>;
-    init?: ResponseInit | null;
-  };
-  return { status: result.init?.status ?? 200, data: result.data, retryAfter: new Headers(result.init?.headers).get("Retry-After") };
+  const result = await answer<Record<string, unknown>>(() => action({ request, params: {}, context: { clientAddress } } as unknown as Parameters<typeof action>[0]));
+  return { status: result.status, data: result.data, retryAfter: result.headers.get("Retry-After") };
 }
 
 async function countFrom(email: string) {

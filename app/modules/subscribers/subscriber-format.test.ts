@@ -16,7 +16,13 @@ describe("back-office times", () => {
     expect(formatSubscribedAt(undefined)).toBe("-");
     expect(formatAdminDateTime(null)).toBe("N/A");
     expect(formatAdminDate("")).toBe("N/A");
-    expect(formatSubscribedAt("not a date")).toBe("Invalid Date");
     expect(formatAdminDateTime(new Date(Number.NaN))).toBe("Invalid Date");
+    expect(formatAdminDate("2026-13-45")).toBe("Invalid Date");
+  });
+
+  it("show an unreadable subscription time as a dash, as a missing one, never as 'Invalid Date'", () => {
+    for (const bad of ["not a date", "2026-13-45", new Date(Number.NaN)]) {
+      expect(formatSubscribedAt(bad), String(bad)).toBe("-");
+    }
   });
 });

@@ -6,6 +6,7 @@ import { databaseFailingOn, testTarget, useTestDatabase } from "../../../tests/s
 import { action } from "../../routes/subscribe";
 import { subscribeSchema } from "./subscriber.schema";
 import { subscribe } from "./subscribers.server";
+import { answer } from "../../../tests/support/route-answer";
 
 const testDb = useTestDatabase({ asAppDatabase: true });
 
@@ -51,11 +52,8 @@ describe(`subscribe (${testTarget()})`, () => {
 
 async function post(fields: Record<string, string>, clientAddress?: string) {
   const request = new Request("http://shop.test/subscribe", { method: "POST", body: new URLSearchParams(fields) });
-  const result = (await action({ request, params: {}, context: { clientAddress } } as unknown as Parameters<typeof action>[0])) as unknown as {
-    data: Record<string, unknown>;
-    init?: ResponseInit | null;
-  };
-  return { status: result.init?.status ?? 200, data: result.data, retryAfter: new Headers(result.init?.headers).get("Retry-After") };
+  const result = await answer<Record<string, unknown>>(() => action({ request, params: {}, context: { clientAddress } } as unknown as Parameters<typeof action>[0]));
+  return { status: result.status, data: result.data, retryAfter: result.headers.get("Retry-After") };
 }
 
 describe("the /subscribe action", () => {

@@ -8,7 +8,8 @@ import { upsertAccount } from "~/modules/accounts/accounts.server";
 import { LAST_MAIN_ADMIN, listAdmins, updateAdmin } from "~/modules/accounts/admin-accounts.server";
 import { getCurrentUser, signIn } from "~/modules/accounts/session.server";
 import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
-import { outcome, requestAs, setUpVisitors, type Visitors } from "../../../tests/support/staff";
+import { requestAs, setUpVisitors, type Visitors } from "../../../tests/support/staff";
+import { answer, statusAndData } from "../../../tests/support/route-answer";
 import { action as createAction, loader as createLoader } from "./createadmin";
 import { action as listAction, loader as listLoader } from "./adminlist";
 
@@ -32,8 +33,8 @@ const newAdmin = (overrides: Record<string, string> = {}) => ({
   password: "hina-secret-2291",
   ...overrides,
 });
-const create = (cookie: string, form: Record<string, string>) => outcome(createAction(args(requestAs(cookie, "/admin/createadmin", form))));
-const edit = (cookie: string, form: Record<string, string>) => outcome(listAction(args(requestAs(cookie, "/admin/adminlist", form))));
+const create = (cookie: string, form: Record<string, string>) => answer(createAction(args(requestAs(cookie, "/admin/createadmin", form))));
+const edit = (cookie: string, form: Record<string, string>) => answer(listAction(args(requestAs(cookie, "/admin/adminlist", form))));
 const profile = async (email: string) => (await testDb().db.select().from(user).where(eq(user.email, email)))[0];
 const snapshot = async () => testDb().db.select().from(user).orderBy(user.email);
 
@@ -67,7 +68,7 @@ describe(`Create Admin (${testTarget()})`, () => {
   it("refuses an e-mail already used (any letter case), changing nothing, and keeps what was typed", async () => {
     const before = await snapshot();
     const result = await create(visitors.mainAdmin, newAdmin({ email: "Hina@Example.pk", firstName: "Other", password: "another-pass-7720" }));
-    expect(result).toEqual({
+    expect(statusAndData(result)).toEqual({
       status: 409,
       data: { error: "Failed to create an account. An account with this email already exists.", values: expect.objectContaining({ email: "Hina@Example.pk", firstName: "Other" }) },
     });
@@ -123,10 +124,10 @@ describe(`Create Admin (${testTarget()})`, () => {
   });
 
   it("a plain admin sees the denial, and the server refuses the action (403) creating nothing", async () => {
-    expect(await outcome(createLoader(args(requestAs(visitors.admin, "/admin/createadmin"))))).toEqual({ status: 403, data: { allowed: false } });
-    expect(await outcome(createLoader(args(requestAs(visitors.mainAdmin, "/admin/createadmin"))))).toEqual({ status: 200, data: { allowed: true } });
+    expect(statusAndData(await answer(createLoader(args(requestAs(visitors.admin, "/admin/createadmin")))))).toEqual({ status: 403, data: { allowed: false } });
+    expect(statusAndData(await answer(createLoader(args(requestAs(visitors.mainAdmin, "/admin/createadmin")))))).toEqual({ status: 200, data: { allowed: true } });
     const result = await create(visitors.admin, newAdmin({ email: "sneaky@example.pk", role: "main-admin" }));
-    expect(result).toEqual({ status: 403, data: { error: "Access denied. Only Main Admins can create admin accounts.", values: {} } });
+    expect(statusAndData(result)).toEqual({ status: 403, data: { error: "Access denied. Only Main Admins can create admin accounts.", values: {} } });
     expect(await profile("sneaky@example.pk")).toBeUndefined();
   });
 
@@ -135,7 +136,7 @@ describe(`Create Admin (${testTarget()})`, () => {
       [visitors.anonymous, "/login"],
       [visitors.customer, "/"],
     ] as const) {
-      expect(await outcome(createLoader(args(requestAs(cookie, "/admin/createadmin"))))).toMatchObject({ status: 302, location: to });
+      expect(await answer(createLoader(args(requestAs(cookie, "/admin/createadmin"))))).toMatchObject({ status: 302, location: to });
       expect(await create(cookie, newAdmin({ email: "anon@example.pk" }))).toMatchObject({ status: 302, location: to });
     }
     expect(await profile("anon@example.pk")).toBeUndefined();
@@ -145,14 +146,14 @@ describe(`Create Admin (${testTarget()})`, () => {
 describe(`Admin List (${testTarget()})`, () => {
   it("lists admins and main admins only, and opens one row for editing", async () => {
     const hina = await profile("hina@example.pk");
-    const result = await outcome(listLoader(args(requestAs(visitors.mainAdmin, `/admin/adminlist?edit=${hina.id}`))));
+    const result = await answer(listLoader(args(requestAs(visitors.mainAdmin, `/admin/adminlist?edit=${hina.id}`))));
     const listed = result.data as { admins: { email: string; role: string }[]; editId: string };
     expect(result.status).toBe(200);
     expect(listed.editId).toBe(hina.id);
     expect(listed.admins.map((a) => a.email)).toEqual(expect.arrayContaining(["staff@example.pk", "owner@example.pk", "hina@example.pk", "second-owner@example.pk"]));
     expect(listed.admins.map((a) => a.email)).not.toContain("customer@example.pk");
     expect(listed.admins.every((a) => a.role === "admin" || a.role === "main-admin")).toBe(true);
-    const stranger = await outcome(listLoader(args(requestAs(visitors.mainAdmin, "/admin/adminlist?edit=nobody"))));
+    const stranger = await answer(listLoader(args(requestAs(visitors.mainAdmin, "/admin/adminlist?edit=nobody"))));
     expect((stranger.data as { editId: unknown }).editId).toBeNull();
   });
 
@@ -188,10 +189,10 @@ describe(`Admin List (${testTarget()})`, () => {
   });
 
   it("a plain admin sees the denial and every edit is refused (403), changing nothing", async () => {
-    expect(await outcome(listLoader(args(requestAs(visitors.admin, "/admin/adminlist"))))).toMatchObject({ status: 403, data: { allowed: false, admins: [] } });
+    expect(await answer(listLoader(args(requestAs(visitors.admin, "/admin/adminlist"))))).toMatchObject({ status: 403, data: { allowed: false, admins: [] } });
     const staff = await profile("staff@example.pk");
     const before = await snapshot();
-    expect(await edit(visitors.admin, { id: staff.id, firstName: "Self", lastName: "Promoted", gender: "", role: "main-admin", number: "" })).toEqual({
+    expect(statusAndData(await edit(visitors.admin, { id: staff.id, firstName: "Self", lastName: "Promoted", gender: "", role: "main-admin", number: "" }))).toEqual({
       status: 403,
       data: { message: "Access denied. Only Main Admins can manage admin accounts.", id: null, values: {} },
     });
@@ -205,7 +206,7 @@ describe(`Admin List (${testTarget()})`, () => {
       [visitors.anonymous, "/login"],
       [visitors.customer, "/"],
     ] as const) {
-      expect(await outcome(listLoader(args(requestAs(cookie, "/admin/adminlist"))))).toMatchObject({ status: 302, location: to });
+      expect(await answer(listLoader(args(requestAs(cookie, "/admin/adminlist"))))).toMatchObject({ status: 302, location: to });
       expect(await edit(cookie, { id: staff.id, firstName: "X", lastName: "Y", gender: "", role: "main-admin", number: "" })).toMatchObject({ status: 302, location: to });
     }
     expect(await snapshot()).toEqual(before);

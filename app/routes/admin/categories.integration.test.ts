@@ -1,11 +1,13 @@
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { categories, productCategories, products } from "~/lib/db/tables.server";
 import { useTestDatabase, testTarget } from "../../../tests/support/test-db";
 import { insertCategory, insertProduct } from "../../../tests/support/fixtures";
-import { answer, flashOf, useAdminRequests, type Who } from "../../../tests/support/admin-requests";
+import { useAdminRequests, type Who } from "../../../tests/support/admin-requests";
+import { answer, flashOf } from "../../../tests/support/route-answer";
 import { action, loader } from "./categories";
+import { png } from "../../../tests/support/images";
+import { streamedBody } from "../../../tests/support/streamed-body";
 
 const testDb = useTestDatabase({ asAppDatabase: true });
 const admin = useAdminRequests(testDb);
@@ -20,25 +22,21 @@ function post(who: Who, fields: Record<string, string>, image?: { bytes: Buffer;
   return answer<any>(() => action({ request: admin.request(who, `/admin/categories${query}`, { form }), params: {}, context: {} } as never));
 }
 
-const png = (width: number, height = width) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 110, g: 60, b: 25 } } })
-    .png()
-    .toBuffer()
-    .then((bytes) => ({ bytes, name: "wallets.png", type: "image/png" }));
+const pngFile = (width: number, height = width) => png(width, height).then((bytes) => ({ bytes, name: "wallets.png", type: "image/png" }));
 
 const row = async (name: string) => (await testDb().db.select().from(categories).where(eq(categories.name, name)))[0];
 const imageFiles = (key: string) => [`${key}-320.webp`, `${key}-640.webp`];
 
 describe(`admin categories (${testTarget()})`, () => {
   it("adds a category with an image stored at every category width; a small image is not lost", async () => {
-    const added = await post("admin", { intent: "add", name: "  Wallets  " }, await png(900, 600));
+    const added = await post("admin", { intent: "add", name: "  Wallets  " }, await pngFile(900, 600));
     expect(added.status).toBe(303);
     expect(added.location).toBe("/admin/categories");
     const wallets = await row("Wallets");
     expect(wallets.imageKey).toMatch(/^category_images\//);
     for (const f of imageFiles(wallets.imageKey!)) expect(admin.fileExists(f)).toBe(true);
 
-    await post("admin", { intent: "add", name: "Coin Pouches" }, await png(200));
+    await post("admin", { intent: "add", name: "Coin Pouches" }, await pngFile(200));
     const pouches = await row("Coin Pouches");
     for (const f of imageFiles(pouches.imageKey!)) expect(admin.fileExists(f)).toBe(true);
 
@@ -51,7 +49,7 @@ describe(`admin categories (${testTarget()})`, () => {
   it("refuses a blank name with 'Category name required' and stores nothing", async () => {
     const before = await testDb().db.select().from(categories);
     const files = admin.filesIn("category_images").length;
-    const result = await post("admin", { intent: "add", name: "   " }, await png(400));
+    const result = await post("admin", { intent: "add", name: "   " }, await pngFile(400));
     expect(result.status).toBe(400);
     expect(result.data).toMatchObject({ ok: false, intent: "add", nameError: "Category name required" });
     expect(await testDb().db.select().from(categories)).toHaveLength(before.length);
@@ -79,8 +77,32 @@ describe(`admin categories (${testTarget()})`, () => {
     expect(admin.filesIn("category_images")).toHaveLength(files);
   });
 
+  it("stops reading a streamed form (no Content-Length) once it passes the limit, and refuses it as an oversize image", async () => {
+    const files = admin.filesIn("category_images").length;
+    const boundary = "----shop-test-boundary";
+    const body = streamedBody(30 * 1024 * 1024, {
+      head: new TextEncoder().encode(
+        `--${boundary}\r\nContent-Disposition: form-data; name="intent"\r\n\r\nadd\r\n--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nStreamed\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="huge.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      tail: new TextEncoder().encode(`\r\n--${boundary}--\r\n`),
+    });
+    const signedIn = admin.request("admin", "/admin/categories?intent=add");
+    const headers = new Headers(signedIn.headers);
+    headers.set("content-type", `multipart/form-data; boundary=${boundary}`);
+    const request = new Request(signedIn.url, { method: "POST", headers, body: body.stream, duplex: "half" } as RequestInit);
+    const result = await answer<any>(() => action({ request, params: {}, context: {} } as never));
+    expect(result.status).toBe(400);
+    expect(result.data).toMatchObject({ message: "Error adding category", detail: "The image is larger than 10 MB." });
+    // The form's limit is the 10 MB image and a little room for the other fields; not the 30 MB sent.
+    expect(body.pulled()).toBeGreaterThan(10 * 1024 * 1024);
+    expect(body.pulled()).toBeLessThanOrEqual(15 * 1024 * 1024);
+    expect(await row("Streamed")).toBeUndefined();
+    expect(admin.filesIn("category_images")).toHaveLength(files);
+  });
+
   it("renames, changes the image (old files deleted after the save) and removes the image", async () => {
-    await post("admin", { intent: "add", name: "Belts" }, await png(700));
+    await post("admin", { intent: "add", name: "Belts" }, await pngFile(700));
     const belts = await row("Belts");
     const oldKey = belts.imageKey!;
 
@@ -92,7 +114,7 @@ describe(`admin categories (${testTarget()})`, () => {
     const blank = await post("admin", { intent: "update", id: belts.id, name: "" });
     expect(blank.data).toMatchObject({ intent: "update", id: belts.id, nameError: "Category name required" });
 
-    const changed = await post("admin", { intent: "update", id: belts.id, name: "Leather Belts" }, await png(800));
+    const changed = await post("admin", { intent: "update", id: belts.id, name: "Leather Belts" }, await pngFile(800));
     expect(changed.status).toBe(303);
     const newKey = (await row("Leather Belts")).imageKey!;
     expect(newKey).not.toBe(oldKey);
@@ -111,13 +133,13 @@ describe(`admin categories (${testTarget()})`, () => {
     const gone = await post("admin", { intent: "remove-image", id: "missing" });
     expect(gone.status).toBe(404);
     expect(gone.data.message).toBe("Error removing category image");
-    const missingUpdate = await post("admin", { intent: "update", id: "missing", name: "X" }, await png(400));
+    const missingUpdate = await post("admin", { intent: "update", id: "missing", name: "X" }, await pngFile(400));
     expect(missingUpdate.data).toMatchObject({ message: "Error updating category", detail: "Category not found" });
   });
 
   it("counts products from their links, refreshes counts, and deletes a category from its products while they keep their others", async () => {
     const { db } = testDb();
-    await post("admin", { intent: "add", name: "Office" }, await png(500));
+    await post("admin", { intent: "add", name: "Office" }, await pngFile(500));
     const office = await row("Office");
     const desk = await insertCategory(db, "Desk");
     const a = await insertProduct(db, { name: "Planner Cover", categoryIds: [office.id, desk], variants: [{ name: "Tan", price: 100, stock: [] }] });
@@ -146,7 +168,7 @@ describe(`admin categories (${testTarget()})`, () => {
   });
 
   it("refuses anonymous visitors (to /login) and customers (to /) on the page and every action, and changes nothing", async () => {
-    await post("admin", { intent: "add", name: "Guarded" }, await png(400));
+    await post("admin", { intent: "add", name: "Guarded" }, await pngFile(400));
     const guarded = await row("Guarded");
     const files = admin.filesIn("category_images").length;
     for (const [who, to] of [
@@ -155,7 +177,7 @@ describe(`admin categories (${testTarget()})`, () => {
     ] as const) {
       const answers = [
         await load(who),
-        await post(who, { intent: "add", name: "Sneaky" }, await png(300)),
+        await post(who, { intent: "add", name: "Sneaky" }, await pngFile(300)),
         await post(who, { intent: "update", id: guarded.id, name: "Renamed" }),
         await post(who, { intent: "remove-image", id: guarded.id }),
         await post(who, { intent: "delete", id: guarded.id }),

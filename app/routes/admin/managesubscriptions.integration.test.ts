@@ -5,7 +5,8 @@ import { setDatabase } from "~/lib/db.server";
 import { subscribers } from "~/lib/db/tables.server";
 import { deleteSubscriber, listSubscribers, subscribersCsv } from "~/modules/subscribers/subscribers.server";
 import { databaseFailingOn, testTarget, useTestDatabase } from "../../../tests/support/test-db";
-import { outcome, requestAs, setUpVisitors, type Visitors } from "../../../tests/support/staff";
+import { requestAs, setUpVisitors, type Visitors } from "../../../tests/support/staff";
+import { answer, statusAndData } from "../../../tests/support/route-answer";
 import { action, loader } from "./managesubscriptions";
 import { loader as csvLoader } from "./managesubscriptions-csv";
 
@@ -30,7 +31,7 @@ const allEmails = async () => (await testDb().db.select({ e: subscribers.email }
 
 describe(`newsletter subscriptions in the back office (${testTarget()})`, () => {
   it("lists subscribers newest first, with a page count", async () => {
-    const result = await outcome(loader(args(requestAs(visitors.admin, "/admin/managesubscriptions"))));
+    const result = await answer(loader(args(requestAs(visitors.admin, "/admin/managesubscriptions"))));
     expect(result.status).toBe(200);
     const page = result.data as Awaited<ReturnType<typeof listSubscribers>>;
     expect(page.rows.map((r) => r.email)).toEqual(["new@example.pk", "middle@example.pk", "=cmd|' /C calc'!A0@x.pk", "old@example.pk"]);
@@ -45,12 +46,12 @@ describe(`newsletter subscriptions in the back office (${testTarget()})`, () => 
     expect([...first.rows, ...second.rows].map((r) => r.email)).toHaveLength(4);
     expect(new Set([...first.rows, ...second.rows].map((r) => r.id)).size).toBe(4);
     expect((await listSubscribers(db, { page: 99, pageSize: 3 })).page).toBe(2);
-    const odd = await outcome(loader(args(requestAs(visitors.admin, "/admin/managesubscriptions?page=abc"))));
+    const odd = await answer(loader(args(requestAs(visitors.admin, "/admin/managesubscriptions?page=abc"))));
     expect((odd.data as { page: number }).page).toBe(1);
   });
 
   it("downloads a CSV, newest first, with formula-looking e-mails turned into text", async () => {
-    const result = await outcome(csvLoader(args(requestAs(visitors.mainAdmin, "/admin/managesubscriptions.csv"))));
+    const result = await answer(csvLoader(args(requestAs(visitors.mainAdmin, "/admin/managesubscriptions.csv"))));
     const response = result.response!;
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
@@ -67,12 +68,12 @@ describe(`newsletter subscriptions in the back office (${testTarget()})`, () => 
 
   it("deletes one subscription and says for whom", async () => {
     const [row] = await testDb().db.select().from(subscribers).where(eq(subscribers.email, "old@example.pk"));
-    const result = await outcome(action(args(requestAs(visitors.admin, "/admin/managesubscriptions", { id: row.id }))));
-    expect(result).toEqual({ status: 200, data: { ok: true, message: "Subscription deleted for old@example.pk" } });
+    const result = await answer(action(args(requestAs(visitors.admin, "/admin/managesubscriptions", { id: row.id }))));
+    expect(statusAndData(result)).toEqual({ status: 200, data: { ok: true, message: "Subscription deleted for old@example.pk" } });
     expect(await allEmails()).not.toContain("old@example.pk");
-    const again = await outcome(action(args(requestAs(visitors.admin, "/admin/managesubscriptions", { id: row.id }))));
-    expect(again).toEqual({ status: 404, data: { ok: false, message: "This subscription no longer exists." } });
-    const blank = await outcome(action(args(requestAs(visitors.admin, "/admin/managesubscriptions", {}))));
+    const again = await answer(action(args(requestAs(visitors.admin, "/admin/managesubscriptions", { id: row.id }))));
+    expect(statusAndData(again)).toEqual({ status: 404, data: { ok: false, message: "This subscription no longer exists." } });
+    const blank = await answer(action(args(requestAs(visitors.admin, "/admin/managesubscriptions", {}))));
     expect(blank.status).toBe(400);
   });
 
@@ -81,8 +82,8 @@ describe(`newsletter subscriptions in the back office (${testTarget()})`, () => 
     setDatabase(databaseFailingOn("delete"));
     try {
       // The session is read through better-auth's own handle on the real database.
-      const result = await outcome(action(args(requestAs(visitors.admin, "/admin/managesubscriptions", { id: "anything" }))));
-      expect(result).toEqual({ status: 500, data: { ok: false, message: "Failed to delete subscription. Check console for details." } });
+      const result = await answer(action(args(requestAs(visitors.admin, "/admin/managesubscriptions", { id: "anything" }))));
+      expect(statusAndData(result)).toEqual({ status: 500, data: { ok: false, message: "Failed to delete subscription. Check console for details." } });
     } finally {
       setDatabase(real);
     }
@@ -95,9 +96,9 @@ describe(`newsletter subscriptions in the back office (${testTarget()})`, () => 
       [visitors.anonymous, "/login"],
       [visitors.customer, "/"],
     ] as const) {
-      expect(await outcome(loader(args(requestAs(cookie, "/admin/managesubscriptions"))))).toMatchObject({ status: 302, location: to });
-      expect(await outcome(csvLoader(args(requestAs(cookie, "/admin/managesubscriptions.csv"))))).toMatchObject({ status: 302, location: to });
-      expect(await outcome(action(args(requestAs(cookie, "/admin/managesubscriptions", { id: row.id }))))).toMatchObject({ status: 302, location: to });
+      expect(await answer(loader(args(requestAs(cookie, "/admin/managesubscriptions"))))).toMatchObject({ status: 302, location: to });
+      expect(await answer(csvLoader(args(requestAs(cookie, "/admin/managesubscriptions.csv"))))).toMatchObject({ status: 302, location: to });
+      expect(await answer(action(args(requestAs(cookie, "/admin/managesubscriptions", { id: row.id }))))).toMatchObject({ status: 302, location: to });
     }
     expect(await allEmails()).toEqual(before);
   });

@@ -7,7 +7,8 @@ import type { EditableProduct } from "~/modules/catalog/product-editor.server";
 import { placeOrder } from "~/modules/orders/orders.server";
 import { action as editAction, loader as editLoader } from "./products-edit";
 import { action as newAction } from "./products-new";
-import { answer, useAdminRequests } from "../../../tests/support/admin-requests";
+import { useAdminRequests } from "../../../tests/support/admin-requests";
+import { answer } from "../../../tests/support/route-answer";
 import { insertCategory, insertProduct, testCustomer } from "../../../tests/support/fixtures";
 import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
 

@@ -1,8 +1,6 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import zlib from "node:zlib";
-import sharp from "sharp";
 import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuth, loadAuthSecret, setAuth, type Auth } from "~/lib/auth.server";
@@ -13,12 +11,14 @@ import { getProductDetail } from "~/modules/catalog/catalog.server";
 import { PRODUCT_FORM_MESSAGES } from "~/modules/catalog/product-form.schema";
 import { signStagedUpload } from "~/modules/media/staged-uploads.server";
 import { LocalDiskStorage, setStorage } from "~/modules/media/storage.server";
-import { MAX_IMAGE_BYTES } from "~/modules/media/upload-limits";
 import { useTestDatabase, testTarget } from "../../../tests/support/test-db";
 import { insertCategory } from "../../../tests/support/fixtures";
+import { answer, flashOf } from "../../../tests/support/route-answer";
 import { action as uploadAction } from "./uploads";
 import { action as newAction, loader as newLoader } from "./products-new";
 import { action as editAction, loader as editLoader } from "./products-edit";
+import { png, pngClaiming } from "../../../tests/support/images";
+import { streamedBody } from "../../../tests/support/streamed-body";
 
 const testDb = useTestDatabase({ asAppDatabase: true });
 const BASE = "http://localhost:3000";
@@ -57,37 +57,9 @@ afterAll(() => {
 
 const filesUnder = (folder: string) => (fs.existsSync(path.join(root, folder)) ? fs.readdirSync(path.join(root, folder)).sort() : []);
 const exists = (key: string) => fs.existsSync(path.join(root, key));
-const png = (width = 800, height = 600) => sharp({ create: { width, height, channels: 3, background: { r: 110, g: 60, b: 20 } } }).png().toBuffer();
 
-/** A PNG whose header claims width × height pixels; its data is a few bytes only. */
-function pngClaiming(width: number, height: number): Buffer {
-  const crc32 = (buf: Buffer) => {
-    let c = ~0;
-    for (const byte of buf) {
-      c ^= byte;
-      for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
-    }
-    return ~c >>> 0;
-  };
-  const chunk = (type: string, body: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(body.length);
-    const typed = Buffer.concat([Buffer.from(type, "ascii"), body]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(typed));
-    return Buffer.concat([length, typed, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.writeUInt8(8, 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", zlib.deflateSync(Buffer.alloc(1024))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
+/** `file` followed by zero bytes up to `size` bytes in all (image readers ignore what follows the image). */
+const padded = (file: Buffer, size: number) => Buffer.concat([file, Buffer.alloc(size - file.length)]);
 
 /** The first bytes of an MP4 file: an 'ftyp' box, then some payload. */
 const tinyMp4 = () => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom", "ascii"), Buffer.alloc(12), Buffer.alloc(2048, 7)]);
@@ -101,27 +73,9 @@ async function upload(kind: string, body: Buffer, cookie = adminCookie) {
   return call(uploadAction, request);
 }
 
-/** What a loader or action answered: status, location, body and cookies, whether returned or thrown. */
-async function call(fn: (args: never) => unknown, request: Request, params: Record<string, string> = {}) {
-  let result: unknown;
-  try {
-    result = await fn({ request, params, context: {} } as never);
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response) {
-    const text = await result.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      /* not JSON */
-    }
-    return { status: result.status, location: result.headers.get("Location"), cookie: result.headers.get("Set-Cookie"), body };
-  }
-  const d = result as { data?: unknown; init?: { status?: number } | null; type?: string };
-  if (d && typeof d === "object" && d.type === "DataWithResponseInit") return { status: d.init?.status ?? 200, location: null, cookie: null, body: d.data };
-  return { status: 200, location: null, cookie: null, body: result };
+/** What a loader or action answered (tests/support/route-answer.ts). */
+function call(fn: (args: never) => unknown, request: Request, params: Record<string, string> = {}) {
+  return answer<any>(() => fn({ request, params, context: {} } as never));
 }
 
 function formRequest(url: string, product: unknown, cookie = adminCookie) {
@@ -135,9 +89,9 @@ function getRequest(url: string, cookie = adminCookie) {
 }
 
 async function stagedImage() {
-  const answer = await upload("image", await png());
-  expect(answer.status).toBe(200);
-  return (answer.body as { upload: { token: string; storageKey: string; widths: number[] } }).upload;
+  const uploaded = await upload("image", await png());
+  expect(uploaded.status).toBe(200);
+  return (uploaded.data as { upload: { token: string; storageKey: string; widths: number[] } }).upload;
 }
 
 /** Stock rows as the edit form sends them back: each with the quantity it was loaded with. */
@@ -182,7 +136,7 @@ describe(`adding and editing a product (${testTarget()})`, () => {
     );
     expect(result.status).toBe(302);
     expect(result.location).toMatch(/^\/admin\/products\/[A-Za-z0-9]+\/view$/);
-    expect(decodeURIComponent(result.cookie ?? "")).toContain(PRODUCT_FORM_MESSAGES.added);
+    expect(flashOf(result) ?? "").toContain(PRODUCT_FORM_MESSAGES.added);
     productId = result.location!.split("/")[3];
 
     const detail = await getProductDetail(testDb().db, productId);
@@ -199,14 +153,14 @@ describe(`adding and editing a product (${testTarget()})`, () => {
   it("opens the product for editing, and sends an unknown id back to the list with 'Product not found!'", async () => {
     const loaded = await call(editLoader, getRequest(`/admin/products/${productId}/edit`), { id: productId });
     expect(loaded.status).toBe(200);
-    const editing = await (loaded.body as { editing: Promise<{ product: { name: string } }> }).editing;
+    const editing = await (loaded.data as { editing: Promise<{ product: { name: string } }> }).editing;
     expect(editing.product.name).toBe("Heritage Bifold");
 
     for (const id of ["no-such-product", "x".repeat(300), "../../../etc"]) {
       const missing = await call(editLoader, getRequest(`/admin/products/${id}/edit`), { id });
       expect(missing.status).toBe(302);
       expect(missing.location).toBe("/admin/products");
-      expect(decodeURIComponent(missing.cookie ?? "")).toContain("Product not found!");
+      expect(flashOf(missing) ?? "").toContain("Product not found!");
     }
   });
 
@@ -230,7 +184,7 @@ describe(`adding and editing a product (${testTarget()})`, () => {
       { id: productId },
     );
     expect(result.status).toBe(400);
-    expect(result.body).toMatchObject({ ok: false, message: PRODUCT_FORM_MESSAGES.updateFailed });
+    expect(result.data).toMatchObject({ ok: false, message: PRODUCT_FORM_MESSAGES.updateFailed });
     expect(await getProductDetail(testDb().db, productId)).toEqual(before);
     expect(exists(`${imageKey}-320.webp`)).toBe(true);
   });
@@ -269,7 +223,7 @@ describe(`adding and editing a product (${testTarget()})`, () => {
     );
     expect(result.status).toBe(302);
     expect(result.location).toBe(`/admin/products/${productId}/view`);
-    expect(decodeURIComponent(result.cookie ?? "")).toContain("Product updated successfully!");
+    expect(flashOf(result) ?? "").toContain("Product updated successfully!");
 
     const after = await getProductDetail(testDb().db, productId);
     expect(after.name).toBe("Heritage Bifold II");
@@ -314,9 +268,9 @@ describe(`adding and editing a product (${testTarget()})`, () => {
   });
 
   it("accepts one MP4 video per variant, stored as one file with its extension", async () => {
-    const answer = await upload("video", tinyMp4());
-    expect(answer.status).toBe(200);
-    const video = (answer.body as { upload: { token: string; storageKey: string; contentType: string } }).upload;
+    const uploaded = await upload("video", tinyMp4());
+    expect(uploaded.status).toBe(200);
+    const video = (uploaded.data as { upload: { token: string; storageKey: string; contentType: string } }).upload;
     expect(video.storageKey).toMatch(/^products\/\d+-[A-Za-z0-9]{8}\.mp4$/);
     expect(video.contentType).toBe("video/mp4");
     const before = await getProductDetail(testDb().db, productId);
@@ -334,15 +288,15 @@ describe(`adding and editing a product (${testTarget()})`, () => {
     const second = await upload("video", tinyMp4());
     const refused = await save([
       { token: video.token, kind: "video" },
-      { token: (second.body as { upload: { token: string } }).upload.token, kind: "video" },
+      { token: (second.data as { upload: { token: string } }).upload.token, kind: "video" },
     ]);
     expect(refused.status).toBe(400);
-    expect(refused.body).toMatchObject({ errors: { "variants.0.uploads": "Only 1 video per variant." } });
+    expect(refused.data).toMatchObject({ errors: { "variants.0.uploads": "Only 1 video per variant." } });
     expect((await save([{ token: video.token, kind: "video" }])).status).toBe(302);
     expect((await getProductDetail(testDb().db, productId)).variants[0].videos).toEqual([expect.objectContaining({ key: video.storageKey, contentType: "video/mp4" })]);
   });
 
-  it("refuses a forged, tampered or already used upload reference", async () => {
+  it("refuses a forged, tampered, expired or already used upload reference", async () => {
     const before = await getProductDetail(testDb().db, productId);
     const brown = before.variants[0];
     const forged = signStagedUpload("not-the-shop-secret", { kind: "image", storageKey: "demo/anything", widths: [320], width: 1, height: 1, contentType: "image/webp" });
@@ -355,7 +309,10 @@ describe(`adding and editing a product (${testTarget()})`, () => {
     const mediaRows = await testDb().db.select().from(media).orderBy(asc(media.id));
     const secret = await loadAuthSecret(testDb().db);
     const replay = signStagedUpload(secret, { kind: "video", storageKey: reused.key, widths: [], width: null, height: null, contentType: "video/mp4" });
-    for (const token of [forged, `${tamperedPayload}.${mac}`, "garbage", replay]) {
+    // A real upload of this shop, signed a day and a moment ago: its reference has expired.
+    const { token: _fresh, ...staged } = (await upload("image", await png())).data.upload;
+    const expired = signStagedUpload(secret, staged, Date.now() - 24 * 60 * 60 * 1000 - 1);
+    for (const token of [forged, `${tamperedPayload}.${mac}`, "garbage", replay, expired]) {
       const result = await call(
         editAction,
         formRequest(`/admin/products/${productId}/edit`, {
@@ -366,7 +323,7 @@ describe(`adding and editing a product (${testTarget()})`, () => {
         { id: productId },
       );
       expect(result.status).toBe(400);
-      expect(result.body).toMatchObject({ ok: false, message: PRODUCT_FORM_MESSAGES.updateFailed });
+      expect(result.data).toMatchObject({ ok: false, message: PRODUCT_FORM_MESSAGES.updateFailed });
     }
     expect(await testDb().db.select().from(media).orderBy(asc(media.id))).toEqual(mediaRows);
     expect(exists(reused.key)).toBe(true);
@@ -376,7 +333,7 @@ describe(`adding and editing a product (${testTarget()})`, () => {
     const before = await productCount();
     const empty = await call(newAction, formRequest("/admin/products/new", { name: " ", categoryIds: [], variants: [] }));
     expect(empty.status).toBe(400);
-    expect(empty.body).toMatchObject({
+    expect(empty.data).toMatchObject({
       ok: false,
       errors: { name: "Product name is required", categoryIds: "Please select at least one category.", variants: "Please add at least one Product Type/Variant." },
     });
@@ -389,7 +346,7 @@ describe(`adding and editing a product (${testTarget()})`, () => {
       }),
     );
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({
+    expect(bad.data).toMatchObject({
       errors: {
         "variants.0.name": "Variant name is required",
         "variants.0.price": "Price is required",
@@ -408,10 +365,10 @@ describe(`adding and editing a product (${testTarget()})`, () => {
         variants: [{ name: "Tan", price: 1, stock: [{ size: "", qty: 0 }], uploads: Array.from({ length: 6 }, () => ({ token: "t", kind: "image" })) }],
       }),
     );
-    expect(tooMany.body).toMatchObject({ errors: { "variants.0.uploads": "Up to 5 new images per variant." } });
+    expect(tooMany.data).toMatchObject({ errors: { "variants.0.uploads": "Up to 5 new images per variant." } });
     const unknownCategory = await call(newAction, formRequest("/admin/products/new", { name: "Belt", categoryIds: ["nope"], variants: [{ name: "Tan", price: 1, stock: [{ size: "", qty: 0 }] }] }));
     expect(unknownCategory.status).toBe(400);
-    expect(unknownCategory.body).toMatchObject({ ok: false, message: "Error adding product or updating categories. Check console for details." });
+    expect(unknownCategory.data).toMatchObject({ ok: false, message: "Error adding product or updating categories. Check console for details." });
     const notJson = new FormData();
     notJson.set("product", "{not json");
     const garbled = await call(newAction, new Request(`${BASE}/admin/products/new`, { method: "POST", body: notJson, headers: { cookie: adminCookie } }));
@@ -426,25 +383,68 @@ describe(`product media uploads are checked by content (${testTarget()})`, () =>
     const cases: [string, Buffer, string][] = [
       ["image", Buffer.from("just some text pretending to be a photo\n".repeat(40)), "The file is not an image we can read (JPEG, PNG, WebP, GIF or AVIF)."],
       ["image", pngClaiming(20000, 20000), "The file is not an image we can read (JPEG, PNG, WebP, GIF or AVIF)."],
-      ["image", Buffer.concat([await png(64, 64), Buffer.alloc(MAX_IMAGE_BYTES)]), "The image is larger than 10 MB."],
+      ["image", padded(await png(64, 64), 10 * 1024 * 1024 + 1), "The image is larger than 10 MB."],
       ["video", Buffer.from("not a video at all, only text in a file called clip.mp4\n".repeat(40)), "The file is not a video we can play (MP4 or WebM)."],
       ["video", await png(64, 64), "The file is not a video we can play (MP4 or WebM)."],
       ["image", Buffer.alloc(0), "The file is empty."],
     ];
     for (const [kind, body, message] of cases) {
-      const answer = await upload(kind, body);
-      expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({ ok: false, message });
+      const uploaded = await upload(kind, body);
+      expect(uploaded.status).toBe(400);
+      expect(uploaded.data).toEqual({ ok: false, message });
     }
     expect((await upload("script", Buffer.from("x"))).status).toBe(400);
     expect(filesUnder("products")).toEqual(before);
   });
 
+  it("takes an image of exactly 10 MB", async () => {
+    const uploaded = await upload("image", padded(await png(64, 64), 10 * 1024 * 1024));
+    expect(uploaded.status).toBe(200);
+    expect(uploaded.data).toMatchObject({ ok: true, upload: { kind: "image", width: 64, height: 64 } });
+  });
+
+  it("stops reading a streamed upload (no Content-Length) as soon as it passes the limit", async () => {
+    const before = filesUnder("products");
+    for (const [kind, limit, message] of [
+      ["image", 10 * 1024 * 1024, "The image is larger than 10 MB."],
+      ["video", 100 * 1024 * 1024, "The video is larger than 100 MB."],
+    ] as const) {
+      const body = streamedBody(limit + 50 * 1024 * 1024);
+      const request = new Request(`${BASE}/admin/uploads?kind=${kind}`, {
+        method: "POST",
+        body: body.stream,
+        headers: { cookie: adminCookie, "content-type": "application/octet-stream" },
+        duplex: "half",
+      } as RequestInit);
+      expect(request.headers.get("content-length")).toBeNull();
+      const uploaded = await call(uploadAction, request);
+      expect(uploaded.status).toBe(400);
+      expect(uploaded.data).toEqual({ ok: false, message });
+      // Read up to the limit and a few chunks the stream buffers ahead, not the 50 MB behind.
+      expect(body.pulled()).toBeGreaterThan(limit);
+      expect(body.pulled()).toBeLessThanOrEqual(limit + 4 * 1024 * 1024);
+    }
+    expect(filesUnder("products")).toEqual(before);
+  });
+
+  it("refuses an upload whose declared length is over the limit without reading it", async () => {
+    const body = streamedBody(11 * 1024 * 1024);
+    const request = new Request(`${BASE}/admin/uploads?kind=image`, {
+      method: "POST",
+      body: body.stream,
+      headers: { cookie: adminCookie, "content-type": "application/octet-stream", "content-length": String(11 * 1024 * 1024) },
+      duplex: "half",
+    } as RequestInit);
+    expect(await call(uploadAction, request)).toMatchObject({ status: 400, data: { ok: false, message: "The image is larger than 10 MB." } });
+    // At most the one chunk a stream buffers when it is made; never the body.
+    expect(body.pulled()).toBeLessThanOrEqual(1024 * 1024);
+  });
+
   it("accepts a WebM by its EBML header", async () => {
     const webm = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84]), Buffer.from("webm", "ascii"), Buffer.alloc(512, 1)]);
-    const answer = await upload("video", webm);
-    expect(answer.status).toBe(200);
-    expect((answer.body as { upload: { storageKey: string; contentType: string } }).upload).toMatchObject({ storageKey: expect.stringMatching(/\.webm$/), contentType: "video/webm" });
+    const uploaded = await upload("video", webm);
+    expect(uploaded.status).toBe(200);
+    expect((uploaded.data as { upload: { storageKey: string; contentType: string } }).upload).toMatchObject({ storageKey: expect.stringMatching(/\.webm$/), contentType: "video/webm" });
   });
 });
 
