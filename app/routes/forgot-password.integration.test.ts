@@ -4,7 +4,7 @@ import { createAuth, loadAuthSecret, setAuth } from "~/lib/auth.server";
 import { mailOutbox } from "~/lib/db/tables.server";
 import { upsertAccount } from "~/modules/accounts/accounts.server";
 import { LINK_REQUESTED } from "~/modules/accounts/password-link";
-import { answer } from "../../tests/support/admin-requests";
+import { answer } from "../../tests/support/route-answer";
 import { testTarget, useTestDatabase } from "../../tests/support/test-db";
 import { action } from "./forgot-password";
 

@@ -5,7 +5,7 @@ import { mailOutbox } from "~/lib/db/tables.server";
 import { upsertAccount } from "~/modules/accounts/accounts.server";
 import { LINK_EXPIRED, LINK_NOT_VALID, PASSWORD_SET } from "~/modules/accounts/password-link";
 import { requestPasswordReset } from "~/modules/accounts/password-link.server";
-import { answer, flashOf } from "../../tests/support/admin-requests";
+import { answer, flashOf } from "../../tests/support/route-answer";
 import { testTarget, useTestDatabase } from "../../tests/support/test-db";
 import { action, loader } from "./reset-password";
 
