@@ -8,7 +8,8 @@ import { publicUrlFrom, seo } from "~/lib/seo";
 import { BRAND } from "~/lib/brand";
 import { trackOrderSchema } from "~/modules/orders/order-tracking.schema";
 import { trackOrder, type TrackedOrder } from "~/modules/orders/order-tracking.server";
-import { ORDER_STATUS_BADGES, type OrderStatus } from "~/modules/orders/order-status";
+import type { OrderStatus } from "~/lib/db/value-lists";
+import { ORDER_STATUS_BADGES } from "~/modules/orders/order-status";
 import { FormAlert, TextField } from "~/components/ui/field";
 import { RouteError } from "~/components/ui/route-error";
 

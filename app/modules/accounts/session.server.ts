@@ -2,7 +2,8 @@ import { redirect } from "react-router";
 import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { getAuth, type Auth } from "~/lib/auth.server";
-import { isAdminRole, isMainAdminRole, type Role } from "./roles";
+import type { AdminRole, Role } from "~/lib/db/value-lists";
+import { isAdminRole, isMainAdminRole } from "./roles";
 import type { SignupInput } from "./account.schema";
 import { countLoginAttempt, loginSucceeded } from "./login-throttle.server";
 import { assertPasswordAllowed } from "./password-check.server";
@@ -15,6 +16,9 @@ export interface CurrentUser {
   lastName: string;
   role: Role;
 }
+
+/** A signed-in member of staff. */
+export type StaffUser = CurrentUser & { role: AdminRole };
 
 /** Only the cookie travels to the account service: origin checks are done once, in server/app.ts. */
 function cookieHeaders(headers: Headers): Headers {
@@ -67,15 +71,15 @@ export async function getCurrentUser(request: Request, auth: Auth = getAuth(), n
 }
 
 /** Every admin loader and action starts here: anonymous → /login, signed-in non-admins → /. */
-export async function requireAdmin(request: Request): Promise<CurrentUser> {
+export async function requireAdmin(request: Request): Promise<StaffUser> {
   const user = await getCurrentUser(request);
   if (!user) throw redirect("/login");
   if (!isAdminRole(user.role)) throw redirect("/");
-  return user;
+  return { ...user, role: user.role };
 }
 
 /** For main-admin-only actions: plain admins are refused. */
-export async function requireMainAdmin(request: Request, message: string): Promise<CurrentUser> {
+export async function requireMainAdmin(request: Request, message: string): Promise<StaffUser> {
   const user = await requireAdmin(request);
   if (!isMainAdminRole(user.role)) throw new DomainError("FORBIDDEN", message);
   return user;

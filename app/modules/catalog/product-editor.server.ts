@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
+import type { MediaKind } from "~/lib/db/value-lists";
 import { DomainError } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
 import { categories, media, productCategories, products, stock, stockMovements, variants } from "~/lib/db/tables.server";
@@ -29,7 +30,7 @@ export interface CategoryChoice {
 
 export interface EditableMedia {
   id: string;
-  kind: "image" | "video";
+  kind: MediaKind;
   storageKey: string;
   widths: number[];
   contentType: string;

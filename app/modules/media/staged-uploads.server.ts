@@ -3,7 +3,8 @@ import { DomainError } from "~/lib/errors";
 import { storeImage } from "./images.server";
 import { storeVideo } from "./videos.server";
 import type { FileStorage } from "./storage.server";
-import { MAX_BYTES, tooLargeMessage, UPLOAD_MESSAGES, type MediaKind } from "./upload-limits";
+import type { MediaKind } from "~/lib/db/value-lists";
+import { MAX_BYTES, tooLargeMessage, UPLOAD_MESSAGES } from "./upload-limits";
 
 /**
  * Product media is uploaded before the product is saved (so the browser can show progress), and

@@ -5,7 +5,8 @@ import { contactSubmissions } from "~/lib/db/tables.server";
 import { likePattern } from "~/modules/catalog/catalog.server";
 import { publishChange } from "~/modules/live/live-events.server";
 import { SUBMISSIONS_PAGE_SIZE } from "./admin-messages.schema";
-import { applySubmissionMove, type SubmissionMove, type SubmissionStatus } from "./submission-status";
+import type { SubmissionStatus } from "~/lib/db/value-lists";
+import { applySubmissionMove, type SubmissionMove } from "./submission-status";
 
 export const SUBMISSION_NOT_FOUND = "This submission no longer exists.";
 const PREVIEW_LENGTH = 120;

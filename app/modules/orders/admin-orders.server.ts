@@ -6,7 +6,8 @@ import { likePattern } from "~/modules/catalog/catalog.server";
 import { inStockLockOrder } from "~/modules/inventory/stock-lock-order";
 import { publishChange } from "~/modules/live/live-events.server";
 import { awaitingConfirmation } from "./order-confirmation.server";
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, planOrderTransition, takesShippingDetails, type OrderStatus } from "./order-status";
+import { ORDER_STATUSES, type OrderStatus } from "~/lib/db/value-lists";
+import { ORDER_STATUS_LABELS, planOrderTransition, takesShippingDetails } from "./order-status";
 
 export const ORDERS_PAGE_SIZE = 25;
 

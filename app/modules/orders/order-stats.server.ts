@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, ne, sql } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
-import { categories, orderItems, orders, orderStatuses, products } from "~/lib/db/tables.server";
+import { categories, orderItems, orders, products } from "~/lib/db/tables.server";
+import { ORDER_STATUSES, type OrderStatus } from "~/lib/db/value-lists";
 
 /** Start of the day and of the month in Pakistan time (UTC+5, no daylight saving). */
 export function pakistanPeriodStarts(now: Date) {
@@ -38,7 +39,7 @@ export async function dashboardSummary(db: Db, now = new Date()) {
       .orderBy(desc(orders.createdAt))
       .limit(8),
   ]);
-  const statusCounts = Object.fromEntries(orderStatuses.map((s) => [s, 0])) as Record<(typeof orderStatuses)[number], number>;
+  const statusCounts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
   for (const row of byStatus) statusCounts[row.status] = Number(row.n);
   return {
     products: Number(p.n),

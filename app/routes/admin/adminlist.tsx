@@ -4,10 +4,12 @@ import { getDb } from "~/lib/db.server";
 import { toHttp } from "~/lib/errors";
 import { flashCookie } from "~/lib/flash.server";
 import { logger } from "~/lib/logger.server";
-import { genderLabel, GenderOptions } from "~/components/ui/gender-options";
-import { ACCESS_DENIED_MANAGE, adminRoleLabel, adminRoles, updateAdminSchema } from "~/modules/accounts/admin-account.schema";
+import { GenderOptions } from "~/components/ui/gender-options";
+import { genderLabel } from "~/modules/accounts/genders";
+import { ADMIN_ROLES } from "~/lib/db/value-lists";
+import { ACCESS_DENIED_MANAGE, updateAdminSchema } from "~/modules/accounts/admin-account.schema";
 import { listAdmins, updateAdmin, type AdminRow } from "~/modules/accounts/admin-accounts.server";
-import { isMainAdminRole } from "~/modules/accounts/roles";
+import { adminRoleLabel, isMainAdminRole } from "~/modules/accounts/roles";
 import { requireAdmin, requireMainAdmin } from "~/modules/accounts/session.server";
 import { RouteError } from "~/components/ui/route-error";
 import { adminMeta } from "~/lib/seo";
@@ -169,7 +171,7 @@ function EditRow({ admin, values, saving }: { admin: AdminRow; values?: Values; 
           Role
         </label>
         <select {...field("role")} defaultValue={v.role} className={input}>
-          {adminRoles.map((r) => (
+          {ADMIN_ROLES.map((r) => (
             <option key={r} value={r}>
               {adminRoleLabel[r]}
             </option>

@@ -14,14 +14,8 @@ import {
   type SubmissionsQuery,
 } from "~/modules/messages/admin-messages.schema";
 import { contactSubjects, replyMailto, subjectLabel } from "~/modules/messages/contact-subjects";
-import {
-  displayStatus,
-  SUBMISSION_STATUS_LABELS,
-  SUBMISSION_STATUSES,
-  submissionErrorMessage,
-  type SubmissionMove,
-  type SubmissionStatus,
-} from "~/modules/messages/submission-status";
+import { SUBMISSION_STATUSES, type SubmissionStatus } from "~/lib/db/value-lists";
+import { displayStatus, SUBMISSION_STATUS_LABELS, submissionErrorMessage, type SubmissionMove } from "~/modules/messages/submission-status";
 import { useHydrated } from "~/components/admin/use-hydrated";
 import { useLiveUpdates } from "~/components/admin/use-live-updates";
 import { RouteError } from "~/components/ui/route-error";

@@ -5,10 +5,11 @@ import { toHttp } from "~/lib/errors";
 import { flashCookie } from "~/lib/flash.server";
 import { logger } from "~/lib/logger.server";
 import { GenderOptions } from "~/components/ui/gender-options";
-import { ACCESS_DENIED_CREATE, adminRoleLabel, adminRoles, createAdminSchema } from "~/modules/accounts/admin-account.schema";
+import { ADMIN_ROLES } from "~/lib/db/value-lists";
+import { ACCESS_DENIED_CREATE, createAdminSchema } from "~/modules/accounts/admin-account.schema";
 import { createAdminAccount } from "~/modules/accounts/admin-accounts.server";
 import { passwordHint, PASSWORD_MIN_LENGTH } from "~/modules/accounts/password-rules";
-import { isMainAdminRole } from "~/modules/accounts/roles";
+import { adminRoleLabel, isMainAdminRole } from "~/modules/accounts/roles";
 import { requireAdmin, requireMainAdmin } from "~/modules/accounts/session.server";
 import { useFormCheck } from "~/components/ui/use-form-check";
 import { FormAlert, SelectField, TextField } from "~/components/ui/field";
@@ -87,7 +88,7 @@ export default function CreateAdmin({ loaderData }: Route.ComponentProps) {
           <GenderOptions empty={{ label: "Select…", disabled: true }} />
         </SelectField>
         <SelectField id="role" label="Role" required defaultValue={v.role ?? "admin"}>
-          {adminRoles.map((r) => (
+          {ADMIN_ROLES.map((r) => (
             <option key={r} value={r}>
               {adminRoleLabel[r]}
             </option>

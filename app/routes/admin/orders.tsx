@@ -12,7 +12,8 @@ import { bulkStatusSchema, confirmationOutcomeSchema, ORDER_STATUS_ERROR, orderL
 import { changeStatusOfOrders } from "~/modules/orders/order-batch.server";
 import { CONFIRMATION_OUTCOME_LABELS, CONFIRMATION_OUTCOMES, telHref, whatsappHref, type OrderToConfirm } from "~/modules/orders/customer-contact";
 import { getConfirmationTemplate, recordConfirmationOutcome } from "~/modules/orders/order-confirmation.server";
-import { ASK_BEFORE, ORDER_STATUS_BADGES, ORDER_STATUS_LABELS, ORDER_STATUSES, takesShippingDetails, type OrderStatus } from "~/modules/orders/order-status";
+import { ORDER_STATUSES, type OrderStatus } from "~/lib/db/value-lists";
+import { ASK_BEFORE, ORDER_STATUS_BADGES, ORDER_STATUS_LABELS, takesShippingDetails } from "~/modules/orders/order-status";
 import { COURIERS } from "~/modules/orders/couriers";
 import { Img } from "~/components/ui/img";
 import { RouteError } from "~/components/ui/route-error";
@@ -164,9 +165,9 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
 
       <section aria-label="Order totals" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         <StatCard label="Total Orders" value={counts.all} />
-        <StatCard label="Confirmed" value={counts.confirmed} />
-        <StatCard label="Shipped" value={counts.shipped} />
-        <StatCard label="Completed" value={counts.completed} />
+        {ORDER_STATUSES.filter((s) => s !== "cancelled").map((s) => (
+          <StatCard key={s} label={ORDER_STATUS_LABELS[s]} value={counts[s]} />
+        ))}
       </section>
 
       {actionData && !actionData.ok && (
