@@ -11,6 +11,7 @@ import { ProductCard } from "~/components/storefront/product-card";
 import { RouteError } from "~/components/ui/route-error";
 import { SearchIcon } from "~/components/ui/icons";
 import { pageNumbers } from "~/components/ui/page-numbers";
+import { FormAlert } from "~/components/ui/field";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -135,9 +136,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       </div>
 
       {!ok ? (
-        <p role="alert" className="mt-8 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800">
-          Failed to load products. Please try again.
-        </p>
+        <FormAlert message="Failed to load products. Please try again." className="mt-8" />
       ) : items.length === 0 ? (
         <div className="mt-10 rounded-xl border border-dashed border-leather-300 bg-white px-6 py-12 text-center">
           <p className="text-lg text-stone-800">No products found matching your search and filter criteria.</p>

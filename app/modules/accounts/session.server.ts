@@ -1,6 +1,6 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { Db } from "~/lib/db.server";
-import { DomainError } from "~/lib/errors";
+import { DomainError, isDomainError } from "~/lib/errors";
 import { getAuth, type Auth } from "~/lib/auth.server";
 import type { AdminRole, Role } from "~/lib/db/value-lists";
 import { isAdminRole, isMainAdminRole } from "./roles";
@@ -78,11 +78,25 @@ export async function requireAdmin(request: Request): Promise<StaffUser> {
   return { ...user, role: user.role };
 }
 
-/** For main-admin-only actions: plain admins are refused. */
+/** For main-admin-only work: plain admins are refused with FORBIDDEN and `message`. */
 export async function requireMainAdmin(request: Request, message: string): Promise<StaffUser> {
   const user = await requireAdmin(request);
   if (!isMainAdminRole(user.role)) throw new DomainError("FORBIDDEN", message);
   return user;
+}
+
+/**
+ * Every main-admin-only action starts here. A plain admin's request is answered at once: a thrown
+ * 403 whose body the route shapes from the message (`refusal`), so no route catches the refusal
+ * itself, and its error boundary shows the message.
+ */
+export async function requireMainAdminAction<B>(request: Request, message: string, refusal: (message: string) => B): Promise<StaffUser> {
+  try {
+    return await requireMainAdmin(request, message);
+  } catch (error) {
+    if (isDomainError(error) && error.code === "FORBIDDEN") throw data(refusal(error.message), { status: 403 });
+    throw error;
+  }
 }
 
 /**

@@ -1,9 +1,8 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/products";
 import { getDb } from "~/lib/db.server";
-import { toHttp } from "~/lib/errors";
+import { actionFailure } from "~/lib/action-failure.server";
 import { flashCookie } from "~/lib/flash.server";
-import { logger } from "~/lib/logger.server";
 import { formatAdminDate } from "~/lib/admin-date";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { deleteProduct, listAdminProducts, listCategoryChoices } from "~/modules/catalog/admin-products.server";
@@ -24,6 +23,7 @@ import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { FilterSelect, Pager, TableHead } from "~/components/admin/list-controls";
 import { adminMeta } from "~/lib/seo";
 import { ROW_ACTION_CLASS, ROW_DANGER_CLASS } from "~/components/admin/list-controls";
+import { FormAlert } from "~/components/ui/field";
 
 export const meta = () => adminMeta("Products");
 
@@ -70,9 +70,7 @@ export async function action({ request }: Route.ActionArgs) {
       headers: { "Set-Cookie": flashCookie(PRODUCT_DELETED) },
     });
   } catch (error) {
-    const { status } = toHttp(error);
-    logger.error({ err: error, productId: parsed.data.id }, "product delete failed");
-    return data({ ok: false as const, message: PRODUCT_DELETE_FAILED }, { status });
+    return actionFailure(error, { msg: "product delete failed", productId: parsed.data.id }, () => ({ ok: false as const, message: PRODUCT_DELETE_FAILED }));
   }
 }
 
@@ -132,9 +130,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
       </Form>
 
       {actionData && !actionData.ok && !toDelete && (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          {actionData.message}
-        </p>
+        <FormAlert message={actionData.message} />
       )}
 
       <p className="text-sm text-stone-700" aria-live="polite">
