@@ -2,7 +2,7 @@ import { FormAlert, RetryLink } from "~/components/ui/field";
 import { Link } from "react-router";
 import { Img } from "~/components/ui/img";
 import { imageSrcSet, imageUrl } from "~/modules/media/media-url";
-import type { CategorySummary } from "~/modules/catalog/catalog.server";
+import type { CategorySummary } from "~/modules/catalog/catalog-views";
 
 export const SAMPLE_CATEGORIES = ["Wallet", "Bags", "Belts", "Office", "Backpacks", "Shoe"].map((name) => ({
   name,

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
-import type { Db } from "~/lib/db.server";
+import type { Db, Tx } from "~/lib/db.server";
 import type { MediaKind } from "~/lib/db/value-lists";
 import { DomainError } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
@@ -113,8 +113,6 @@ export interface SaveOptions {
   by: string;
   now?: Date;
 }
-
-type Tx = Db;
 
 /** One change of a size's stock made by a save, with the quantity it left. */
 export interface StockAdjustment {

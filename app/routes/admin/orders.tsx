@@ -140,7 +140,7 @@ function StatCard({ label, value }: { label: string; value: number }) {
 }
 
 export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {
-  const { rows, counts, total, page, pages, q, status, confirmation, template, detail, detailMissing } = loaderData;
+  const { rows, counts, total, page, pageCount, q, status, confirmation, template, detail, detailMissing } = loaderData;
   const { search } = useLocation();
   const hydrated = useHydrated();
   const live = useLiveUpdates("orders");
@@ -264,7 +264,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
       <p className="text-sm text-stone-700">
         {total.toLocaleString("en-PK")} order{total === 1 ? "" : "s"}
       </p>
-      <Pager page={page} pageCount={pages} hrefFor={(p) => withParams(search, { page: String(p), order: null })} />
+      <Pager page={page} pageCount={pageCount} hrefFor={(p) => withParams(search, { page: String(p), order: null })} />
 
       <datalist id={COURIER_LIST}>
         {COURIERS.map((c) => (

@@ -24,6 +24,7 @@ import { FilterSelect, Pager, TableHead } from "~/components/admin/list-controls
 import { adminMeta } from "~/lib/seo";
 import { ROW_ACTION_CLASS, ROW_DANGER_CLASS } from "~/components/admin/list-controls";
 import { FormAlert } from "~/components/ui/field";
+import { pageCountOf } from "~/lib/paging";
 
 export const meta = () => adminMeta("Products");
 
@@ -87,7 +88,7 @@ function href(params: { q: string; category: string; page?: number; del?: string
 export default function AdminProducts({ loaderData, actionData }: Route.ComponentProps) {
   const { items, total, page, pageSize, q, category, categories, confirmDelete } = loaderData;
   const navigation = useNavigation();
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const pageCount = pageCountOf(total, pageSize);
   const here = href({ q, category, page });
   const toDelete = confirmDelete ? items.find((p) => p.id === confirmDelete) : undefined;
   const deleting = navigation.state !== "idle" && navigation.formData?.get("intent") === "delete";
@@ -204,7 +205,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
         </div>
       )}
 
-      <Pager page={page} pageCount={pages} hrefFor={(p) => href({ q, category, page: p })} />
+      <Pager page={page} pageCount={pageCount} hrefFor={(p) => href({ q, category, page: p })} />
 
       {toDelete && (
         <ConfirmDialog
