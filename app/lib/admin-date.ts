@@ -2,7 +2,8 @@
  * Dates and times in the back office, one format everywhere: Pakistan time (Asia/Karachi, UTC+5,
  * no daylight saving), '23 Nov 2026' for a day and '23 Nov 2026, 4:05 pm' for a moment. Spelt out
  * by hand, so the server's page and the browser's agree whatever their locale data. Missing shows
- * 'N/A' and unreadable 'Invalid Date' (callers may choose other marks).
+ * 'N/A' and unreadable 'Invalid Date' (callers may choose other marks). The one place that knows
+ * Pakistan time: the dashboard's days and periods are counted here too.
  */
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const PKT_OFFSET_MS = 5 * 60 * 60 * 1000;
@@ -13,6 +14,19 @@ export const TIME_ZONE_NOTE = "Times are Pakistan time (PKT).";
 function pakistan(value: string | Date): Date | null {
   const date = typeof value === "string" ? new Date(value) : value;
   return Number.isNaN(date.getTime()) ? null : new Date(date.getTime() + PKT_OFFSET_MS);
+}
+
+/** A Pakistan calendar day as 'YYYY-MM-DD' (the dashboard's days). */
+export function pakistanDay(at: Date): string {
+  return new Date(at.getTime() + PKT_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The start of the Pakistan day and month that `now` falls in. */
+export function pakistanPeriodStarts(now: Date): { dayStart: Date; monthStart: Date } {
+  const local = new Date(now.getTime() + PKT_OFFSET_MS);
+  const day = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) - PKT_OFFSET_MS;
+  const month = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - PKT_OFFSET_MS;
+  return { dayStart: new Date(day), monthStart: new Date(month) };
 }
 
 function day(k: Date): string {

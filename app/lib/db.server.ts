@@ -10,6 +10,9 @@ import { logger } from "./logger.server";
 /** The database handle every domain function takes first. A transaction is one too. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** An open transaction (what `db.transaction` hands its callback), for steps that only make sense inside one. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";

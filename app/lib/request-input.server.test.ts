@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkAddress, checkedForm, INPUT_MESSAGES } from "./request-input.server";
+import { DomainError } from "./errors";
+import { checkAddress, checkedForm, INPUT_MESSAGES, readBodyWithLimit } from "./request-input.server";
 
 const post = (body: BodyInit | null, type?: string) =>
   new Request("http://shop.test/checkout", { method: "POST", body, headers: type ? { "content-type": type } : {} });
@@ -57,5 +58,21 @@ describe("checkedForm", () => {
     const plain = await checkedForm(post("firstName=Ayesha&city=Lahore", "application/x-www-form-urlencoded; charset=UTF-8"));
     if (!("request" in plain)) throw new Error("refused");
     expect(Object.fromEntries(await plain.request.formData())).toEqual({ firstName: "Ayesha", city: "Lahore" });
+  });
+});
+
+describe("the bounded body reader", () => {
+  const upload = (body: BodyInit | null, headers: Record<string, string> = {}) => new Request("http://shop.test/admin/uploads", { method: "POST", body, headers });
+
+  it("reads a body within the limit whole, and no body as empty", async () => {
+    expect([...(await readBodyWithLimit(upload(new Uint8Array([1, 2, 3])), 3, "Too large."))]).toEqual([1, 2, 3]);
+    expect((await readBodyWithLimit(upload(null), 3, "Too large.")).length).toBe(0);
+  });
+
+  it("refuses a body past the limit while reading it, and a declared length past it before reading", async () => {
+    await expect(readBodyWithLimit(upload(new Uint8Array(4)), 3, "Too large.")).rejects.toEqual(new DomainError("INVALID", "Too large."));
+    const declared = upload(new Uint8Array(1), { "content-length": "4000" });
+    await expect(readBodyWithLimit(declared, 3, "Too large.")).rejects.toEqual(new DomainError("INVALID", "Too large."));
+    expect(declared.bodyUsed).toBe(false);
   });
 });

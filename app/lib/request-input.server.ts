@@ -1,3 +1,5 @@
+import { DomainError } from "./errors";
+
 /**
  * One boundary for what no page or action can use: addresses and form fields with a NUL byte
  * (PostgreSQL text cannot hold one), malformed percent-encoding, bodies that are not forms, and
@@ -54,4 +56,29 @@ export async function checkedForm(request: Request): Promise<{ problem: InputPro
     }
   }
   return { request: new Request(request.url, { method: request.method, headers: request.headers, body, signal: request.signal }) };
+}
+
+/**
+ * Reads a request body while counting bytes, and stops as soon as it is larger than `maxBytes`
+ * (a declared Content-Length over the limit is refused before reading): an oversize upload is
+ * refused with INVALID and `tooLarge` before it is held in memory whole. No body reads as empty.
+ */
+export async function readBodyWithLimit(request: Request, maxBytes: number, tooLarge: string): Promise<Buffer<ArrayBuffer>> {
+  const declared = Number(request.headers.get("content-length") ?? "");
+  if (Number.isFinite(declared) && declared > maxBytes) throw new DomainError("INVALID", tooLarge);
+  if (!request.body) return Buffer.alloc(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw new DomainError("INVALID", tooLarge);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, size);
 }

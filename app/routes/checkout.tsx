@@ -3,8 +3,8 @@ import { data, Link, useFetcher, useNavigate } from "react-router";
 import type { Route } from "./+types/checkout";
 import { getDb } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
-import { isDomainError, toHttp } from "~/lib/errors";
-import { logger } from "~/lib/logger.server";
+import { isDomainError } from "~/lib/errors";
+import { actionFailure } from "~/lib/action-failure.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { parseCartField } from "~/modules/cart/cart.schema";
 import { CHECKOUT_MESSAGES, checkoutSchema, fieldErrors, type CheckoutField } from "~/modules/orders/checkout.schema";
@@ -64,9 +64,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 409 },
       );
     }
-    const { status, message, code } = toHttp(error);
-    if (code === "INTERNAL") logger.error({ err: error }, "order placement failed");
-    return data<ActionResult>({ ok: false, message: `There was an error placing your order. Please try again. Error: ${message}` }, { status });
+    return actionFailure(error, { msg: "order placement failed" }, ({ message }): ActionResult => ({
+      ok: false,
+      message: `There was an error placing your order. Please try again. Error: ${message}`,
+    }));
   }
 }
 

@@ -2,8 +2,7 @@ import { useEffect } from "react";
 import { data, Link, useFetcher, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/confirm-order";
 import { getDb } from "~/lib/db.server";
-import { toHttp } from "~/lib/errors";
-import { logger } from "~/lib/logger.server";
+import { actionFailure } from "~/lib/action-failure.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { formatAmount } from "~/modules/catalog/pricing";
 import { orderByReceipt, type OrderReceipt } from "~/modules/orders/order-receipt.server";
@@ -16,9 +15,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     return { ok: true as const, order: await orderByReceipt(getDb(), receipt) };
   } catch (error) {
-    const { status, message, code } = toHttp(error);
-    if (code === "INTERNAL") logger.error({ err: error }, "order receipt could not be read");
-    return data({ ok: false as const, message }, { status });
+    return actionFailure(error, { msg: "order receipt could not be read" }, ({ message }) => ({ ok: false as const, message }));
   }
 }
 

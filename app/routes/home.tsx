@@ -12,6 +12,7 @@ import { Img } from "~/components/ui/img";
 import { ProductCard } from "~/components/storefront/product-card";
 import { CategoryGrid, CategoryGridError, CategoryGridSkeleton, NoCategories } from "~/components/storefront/category-grid";
 import { RouteError } from "~/components/ui/route-error";
+import { FormAlert, RetryLink } from "~/components/ui/field";
 
 export const FEATURED_LIMIT = 8;
 
@@ -114,10 +115,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
         {!featured.ok ? (
-          <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800">
-            <span>Failed to load products: {featured.message}</span>
-            <a href="/" className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-medium text-white">Retry</a>
-          </div>
+          <FormAlert message={`Failed to load products: ${featured.message}`} action={<RetryLink />} />
         ) : featured.items.length === 0 ? (
           <p className="rounded-xl border border-dashed border-leather-300 bg-white px-6 py-10 text-center text-stone-700">
             No products found. Add some products from the admin panel.

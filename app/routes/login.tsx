@@ -1,9 +1,8 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { getDb } from "~/lib/db.server";
-import { isDomainError, toHttp } from "~/lib/errors";
+import { actionFailure } from "~/lib/action-failure.server";
 import { flashCookie } from "~/lib/flash.server";
-import { logger } from "~/lib/logger.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { loginSchema } from "~/modules/accounts/account.schema";
 import { landingPathFor } from "~/modules/accounts/roles";
@@ -32,11 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     headers.append("Set-Cookie", flashCookie("Login successful!"));
     return redirect(landingPathFor(user.role), { headers });
   } catch (error) {
-    const { status, message, code } = toHttp(error);
-    if (code === "INTERNAL") logger.error({ err: error }, "login failed");
-    const retryAfter = isDomainError(error) ? error.details?.retryAfter : undefined;
-    const headers: HeadersInit = typeof retryAfter === "number" ? { "Retry-After": String(retryAfter) } : {};
-    return data({ error: `Failed to log in. ${message}`, email }, { status, headers });
+    return actionFailure(error, { msg: "login failed" }, ({ message }) => ({ error: `Failed to log in. ${message}`, email }));
   }
 }
 

@@ -8,7 +8,7 @@ import { isDomainError } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { productTag } from "~/lib/page-cache.server";
-import type { ProductDetail } from "~/modules/catalog/catalog.server";
+import type { ProductDetail } from "~/modules/catalog/catalog-views";
 import { keptProductDetail } from "~/modules/catalog/kept-catalog.server";
 import { discountAmount, formatPrice, hasDiscount } from "~/modules/catalog/pricing";
 import { addToCart } from "~/modules/cart/cart-storage";

@@ -11,6 +11,8 @@ import { ProductCard } from "~/components/storefront/product-card";
 import { RouteError } from "~/components/ui/route-error";
 import { SearchIcon } from "~/components/ui/icons";
 import { pageNumbers } from "~/components/ui/page-numbers";
+import { FormAlert } from "~/components/ui/field";
+import { pageCountOf } from "~/lib/paging";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -71,7 +73,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const base = categoryId ? `/shop/category/${categoryId}` : "/shop";
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const pageCount = pageCountOf(total, pageSize);
   const busy = navigation.state === "loading" && navigation.location.pathname.startsWith("/shop");
 
   return (
@@ -135,9 +137,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       </div>
 
       {!ok ? (
-        <p role="alert" className="mt-8 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800">
-          Failed to load products. Please try again.
-        </p>
+        <FormAlert message="Failed to load products. Please try again." className="mt-8" />
       ) : items.length === 0 ? (
         <div className="mt-10 rounded-xl border border-dashed border-leather-300 bg-white px-6 py-12 text-center">
           <p className="text-lg text-stone-800">No products found matching your search and filter criteria.</p>
@@ -156,12 +156,12 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
               <ProductCard key={p.id} product={p} priority={i < 2} headingLevel={2} />
             ))}
           </div>
-          {pages > 1 && (
+          {pageCount > 1 && (
             <nav aria-label="Pages" className="mt-8 flex flex-wrap items-center justify-center gap-2">
               {page > 1 ? (
                 <Link to={pageHref(base, q, page - 1, sort)} className="rounded-md border border-leather-300 bg-white px-4 py-2 text-sm font-medium">Previous</Link>
               ) : null}
-              {pageNumbers(page, pages).map((n, i) =>
+              {pageNumbers(page, pageCount).map((n, i) =>
                 n === null ? (
                   <span key={`gap-${i}`} aria-hidden="true" className="px-1 text-stone-600">…</span>
                 ) : n === page ? (
@@ -174,10 +174,10 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
                   </Link>
                 ),
               )}
-              {page < pages ? (
+              {page < pageCount ? (
                 <Link to={pageHref(base, q, page + 1, sort)} className="rounded-md border border-leather-300 bg-white px-4 py-2 text-sm font-medium">Next</Link>
               ) : null}
-              <span className="sr-only">Page {page} of {pages}</span>
+              <span className="sr-only">Page {page} of {pageCount}</span>
             </nav>
           )}
         </>

@@ -1,9 +1,8 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/signup";
 import { getDb } from "~/lib/db.server";
-import { isDomainError, toHttp } from "~/lib/errors";
+import { actionFailure } from "~/lib/action-failure.server";
 import { flashCookie } from "~/lib/flash.server";
-import { logger } from "~/lib/logger.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { signupSchema } from "~/modules/accounts/account.schema";
 import { GenderOptions } from "~/components/ui/gender-options";
@@ -40,11 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     headers.append("Set-Cookie", flashCookie("Signup successful! Profile created."));
     return redirect(landingPathFor("user"), { headers });
   } catch (error) {
-    const { status, message, code } = toHttp(error);
-    if (code === "INTERNAL") logger.error({ err: error }, "signup failed");
-    const retryAfter = isDomainError(error) ? error.details?.retryAfter : undefined;
-    const headers: HeadersInit = typeof retryAfter === "number" ? { "Retry-After": String(retryAfter) } : {};
-    return data({ error: `Failed to create an account. ${message}`, values }, { status, headers });
+    return actionFailure(error, { msg: "signup failed" }, ({ message }) => ({ error: `Failed to create an account. ${message}`, values }));
   }
 }
 

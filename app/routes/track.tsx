@@ -2,13 +2,13 @@ import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/track";
 import { getDb } from "~/lib/db.server";
 import { formatAdminDateTime } from "~/lib/admin-date";
-import { isDomainError, toHttp } from "~/lib/errors";
-import { logger } from "~/lib/logger.server";
+import { actionFailure } from "~/lib/action-failure.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { BRAND } from "~/lib/brand";
 import { trackOrderSchema } from "~/modules/orders/order-tracking.schema";
 import { trackOrder, type TrackedOrder } from "~/modules/orders/order-tracking.server";
-import { ORDER_STATUS_BADGES, type OrderStatus } from "~/modules/orders/order-status";
+import type { OrderStatus } from "~/lib/db/value-lists";
+import { ORDER_STATUS_BADGES } from "~/modules/orders/order-status";
 import { FormAlert, TextField } from "~/components/ui/field";
 import { RouteError } from "~/components/ui/route-error";
 
@@ -30,11 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     return data<TrackResult>({ order: await trackOrder(getDb(), parsed.data, context.clientAddress) });
   } catch (error) {
-    const { status, message, code } = toHttp(error);
-    if (code === "INTERNAL") logger.error({ err: error }, "order look-up failed");
-    const retryAfter = isDomainError(error) ? error.details?.retryAfter : undefined;
-    const headers: HeadersInit = typeof retryAfter === "number" ? { "Retry-After": String(retryAfter) } : {};
-    return data<TrackResult>({ error: message, values }, { status, headers });
+    return actionFailure(error, { msg: "order look-up failed" }, ({ message }): TrackResult => ({ error: message, values }));
   }
 }
 

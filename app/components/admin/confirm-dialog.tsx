@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { useHydrated } from "./use-hydrated";
+import { FormAlert } from "~/components/ui/field";
 
 /**
  * A confirmation shown in the page, opened by its own address (e.g. `?delete=<id>`), so it also works
@@ -52,11 +53,7 @@ export function ConfirmDialog({
       <p id={messageId} className="mt-3 text-stone-700">
         {message}
       </p>
-      {error && (
-        <p role="alert" className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {error}
-        </p>
-      )}
+      <FormAlert message={error} compact className="mt-3" />
       <div className="mt-6 flex flex-wrap justify-end gap-3">
         <Link to={cancelTo} preventScrollReset autoFocus className="rounded-md border border-stone-300 px-4 py-2 text-sm font-medium text-stone-800 hover:bg-stone-50">
           Cancel

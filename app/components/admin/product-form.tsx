@@ -16,8 +16,8 @@ import {
   MAX_VIDEOS_PER_VARIANT,
   tooLargeMessage,
   UPLOAD_MESSAGES,
-  type MediaKind,
 } from "~/modules/media/upload-limits";
+import type { MediaKind } from "~/lib/db/value-lists";
 import { FormAlert, TextAreaField, TextField } from "~/components/ui/field";
 import { FILE_INPUT_CLASS } from "~/components/admin/list-controls";
 

@@ -1,7 +1,8 @@
+import { FormAlert, RetryLink } from "~/components/ui/field";
 import { Link } from "react-router";
 import { Img } from "~/components/ui/img";
 import { imageSrcSet, imageUrl } from "~/modules/media/media-url";
-import type { CategorySummary } from "~/modules/catalog/catalog.server";
+import type { CategorySummary } from "~/modules/catalog/catalog-views";
 
 export const SAMPLE_CATEGORIES = ["Wallet", "Bags", "Belts", "Office", "Backpacks", "Shoe"].map((name) => ({
   name,
@@ -48,10 +49,7 @@ export function CategoryGridSkeleton() {
 export function CategoryGridError() {
   return (
     <div>
-      <div role="alert" className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800">
-        <span>Failed to load categories</span>
-        <a href="/" className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-medium text-white">Retry</a>
-      </div>
+      <FormAlert message="Failed to load categories" action={<RetryLink />} className="mb-4" />
       <ul className={gridClass}>
         {SAMPLE_CATEGORIES.map((c) => (
           <li key={c.name}>

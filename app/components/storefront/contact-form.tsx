@@ -3,7 +3,7 @@ import { Form, useActionData, useNavigation } from "react-router";
 import type { z } from "zod";
 import { contactErrorMessage, contactSchema } from "~/modules/messages/contact.schema";
 import { contactSubjects } from "~/modules/messages/contact-subjects";
-import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
+import { FormAlert, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 
 export const CONTACT_SUCCESS = "Thank you for your message! We will get back to you within 24 hours.";
 export const CONTACT_FAILURE = "Sorry, there was an error sending your message. Please try again.";
@@ -122,9 +122,7 @@ export function ContactForm() {
       {/* Next to the button, so a shopper on a phone sees the outcome where they tapped. */}
       <div id="contact-result" className="scroll-mt-24 empty:hidden">
         {error ? (
-          <p id="contact-form-message" role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-            {error.message}
-          </p>
+          <FormAlert id="contact-form-message" message={error.message} />
         ) : success ? (
           <p role="status" className="rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm font-medium text-green-800">
             {success}

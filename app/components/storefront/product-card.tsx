@@ -3,7 +3,7 @@ import { Img } from "~/components/ui/img";
 import { Price } from "~/components/ui/price";
 import { Stars } from "~/components/ui/stars";
 import { imageSrcSet, imageUrl } from "~/modules/media/media-url";
-import type { ProductCard as Card } from "~/modules/catalog/catalog.server";
+import type { ProductCard as Card } from "~/modules/catalog/catalog-views";
 
 export function ProductCard({
   product,

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Img } from "~/components/ui/img";
 import { imageSrcSet, imageUrl, videoUrl } from "~/modules/media/media-url";
-import type { VariantDetail } from "~/modules/catalog/catalog.server";
+import type { VariantDetail } from "~/modules/catalog/catalog-views";
 
 const MAIN_SIZES = "(min-width: 1280px) 600px, (min-width: 768px) 50vw, 100vw";
 

@@ -1,7 +1,7 @@
 import { BRAND } from "~/lib/brand";
 import { CURRENCY, unitPrice } from "~/modules/catalog/pricing";
 import { imageUrl } from "~/modules/media/media-url";
-import type { ProductDetail } from "~/modules/catalog/catalog.server";
+import type { ProductDetail } from "~/modules/catalog/catalog-views";
 
 type JsonLdProduct = Pick<ProductDetail, "id" | "name" | "description" | "code" | "rating" | "reviewCount" | "variants">;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CartLine } from "~/modules/cart/cart-line";
-import type { PricedLine } from "~/modules/cart/cart.server";
+import type { PricedLine } from "~/modules/cart/cart-line";
 import { unitPriceOf, type CartRow } from "./use-cart";
 
 const line: CartLine = {

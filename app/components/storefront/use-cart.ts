@@ -4,7 +4,7 @@ import type { CartLine } from "~/modules/cart/cart-line";
 import { writeCart } from "~/modules/cart/cart-storage";
 import { useStoredCart } from "./use-cart-count";
 import { toPaisa, totalsFor } from "~/modules/catalog/pricing";
-import type { PricedLine } from "~/modules/cart/cart.server";
+import type { PricedLine } from "~/modules/cart/cart-line";
 
 export type LineProblem = "unavailable" | "sold-out" | "short" | null;
 

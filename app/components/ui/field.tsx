@@ -89,10 +89,55 @@ export function TextAreaField({ id, label, required, hint, error, ...area }: Fie
   );
 }
 
-export function FormAlert({ message }: { message?: string | null }) {
-  if (!message) return null;
+/** Reloads the home page: the way out of a part of it that could not load. */
+export function RetryLink() {
   return (
-    <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+    <a href="/" className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-medium text-white">
+      Retry
+    </a>
+  );
+}
+
+/**
+ * The one error box: a failed action, a refused page, a part that could not load. Nothing shows
+ * without a message. `detail` adds a second line under a bold message; `action` puts a control
+ * (a Retry link) beside the message; `compact` fits a dialog.
+ */
+export function FormAlert({
+  message,
+  detail,
+  action,
+  id,
+  compact = false,
+  className = "",
+}: {
+  message?: ReactNode;
+  detail?: ReactNode;
+  action?: ReactNode;
+  id?: string;
+  compact?: boolean;
+  className?: string;
+}) {
+  if (!message) return null;
+  const box = `rounded-md border border-red-200 bg-red-50 text-sm text-red-800 ${compact ? "px-3 py-2" : "px-4 py-3"} ${className}`.trim();
+  if (action) {
+    return (
+      <div id={id} role="alert" className={`flex flex-wrap items-center justify-between gap-3 ${box}`}>
+        <span>{message}</span>
+        {action}
+      </div>
+    );
+  }
+  if (detail) {
+    return (
+      <div id={id} role="alert" className={box}>
+        <p className="font-medium">{message}</p>
+        <p className="mt-1">{detail}</p>
+      </div>
+    );
+  }
+  return (
+    <p id={id} role="alert" className={box}>
       {message}
     </p>
   );

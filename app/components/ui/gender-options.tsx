@@ -1,7 +1,5 @@
-import { genders } from "~/modules/accounts/account.schema";
-
-/** 'Male', 'Female', 'Other'; '-' when none was given. */
-export const genderLabel = (g: string) => (g ? g[0].toUpperCase() + g.slice(1) : "-");
+import { GENDERS } from "~/lib/db/value-lists";
+import { genderLabel } from "~/modules/accounts/genders";
 
 /** The options of a gender select, after a first option of the caller's choosing. */
 export function GenderOptions({ empty }: { empty: { label: string; disabled?: boolean } }) {
@@ -10,7 +8,7 @@ export function GenderOptions({ empty }: { empty: { label: string; disabled?: bo
       <option value="" disabled={empty.disabled}>
         {empty.label}
       </option>
-      {genders.map((g) => (
+      {GENDERS.map((g) => (
         <option key={g} value={g}>
           {genderLabel(g)}
         </option>

@@ -4,6 +4,16 @@ import { isRouteErrorResponse, Link, useRouteError } from "react-router";
  * The error boundary every storefront route exports: a clear message and a way back, never a
  * blank page. `backTo` names where the way back leads.
  */
+/** The text an answer carries: itself when it is text, else its `message` or `error` field (an action's refusal). */
+function messageIn(body: unknown): string | undefined {
+  if (typeof body === "string") return body || undefined;
+  if (!body || typeof body !== "object") return undefined;
+  const { message, error } = body as { message?: unknown; error?: unknown };
+  if (typeof message === "string" && message) return message;
+  if (typeof error === "string" && error) return error;
+  return undefined;
+}
+
 export function RouteError({ backTo = { to: "/", label: "Go Home" } }: { backTo?: { to: string; label: string } }) {
   const error = useRouteError();
   let title = "Something went wrong";
@@ -12,8 +22,8 @@ export function RouteError({ backTo = { to: "/", label: "Go Home" } }: { backTo?
     if (error.status === 404) {
       title = "404";
       detail = typeof error.data === "string" && error.data !== "Not Found" ? error.data : "Page Not Found";
-    } else if (typeof error.data === "string" && error.data) {
-      detail = error.data;
+    } else {
+      detail = messageIn(error.data) ?? detail;
     }
   }
   return (

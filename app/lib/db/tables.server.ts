@@ -13,6 +13,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { newId } from "../ids";
+import { MEDIA_KINDS, ORDER_STATUSES, STOCK_MOVEMENT_REASONS, SUBMISSION_STATUSES, USER_ROLES } from "./value-lists";
 
 /*
  * The relational model of the whole shop. Money is always an integer number of paisa
@@ -137,7 +138,7 @@ export const media = pgTable(
     variantId: text("variant_id")
       .notNull()
       .references(() => variants.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["image", "video"] }).notNull(),
+    kind: text("kind", { enum: MEDIA_KINDS }).notNull(),
     position: integer("position").notNull().default(0),
     /** Storage key; images are stored as `{key}-{width}.webp` for each width in `widths`. */
     storageKey: text("storage_key").notNull(),
@@ -157,7 +158,7 @@ export const stockMovements = pgTable(
     id: id(),
     stockId: text("stock_id").references(() => stock.id, { onDelete: "set null" }),
     delta: integer("delta").notNull(),
-    reason: text("reason", { enum: ["order", "cancel", "reinstate", "adjust"] }).notNull(),
+    reason: text("reason", { enum: STOCK_MOVEMENT_REASONS }).notNull(),
     orderId: text("order_id"),
     /** The staff member who made the movement (adjustments, cancels, reinstatements); none for an order. */
     changedBy: text("changed_by"),
@@ -167,8 +168,6 @@ export const stockMovements = pgTable(
 );
 
 // ---------------------------------------------------------------- orders
-
-export const orderStatuses = ["confirmed", "shipped", "completed", "cancelled"] as const;
 
 export const orders = pgTable(
   "orders",
@@ -195,7 +194,7 @@ export const orders = pgTable(
     tax: money("tax").notNull(),
     shipping: money("shipping").notNull().default(0),
     total: money("total").notNull(),
-    status: text("status", { enum: orderStatuses }).notNull().default("confirmed"),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("confirmed"),
     courier: text("courier"),
     trackingNumber: text("tracking_number"),
     createdAt: createdAt(),
@@ -259,8 +258,6 @@ export const orderHistory = pgTable(
 
 // ---------------------------------------------------------------- messages and subscribers
 
-export const submissionStatuses = ["new", "read", "replied", "resolved"] as const;
-
 export const contactSubmissions = pgTable(
   "contact_submissions",
   {
@@ -270,7 +267,7 @@ export const contactSubmissions = pgTable(
     phone: text("phone").notNull().default(""),
     subject: text("subject").notNull().default("other"),
     message: text("message").notNull(),
-    status: text("status", { enum: submissionStatuses }).notNull().default("new"),
+    status: text("status", { enum: SUBMISSION_STATUSES }).notNull().default("new"),
     read: boolean("read").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }),
@@ -312,9 +309,6 @@ export const mailOutbox = pgTable(
 
 // ---------------------------------------------------------------- accounts (better-auth tables)
 
-export const userRoles = ["user", "admin", "main-admin"] as const;
-export const genders = ["male", "female", "other"] as const;
-
 /** The profile. No password here: credentials live in `account`, hashed. */
 export const user = pgTable(
   "user",
@@ -329,7 +323,7 @@ export const user = pgTable(
     gender: text("gender").notNull().default(""),
     numberCode: text("number_code").notNull().default("+92"),
     number: text("number").notNull().default(""),
-    role: text("role", { enum: userRoles }).notNull().default("user"),
+    role: text("role", { enum: USER_ROLES }).notNull().default("user"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

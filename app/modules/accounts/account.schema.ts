@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { GENDERS } from "~/lib/db/value-lists";
 import { passwordShapeProblem, type PasswordAudience } from "./password-rules";
 
 export const REQUIRED_FIELDS = "Please fill out all required fields.";
-export const genders = ["male", "female", "other"] as const;
 
 const email = z.string({ error: REQUIRED_FIELDS }).trim().min(1, REQUIRED_FIELDS).max(254).pipe(z.email("Please enter a valid email address."));
 
@@ -31,7 +31,7 @@ export const signupSchema = z.object({
   password: newPasswordField("customer"),
   firstName: z.string({ error: REQUIRED_FIELDS }).trim().min(1, REQUIRED_FIELDS).max(100),
   lastName: z.string({ error: REQUIRED_FIELDS }).trim().min(1, REQUIRED_FIELDS).max(100),
-  gender: z.enum(genders, REQUIRED_FIELDS),
+  gender: z.enum(GENDERS, REQUIRED_FIELDS),
   numberCode: z
     .string()
     .trim()

@@ -3,9 +3,8 @@ import { hashPassword } from "better-auth/crypto";
 import type { Db } from "~/lib/db.server";
 import { newId } from "~/lib/ids";
 import { account, user } from "~/lib/db/tables.server";
+import type { Role } from "~/lib/db/value-lists";
 import { assertPasswordAllowed } from "./password-check.server";
-
-export type Role = (typeof user.$inferSelect)["role"];
 
 export interface NewAccount {
   email: string;

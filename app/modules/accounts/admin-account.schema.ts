@@ -1,16 +1,12 @@
 import { z } from "zod";
-import { genders, newPasswordField, REQUIRED_FIELDS, signupSchema } from "./account.schema";
-
-/** The two staff roles, as the back office names them. */
-export const adminRoles = ["admin", "main-admin"] as const;
-export type AdminRole = (typeof adminRoles)[number];
-export const adminRoleLabel: Record<AdminRole, string> = { admin: "Admin", "main-admin": "Main Admin" };
+import { ADMIN_ROLES, GENDERS } from "~/lib/db/value-lists";
+import { newPasswordField, REQUIRED_FIELDS, signupSchema } from "./account.schema";
 
 export const ACCESS_DENIED_CREATE = "Access denied. Only Main Admins can create admin accounts.";
 export const ACCESS_DENIED_MANAGE = "Access denied. Only Main Admins can manage admin accounts.";
 export const ROLE_INVALID = "Please choose a role: Admin or Main Admin.";
 
-const adminRole = z.enum(adminRoles, {
+const adminRole = z.enum(ADMIN_ROLES, {
   error: (issue) => (issue.input === undefined || issue.input === "" ? REQUIRED_FIELDS : ROLE_INVALID),
 });
 
@@ -24,7 +20,7 @@ export const updateAdminSchema = z.object({
   firstName: signupSchema.shape.firstName,
   lastName: signupSchema.shape.lastName,
   // Accounts made before genders were asked for have none; they may keep it unset.
-  gender: z.union([z.enum(genders), z.literal("")], { error: "Please choose male, female or other." }).default(""),
+  gender: z.union([z.enum(GENDERS), z.literal("")], { error: "Please choose male, female or other." }).default(""),
   role: adminRole,
   number: signupSchema.shape.number,
 });

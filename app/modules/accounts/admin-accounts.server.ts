@@ -4,7 +4,8 @@ import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { user } from "~/lib/db/tables.server";
 import { insertAccount } from "./accounts.server";
-import { adminRoles, type CreateAdminInput, type UpdateAdminInput } from "./admin-account.schema";
+import { ADMIN_ROLES, type AdminRole } from "~/lib/db/value-lists";
+import type { CreateAdminInput, UpdateAdminInput } from "./admin-account.schema";
 import { assertPasswordAllowed } from "./password-check.server";
 
 export const EMAIL_TAKEN = "An account with this email already exists.";
@@ -30,7 +31,7 @@ export interface AdminRow {
   firstName: string;
   lastName: string;
   gender: string;
-  role: (typeof adminRoles)[number];
+  role: AdminRole;
   numberCode: string;
   number: string;
 }
@@ -49,7 +50,7 @@ export async function listAdmins(db: Db): Promise<AdminRow[]> {
       number: user.number,
     })
     .from(user)
-    .where(inArray(user.role, [...adminRoles]))
+    .where(inArray(user.role, [...ADMIN_ROLES]))
     .orderBy(asc(user.createdAt), asc(user.id));
   return rows as AdminRow[];
 }
@@ -70,7 +71,7 @@ export async function updateAdmin(db: Db, input: UpdateAdminInput): Promise<void
     const [target] = await tx
       .select({ id: user.id, role: user.role })
       .from(user)
-      .where(and(eq(user.id, input.id), inArray(user.role, [...adminRoles])))
+      .where(and(eq(user.id, input.id), inArray(user.role, [...ADMIN_ROLES])))
       .for("update");
     if (!target) throw new DomainError("NOT_FOUND", ADMIN_GONE);
     if (target.role === "main-admin" && input.role !== "main-admin" && mainAdmins.length <= 1) {

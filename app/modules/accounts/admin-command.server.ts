@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import type { Database } from "~/lib/db.server";
+import { ADMIN_ROLES } from "~/lib/db/value-lists";
 import { upsertAccount } from "./accounts.server";
 import { passwordProblem } from "./password-check.server";
 
@@ -16,7 +17,7 @@ const optionsSchema = z.object({
     const problem = passwordProblem(password, "staff");
     if (problem) ctx.addIssue({ code: "custom", message: `--password: ${problem}` });
   }),
-  role: z.enum(["admin", "main-admin"], "--role must be admin or main-admin"),
+  role: z.enum(ADMIN_ROLES, "--role must be admin or main-admin"),
 });
 
 /**

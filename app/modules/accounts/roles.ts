@@ -1,8 +1,12 @@
-/** Who may do what. Pure: the navbar and the server both ask these. */
-export type Role = "user" | "admin" | "main-admin";
+import { ADMIN_ROLES, type AdminRole } from "~/lib/db/value-lists";
 
-export function isAdminRole(role: string | null | undefined): boolean {
-  return role === "admin" || role === "main-admin";
+/** Who may do what. Pure: the navbar and the server both ask these. */
+
+/** The staff roles as the back office names them. */
+export const adminRoleLabel: Record<AdminRole, string> = { admin: "Admin", "main-admin": "Main Admin" };
+
+export function isAdminRole(role: string | null | undefined): role is AdminRole {
+  return (ADMIN_ROLES as readonly (string | null | undefined)[]).includes(role);
 }
 
 export function isMainAdminRole(role: string | null | undefined): boolean {

@@ -1,8 +1,9 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { Db } from "~/lib/db.server";
-import { DomainError } from "~/lib/errors";
+import { DomainError, isDomainError } from "~/lib/errors";
 import { getAuth, type Auth } from "~/lib/auth.server";
-import { isAdminRole, isMainAdminRole, type Role } from "./roles";
+import type { AdminRole, Role } from "~/lib/db/value-lists";
+import { isAdminRole, isMainAdminRole } from "./roles";
 import type { SignupInput } from "./account.schema";
 import { countLoginAttempt, loginSucceeded } from "./login-throttle.server";
 import { assertPasswordAllowed } from "./password-check.server";
@@ -15,6 +16,9 @@ export interface CurrentUser {
   lastName: string;
   role: Role;
 }
+
+/** A signed-in member of staff. */
+export type StaffUser = CurrentUser & { role: AdminRole };
 
 /** Only the cookie travels to the account service: origin checks are done once, in server/app.ts. */
 function cookieHeaders(headers: Headers): Headers {
@@ -67,18 +71,32 @@ export async function getCurrentUser(request: Request, auth: Auth = getAuth(), n
 }
 
 /** Every admin loader and action starts here: anonymous → /login, signed-in non-admins → /. */
-export async function requireAdmin(request: Request): Promise<CurrentUser> {
+export async function requireAdmin(request: Request): Promise<StaffUser> {
   const user = await getCurrentUser(request);
   if (!user) throw redirect("/login");
   if (!isAdminRole(user.role)) throw redirect("/");
-  return user;
+  return { ...user, role: user.role };
 }
 
-/** For main-admin-only actions: plain admins are refused. */
-export async function requireMainAdmin(request: Request, message: string): Promise<CurrentUser> {
+/** For main-admin-only work: plain admins are refused with FORBIDDEN and `message`. */
+export async function requireMainAdmin(request: Request, message: string): Promise<StaffUser> {
   const user = await requireAdmin(request);
   if (!isMainAdminRole(user.role)) throw new DomainError("FORBIDDEN", message);
   return user;
+}
+
+/**
+ * Every main-admin-only action starts here. A plain admin's request is answered at once: a thrown
+ * 403 whose body the route shapes from the message (`refusal`), so no route catches the refusal
+ * itself, and its error boundary shows the message.
+ */
+export async function requireMainAdminAction<B>(request: Request, message: string, refusal: (message: string) => B): Promise<StaffUser> {
+  try {
+    return await requireMainAdmin(request, message);
+  } catch (error) {
+    if (isDomainError(error) && error.code === "FORBIDDEN") throw data(refusal(error.message), { status: 403 });
+    throw error;
+  }
 }
 
 /**

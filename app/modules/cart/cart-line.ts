@@ -36,3 +36,23 @@ export function parseVariantKey(key: string, size: string): string {
   const suffix = `_${size}`;
   return key.endsWith(suffix) ? key.slice(0, key.length - suffix.length) : key;
 }
+
+/** A browser cart line as the database sees it now: current price and stock. */
+export interface PricedLine {
+  productID: string;
+  productVariantKey: string;
+  productSize: string;
+  quantity: number;
+  found: boolean;
+  productId?: string;
+  variantId?: string;
+  stockId?: string;
+  productName: string;
+  variantName: string;
+  color: string;
+  image: string;
+  price: number;
+  discountPrice: number | null;
+  unitPrice: number;
+  available: number;
+}

@@ -3,28 +3,8 @@ import type { Db } from "~/lib/db.server";
 import { media, products, stock, variants } from "~/lib/db/tables.server";
 import { hasDiscount, unitPrice } from "~/modules/catalog/pricing";
 import { imageUrl } from "~/modules/media/media-url";
-import { parseVariantKey } from "./cart-line";
+import { parseVariantKey, type PricedLine } from "./cart-line";
 import type { CartLineInput } from "./cart.schema";
-
-/** A browser cart line as the database sees it now: current price and stock. */
-export interface PricedLine {
-  productID: string;
-  productVariantKey: string;
-  productSize: string;
-  quantity: number;
-  found: boolean;
-  productId?: string;
-  variantId?: string;
-  stockId?: string;
-  productName: string;
-  variantName: string;
-  color: string;
-  image: string;
-  price: number;
-  discountPrice: number | null;
-  unitPrice: number;
-  available: number;
-}
 
 /** One size of one variant as the pricing query reads it (one row per stock row, or one without). */
 export interface CartLineRow {

@@ -6,7 +6,8 @@ import { categories, productCategories } from "~/lib/db/tables.server";
 import { storeImage } from "~/modules/media/images.server";
 import { deleteMediaFiles } from "~/modules/media/media-files.server";
 import type { FileStorage } from "~/modules/media/storage.server";
-import { CATEGORY_IMAGE_WIDTHS, listCategories, type CategorySummary } from "./catalog.server";
+import { CATEGORY_IMAGE_WIDTHS, listCategories } from "./catalog.server";
+import type { CategorySummary } from "./catalog-views";
 import { CATEGORY_IMAGE_MAX_BYTES, CATEGORY_IMAGE_TOO_LARGE } from "./admin-categories.schema";
 
 const CATEGORY_FOLDER = "category_images";

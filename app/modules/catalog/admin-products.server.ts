@@ -6,7 +6,9 @@ import type { StoredImage } from "~/modules/media/media-url";
 import type { FileStorage } from "~/modules/media/storage.server";
 import { deleteMediaFiles, type StoredMediaFile } from "~/modules/media/media-files.server";
 import { lockStockOfVariants } from "~/modules/inventory/stock-locks.server";
-import { getProductDetail, likePattern, UNNAMED_CATEGORY, type ProductDetail } from "./catalog.server";
+import { getProductDetail, UNNAMED_CATEGORY } from "./catalog.server";
+import type { ProductDetail } from "./catalog-views";
+import { likePattern } from "~/lib/sql-like";
 import { productOverview, type ProductOverview } from "./product-overview";
 import { ADMIN_PRODUCTS_PAGE_SIZE } from "./admin-products.schema";
 

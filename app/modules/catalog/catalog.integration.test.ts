@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { newId } from "~/lib/ids";
+import { likePattern } from "~/lib/sql-like";
 import { categories, media, productCategories, products, stock, variants } from "~/lib/db/tables.server";
 import { createTestDatabase, testTarget, type TestDatabase } from "../../../tests/support/test-db";
 import {
   getProductDetail,
-  likePattern,
   listCategories,
   listFooterCategories,
   listProductCards,

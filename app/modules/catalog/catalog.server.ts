@@ -10,56 +10,11 @@ import {
 } from "~/lib/db/tables.server";
 import { DomainError } from "~/lib/errors";
 import type { StoredImage } from "~/modules/media/media-url";
-import { isNew, type StockedVariant } from "./product-rules";
+import { isNew } from "./product-rules";
+import type { CategorySummary, ProductCard, ProductDetail } from "./catalog-views";
 import { closeMatch, containsText, nameContains } from "./product-search.server";
 import { hasDiscount, unitPrice } from "./pricing";
 import type { ShopSort } from "./catalog.schema";
-
-// ------------------------------------------------------------------ shapes
-
-export interface CategorySummary {
-  id: string;
-  name: string;
-  image: StoredImage | null;
-  createdAt: string;
-  productCount: number;
-}
-
-export interface ProductCard {
-  id: string;
-  name: string;
-  categoryName: string;
-  rating: number;
-  /** The cheapest way to buy it: that variant's price and offer (the one still in stock, when any is). */
-  price: number;
-  inOffer: boolean;
-  discountPrice: number;
-  /** True when its variants cost different amounts: the card says "from". */
-  priceVaries: boolean;
-  /** True when any variant is on offer. */
-  onSale: boolean;
-  /** True only when no variant has anything left. */
-  outOfStock: boolean;
-  isNew: boolean;
-  image: StoredImage | null;
-}
-
-export interface ProductDetail {
-  id: string;
-  name: string;
-  description: string;
-  code: string;
-  rating: number;
-  reviewCount: number;
-  createdAt: string;
-  categories: { id: string; name: string }[];
-  variants: VariantDetail[];
-}
-
-export interface VariantDetail extends StockedVariant {
-  images: (StoredImage & { id: string; width: number | null; height: number | null })[];
-  videos: { id: string; key: string; contentType: string }[];
-}
 
 export const UNNAMED_CATEGORY = "Unnamed Category";
 export const UNCATEGORIZED = "Uncategorized";
@@ -83,9 +38,6 @@ const lowestUnitPriceSql = sql`coalesce(
   (select min(${unitPriceSql}) from ${variants} where ${variants.productId} = ${products.id}
      and exists (select 1 from ${stock} where ${stock.variantId} = ${variants.id} and ${stock.qty} > 0)),
   (select min(${unitPriceSql}) from ${variants} where ${variants.productId} = ${products.id}))`;
-
-// The back office's searches escape their patterns the same way.
-export { likePattern } from "./product-search.server";
 
 const toImage = (row: { storageKey: string; widths: number[] }): StoredImage => ({
   key: row.storageKey,

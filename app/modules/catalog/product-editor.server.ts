@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
-import type { Db } from "~/lib/db.server";
+import type { Db, Tx } from "~/lib/db.server";
+import type { MediaKind } from "~/lib/db/value-lists";
 import { DomainError } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
 import { categories, media, productCategories, products, stock, stockMovements, variants } from "~/lib/db/tables.server";
@@ -29,7 +30,7 @@ export interface CategoryChoice {
 
 export interface EditableMedia {
   id: string;
-  kind: "image" | "video";
+  kind: MediaKind;
   storageKey: string;
   widths: number[];
   contentType: string;
@@ -112,8 +113,6 @@ export interface SaveOptions {
   by: string;
   now?: Date;
 }
-
-type Tx = Db;
 
 /** One change of a size's stock made by a save, with the quantity it left. */
 export interface StockAdjustment {

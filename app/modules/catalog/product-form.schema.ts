@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseDecimal } from "~/lib/typed-numbers";
+import { MEDIA_KINDS } from "~/lib/db/value-lists";
 import { toPaisa } from "./pricing";
 import { MAX_NEW_IMAGES_PER_VARIANT, MAX_VIDEOS_PER_VARIANT, UPLOAD_MESSAGES } from "~/modules/media/upload-limits";
 
@@ -95,8 +96,8 @@ const stockRowsSchema = z
     { when: (payload) => Array.isArray(payload.value) },
   );
 
-export const keptMediaSchema = z.object({ id, kind: z.enum(["image", "video"]) });
-export const newMediaSchema = z.object({ token: z.string().min(1).max(2000), kind: z.enum(["image", "video"]) });
+export const keptMediaSchema = z.object({ id, kind: z.enum(MEDIA_KINDS) });
+export const newMediaSchema = z.object({ token: z.string().min(1).max(2000), kind: z.enum(MEDIA_KINDS) });
 
 export const variantFormSchema = z
   .object({

@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
 import { products, searchWords } from "~/lib/db/tables.server";
+import { likePattern } from "~/lib/sql-like";
 
 /*
  * The storefront search, as SQL pieces for the product listing (docs/decisions/0023).
@@ -18,10 +19,6 @@ const CLOSE_WORDS_PER_WORD = 5;
 /** Words of a search looked at; a longer search keeps its first ones. */
 const MAX_WORDS = 8;
 
-/** Escapes LIKE wildcards so a shopper's '%' or '_' is searched for literally. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** Products whose name or description contains `text`, whatever the letter case. */
 export function containsText(text: string): SQL {

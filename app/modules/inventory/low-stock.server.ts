@@ -1,7 +1,7 @@
 import { asc, count, eq, lte } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
 import { products, stock, variants } from "~/lib/db/tables.server";
-
+import { pageOf } from "~/lib/paging";
 import { LOW_STOCK_THRESHOLD } from "./stock-rules";
 
 /** Low-stock rows on one page of the dashboard. */
@@ -11,8 +11,7 @@ export const LOW_STOCK_PAGE_SIZE = 10;
 export async function listLowStock(db: Db, page = 1) {
   const [{ n }] = await db.select({ n: count() }).from(stock).where(lte(stock.qty, LOW_STOCK_THRESHOLD));
   const total = Number(n);
-  const pageCount = Math.max(1, Math.ceil(total / LOW_STOCK_PAGE_SIZE));
-  const current = Math.min(Math.max(1, page), pageCount);
+  const { page: current, pageCount, offset } = pageOf(total, page, LOW_STOCK_PAGE_SIZE);
   const rows = await db
     .select({
       productId: products.id,
@@ -27,6 +26,6 @@ export async function listLowStock(db: Db, page = 1) {
     .where(lte(stock.qty, LOW_STOCK_THRESHOLD))
     .orderBy(asc(stock.qty), asc(products.name), asc(stock.size), asc(stock.id))
     .limit(LOW_STOCK_PAGE_SIZE)
-    .offset((current - 1) * LOW_STOCK_PAGE_SIZE);
+    .offset(offset);
   return { rows, total, page: current, pageCount };
 }

@@ -1,4 +1,5 @@
 import { logger } from "~/lib/logger.server";
+import type { MediaKind } from "~/lib/db/value-lists";
 import type { FileStorage } from "./storage.server";
 import { isExternalMedia } from "./media-url";
 
@@ -7,7 +8,7 @@ import { isExternalMedia } from "./media-url";
  * Videos: one file whose key is the full name, extension included (`.mp4` or `.webm`).
  */
 export interface StoredMediaFile {
-  kind: "image" | "video";
+  kind: MediaKind;
   storageKey: string;
   widths: number[];
 }

@@ -1,9 +1,11 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { DomainError } from "~/lib/errors";
+import { readBodyWithLimit } from "~/lib/request-input.server";
 import { storeImage } from "./images.server";
 import { storeVideo } from "./videos.server";
 import type { FileStorage } from "./storage.server";
-import { MAX_BYTES, tooLargeMessage, UPLOAD_MESSAGES, type MediaKind } from "./upload-limits";
+import type { MediaKind } from "~/lib/db/value-lists";
+import { MAX_BYTES, tooLargeMessage, UPLOAD_MESSAGES } from "./upload-limits";
 
 /**
  * Product media is uploaded before the product is saved (so the browser can show progress), and
@@ -27,27 +29,11 @@ export interface StagedUpload {
 
 export const STALE_UPLOAD_MESSAGE = "An uploaded file could not be verified or has expired. Please remove it and upload it again.";
 
-/** Reads a request body, refusing it as soon as it grows past `limit` bytes. */
+/** Reads an upload's body, refusing it as soon as it grows past the limit of its kind, and refusing an empty one. */
 export async function readLimitedBody(request: Request, kind: MediaKind): Promise<Buffer> {
-  const limit = MAX_BYTES[kind];
-  const declared = Number(request.headers.get("content-length") ?? "");
-  if (Number.isFinite(declared) && declared > limit) throw new DomainError("INVALID", tooLargeMessage(kind));
-  if (!request.body) throw new DomainError("INVALID", UPLOAD_MESSAGES.empty);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => {});
-      throw new DomainError("INVALID", tooLargeMessage(kind));
-    }
-    chunks.push(value);
-  }
-  if (total === 0) throw new DomainError("INVALID", UPLOAD_MESSAGES.empty);
-  return Buffer.concat(chunks, total);
+  const body = await readBodyWithLimit(request, MAX_BYTES[kind], tooLargeMessage(kind));
+  if (body.length === 0) throw new DomainError("INVALID", UPLOAD_MESSAGES.empty);
+  return body;
 }
 
 /** Checks a file by its content and stores it: images re-encoded to WebP widths, videos as one file. */

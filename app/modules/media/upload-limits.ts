@@ -1,4 +1,5 @@
 /** Limits of product media uploads. Browser-safe: the form checks them early, the server enforces them. */
+import type { MediaKind } from "~/lib/db/value-lists";
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const MAX_VIDEO_BYTES = 100 * 1024 * 1024;
@@ -7,7 +8,6 @@ export const MAX_NEW_IMAGES_PER_VARIANT = 5;
 /** Videos a variant may have. */
 export const MAX_VIDEOS_PER_VARIANT = 1;
 
-export type MediaKind = "image" | "video";
 
 export const MAX_BYTES: Record<MediaKind, number> = { image: MAX_IMAGE_BYTES, video: MAX_VIDEO_BYTES };
 

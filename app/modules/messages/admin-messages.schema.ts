@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { pageParam } from "~/lib/typed-numbers";
 import { contactSubjects } from "./contact-subjects";
-import { SUBMISSION_STATUSES } from "./submission-status";
+import { SUBMISSION_STATUSES } from "~/lib/db/value-lists";
 
 export const SUBMISSIONS_PAGE_SIZE = 25;
 

@@ -2,10 +2,12 @@ import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { contactSubmissions } from "~/lib/db/tables.server";
-import { likePattern } from "~/modules/catalog/catalog.server";
+import { likePattern } from "~/lib/sql-like";
+import { pageOf, type Paging } from "~/lib/paging";
 import { publishChange } from "~/modules/live/live-events.server";
 import { SUBMISSIONS_PAGE_SIZE } from "./admin-messages.schema";
-import { applySubmissionMove, type SubmissionMove, type SubmissionStatus } from "./submission-status";
+import type { SubmissionStatus } from "~/lib/db/value-lists";
+import { applySubmissionMove, type SubmissionMove } from "./submission-status";
 
 export const SUBMISSION_NOT_FOUND = "This submission no longer exists.";
 const PREVIEW_LENGTH = 120;
@@ -41,12 +43,8 @@ export interface SubmissionCounts {
   resolved: number;
 }
 
-export interface SubmissionsPage {
+export interface SubmissionsPage extends Paging {
   rows: SubmissionRow[];
-  total: number;
-  page: number;
-  pageCount: number;
-  pageSize: number;
 }
 
 /** The filter on the status as the inbox shows it: 'new' means unread, the others are read with that stored status. */
@@ -77,8 +75,7 @@ export async function listSubmissions(
   const condition = where.length ? and(...where) : undefined;
 
   const [{ total }] = await db.select({ total: count() }).from(contactSubmissions).where(condition);
-  const pageCount = Math.max(1, Math.ceil(Number(total) / pageSize));
-  const page = Math.min(Math.max(input.page ?? 1, 1), pageCount);
+  const { page, pageCount, offset } = pageOf(Number(total), input.page, pageSize);
   const rows = await db
     .select({
       id: contactSubmissions.id,
@@ -94,7 +91,7 @@ export async function listSubmissions(
     .where(condition)
     .orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id))
     .limit(pageSize)
-    .offset((page - 1) * pageSize);
+    .offset(offset);
 
   return {
     rows: rows.map(({ message, createdAt, ...r }) => ({ ...r, preview: preview(message), createdAt: createdAt.toISOString() })),

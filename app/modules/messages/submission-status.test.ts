@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  applySubmissionMove,
-  displayStatus,
-  SUBMISSION_STATUSES,
-  submissionErrorMessage,
-  type SubmissionState,
-} from "./submission-status";
+import { SUBMISSION_STATUSES } from "~/lib/db/value-lists";
+import { applySubmissionMove, displayStatus, submissionErrorMessage, type SubmissionState } from "./submission-status";
 
 const every: SubmissionState[] = SUBMISSION_STATUSES.flatMap((status) => [
   { status, read: false },

@@ -1,10 +1,9 @@
+import type { SubmissionStatus } from "~/lib/db/value-lists";
+
 /**
  * The status rules of a contact submission, shared by the inbox page and the server. Every change
  * to a submission's status or read flag goes through `applySubmissionMove`.
  */
-export const SUBMISSION_STATUSES = ["new", "read", "replied", "resolved"] as const;
-export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
-
 export const SUBMISSION_STATUS_LABELS: Record<SubmissionStatus, string> = {
   new: "New",
   read: "Read",

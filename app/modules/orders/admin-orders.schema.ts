@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { pageParam } from "~/lib/typed-numbers";
-import { ORDER_STATUSES, takesShippingDetails } from "./order-status";
+import { ORDER_STATUSES } from "~/lib/db/value-lists";
+import { takesShippingDetails } from "./order-status";
 import { CONFIRMATION_OUTCOMES, TEMPLATE_MAX_LENGTH } from "./customer-contact";
 
 /** The orders list's address: `?q=…&status=…&page=…&order=<id>` (the open detail). */
 export const orderListQuerySchema = z.object({
   q: z.string().trim().max(100).catch(""),
-  status: z.enum(["all", ...ORDER_STATUSES] as [string, ...string[]]).catch("all") as z.ZodType<"all" | (typeof ORDER_STATUSES)[number]>,
+  status: z.enum(["all", ...ORDER_STATUSES]).catch("all"),
   confirmation: z.enum(["all", "pending"]).catch("all"),
   page: pageParam(100_000),
   order: z.string().max(40).optional().catch(undefined),
@@ -15,7 +16,7 @@ export const orderListQuerySchema = z.object({
 /** A status change from the list's dropdown or the detail's form. */
 export const orderStatusChangeSchema = z.object({
   orderId: z.string().min(1, "Which order?").max(40),
-  status: z.enum(ORDER_STATUSES as [string, ...string[]], { message: "Please choose a status." }) as z.ZodType<(typeof ORDER_STATUSES)[number]>,
+  status: z.enum(ORDER_STATUSES, { message: "Please choose a status." }),
   courier: z.string().trim().max(60, "The courier name is too long.").optional(),
   trackingNumber: z.string().trim().max(60, "The tracking number (CN) is too long.").optional(),
 });
@@ -25,7 +26,7 @@ export const ORDER_STATUS_ERROR = "Error updating order status: ";
 /** One status for several ticked orders; not Shipped, which needs each order's own courier and CN. */
 export const bulkStatusSchema = z.object({
   ids: z.array(z.string().min(1).max(40)).min(1, "Tick at least one order.").max(5000, "At most 5,000 orders at a time."),
-  status: (z.enum(ORDER_STATUSES as [string, ...string[]], { message: "Please choose a status." }) as z.ZodType<(typeof ORDER_STATUSES)[number]>).refine(
+  status: z.enum(ORDER_STATUSES, { message: "Please choose a status." }).refine(
     (status) => !takesShippingDetails(status),
     "Shipped needs each order's courier and CN: ship orders one at a time from their row.",
   ),

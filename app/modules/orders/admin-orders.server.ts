@@ -1,12 +1,15 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
-import type { Db } from "~/lib/db.server";
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { Db, Tx } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { orderHistory, orderItems, orders, stock, stockMovements, user } from "~/lib/db/tables.server";
-import { likePattern } from "~/modules/catalog/catalog.server";
+import { likePattern } from "~/lib/sql-like";
+import { pageOf } from "~/lib/paging";
 import { inStockLockOrder } from "~/modules/inventory/stock-lock-order";
+import { takeStock } from "~/modules/inventory/stock-take.server";
 import { publishChange } from "~/modules/live/live-events.server";
 import { awaitingConfirmation } from "./order-confirmation.server";
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, planOrderTransition, takesShippingDetails, type OrderStatus } from "./order-status";
+import { ORDER_STATUSES, type OrderStatus } from "~/lib/db/value-lists";
+import { ORDER_STATUS_LABELS, planOrderTransition, takesShippingDetails } from "./order-status";
 
 export const ORDERS_PAGE_SIZE = 25;
 
@@ -64,8 +67,7 @@ export async function listOrders(db: Db, query: OrderListQuery) {
   for (const row of byStatus) counts[row.status] = Number(row.n);
   const all = ORDER_STATUSES.reduce((sum, s) => sum + counts[s], 0);
   const total = matching ? Number(matching[0].n) : query.status === "all" ? all : counts[query.status];
-  const pages = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
-  const page = Math.min(Math.max(1, query.page), pages);
+  const { page, pageCount, offset } = pageOf(total, query.page, ORDERS_PAGE_SIZE);
   const rows = await db
     .select({
       id: orders.id,
@@ -83,7 +85,7 @@ export async function listOrders(db: Db, query: OrderListQuery) {
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
     .limit(ORDERS_PAGE_SIZE)
-    .offset((page - 1) * ORDERS_PAGE_SIZE);
+    .offset(offset);
   const ids = rows.map((r) => r.id);
   const items = ids.length
     ? await db
@@ -101,7 +103,7 @@ export async function listOrders(db: Db, query: OrderListQuery) {
     }),
     total,
     page,
-    pages,
+    pageCount,
     counts: { all, ...counts },
   };
 }
@@ -163,8 +165,6 @@ export interface OrderStatusChange {
   courier?: string;
   trackingNumber?: string;
 }
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
  * Changes an order's status through the one transition table. In one transaction, with the order
@@ -235,14 +235,8 @@ async function moveOrderStock(tx: Tx, orderId: string, effect: "return" | "take"
       if (back.length) await tx.insert(stockMovements).values({ stockId: line.stockId, delta: line.quantity, reason: "cancel", orderId, changedBy: by });
       continue;
     }
-    const taken = line.stockId
-      ? await tx
-          .update(stock)
-          .set({ qty: sql`${stock.qty} - ${line.quantity}` })
-          .where(and(eq(stock.id, line.stockId), gte(stock.qty, line.quantity)))
-          .returning({ id: stock.id })
-      : [];
-    if (taken.length === 0) {
+    const taken = line.stockId ? await takeStock(tx, line.stockId, line.quantity) : false;
+    if (!taken) {
       const [left] = line.stockId ? await tx.select({ qty: stock.qty }).from(stock).where(eq(stock.id, line.stockId)) : [];
       if (!left) throw new DomainError("CONFLICT", `${what} is no longer in the catalogue, so its stock cannot be taken again.`);
       throw new DomainError("OUT_OF_STOCK", `Not enough stock: ${what} has ${left.qty} left and the order needs ${line.quantity}.`);

@@ -5,7 +5,8 @@ import { isDomainError } from "~/lib/errors";
 import { orderItems, orders } from "~/lib/db/tables.server";
 import { formatAmount } from "~/modules/catalog/pricing";
 import { changeOrderStatus, orderListCondition, type OrderListQuery } from "./admin-orders.server";
-import { ORDER_STATUS_LABELS, type OrderStatus } from "./order-status";
+import type { OrderStatus } from "~/lib/db/value-lists";
+import { ORDER_STATUS_LABELS } from "./order-status";
 
 /** At most this many orders in one export, print run or status change. */
 export const BATCH_LIMIT = 5000;

@@ -5,7 +5,8 @@ import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
 import { insertProduct, testCustomer } from "../../../tests/support/fixtures";
 import { listLowStock, LOW_STOCK_PAGE_SIZE } from "~/modules/inventory/low-stock.server";
 import { changeOrderStatus } from "./admin-orders.server";
-import { pakistanDay, salesTrend, TREND_DAYS } from "./order-stats.server";
+import { pakistanDay } from "~/lib/admin-date";
+import { salesTrend, TREND_DAYS } from "./order-stats.server";
 import { placeOrder } from "./orders.server";
 
 let seq = 0;

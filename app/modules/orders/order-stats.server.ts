@@ -1,15 +1,8 @@
 import { and, count, desc, eq, gte, ne, sql } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
-import { categories, orderItems, orders, orderStatuses, products } from "~/lib/db/tables.server";
-
-/** Start of the day and of the month in Pakistan time (UTC+5, no daylight saving). */
-export function pakistanPeriodStarts(now: Date) {
-  const offset = 5 * 60 * 60 * 1000;
-  const local = new Date(now.getTime() + offset);
-  const day = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) - offset;
-  const month = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - offset;
-  return { dayStart: new Date(day), monthStart: new Date(month) };
-}
+import { categories, orderItems, orders, products } from "~/lib/db/tables.server";
+import { ORDER_STATUSES, type OrderStatus } from "~/lib/db/value-lists";
+import { pakistanDay, pakistanPeriodStarts } from "~/lib/admin-date";
 
 export async function dashboardSummary(db: Db, now = new Date()) {
   const { dayStart, monthStart } = pakistanPeriodStarts(now);
@@ -38,7 +31,7 @@ export async function dashboardSummary(db: Db, now = new Date()) {
       .orderBy(desc(orders.createdAt))
       .limit(8),
   ]);
-  const statusCounts = Object.fromEntries(orderStatuses.map((s) => [s, 0])) as Record<(typeof orderStatuses)[number], number>;
+  const statusCounts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
   for (const row of byStatus) statusCounts[row.status] = Number(row.n);
   return {
     products: Number(p.n),
@@ -52,13 +45,6 @@ export async function dashboardSummary(db: Db, now = new Date()) {
 
 /** Days the dashboard's chart covers. */
 export const TREND_DAYS = 30;
-
-const PAKISTAN_OFFSET_MS = 5 * 60 * 60 * 1000;
-
-/** A Pakistan calendar day as 'YYYY-MM-DD'. */
-export function pakistanDay(at: Date): string {
-  return new Date(at.getTime() + PAKISTAN_OFFSET_MS).toISOString().slice(0, 10);
-}
 
 /**
  * How the last 30 days went, in Pakistan days: orders and revenue per day (revenue leaves out

@@ -1,8 +1,4 @@
-import type { orderStatuses } from "~/lib/db/tables.server";
-
-export type OrderStatus = (typeof orderStatuses)[number];
-
-export const ORDER_STATUSES: readonly OrderStatus[] = ["confirmed", "shipped", "completed", "cancelled"];
+import { ORDER_STATUSES, type OrderStatus } from "~/lib/db/value-lists";
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   confirmed: "Confirmed",

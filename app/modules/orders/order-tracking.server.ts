@@ -5,7 +5,8 @@ import { addressBucket, hitRateLimit, type RateRule } from "~/lib/rate-limit.ser
 import { orderHistory, orders } from "~/lib/db/tables.server";
 import { minutesText } from "~/lib/wait-text";
 import { parcelTracking } from "./couriers";
-import { ORDER_STATUS_LABELS, type OrderStatus } from "./order-status";
+import type { OrderStatus } from "~/lib/db/value-lists";
+import { ORDER_STATUS_LABELS } from "./order-status";
 import type { TrackOrderInput } from "./order-tracking.schema";
 
 /**

@@ -5,9 +5,11 @@ import { newId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
 import { orderHistory, orderItems, orders, stock, stockMovements } from "~/lib/db/tables.server";
 import { totalsFor } from "~/modules/catalog/pricing";
-import { cartLineRowsFrom, cartLineRowsQuery, priceLinesFrom, type PricedLine } from "~/modules/cart/cart.server";
+import { cartLineRowsFrom, cartLineRowsQuery, priceLinesFrom } from "~/modules/cart/cart.server";
+import type { PricedLine } from "~/modules/cart/cart-line";
 import { MAX_LINE_QUANTITY, type CartLineInput } from "~/modules/cart/cart.schema";
 import { inStockLockOrder } from "~/modules/inventory/stock-lock-order";
+import { guardedStockTake } from "~/modules/inventory/stock-take.server";
 import { changeNotice } from "~/modules/live/live-events.server";
 import { enqueueMailFrom } from "~/modules/mail/mail.server";
 import type { CheckoutInput } from "./checkout.schema";
@@ -225,12 +227,7 @@ async function writeOrder(db: Db, input: PlaceOrderInput, priced: PricedLine[], 
       on conflict (order_number) do nothing
       returning id, order_number, total
     ),
-    taken as (
-      update ${stock} s set qty = s.qty - l.n
-      from lines l, placed
-      where s.id = l.stock_id and s.qty >= l.n
-      returning s.id
-    ),
+    taken as (${guardedStockTake(sql`lines l, placed`)}),
     items as (
       insert into ${orderItems} (id, order_id, product_id, variant_id, stock_id, product_name, variant_name, product_image, color, size,
         quantity, price, discount_price, unit_price, line_total)

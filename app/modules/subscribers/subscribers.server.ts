@@ -4,6 +4,7 @@ import { toCsv } from "~/lib/csv";
 import { DomainError } from "~/lib/errors";
 import { addressBucket, hitRateLimit, refundRateLimit, type RateRule } from "~/lib/rate-limit.server";
 import { minutesText } from "~/lib/wait-text";
+import { pageOf, type Paging } from "~/lib/paging";
 import { subscribers } from "~/lib/db/tables.server";
 import { SUBSCRIBERS_PAGE_SIZE } from "./subscriber-format";
 
@@ -53,26 +54,22 @@ export interface SubscriberRow {
   subscribedAt: Date | null;
 }
 
-export interface SubscriberPage {
+export interface SubscriberPage extends Paging {
   rows: SubscriberRow[];
-  total: number;
-  page: number;
-  pageCount: number;
 }
 
 /** One page of subscribers, newest first (ties broken by id so pages never overlap). */
 export async function listSubscribers(db: Db, options: { page?: number; pageSize?: number } = {}): Promise<SubscriberPage> {
   const pageSize = options.pageSize ?? SUBSCRIBERS_PAGE_SIZE;
   const [{ total }] = await db.select({ total: count() }).from(subscribers);
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pageCount);
+  const { page, pageCount, offset } = pageOf(total, options.page, pageSize);
   const rows = await db
     .select({ id: subscribers.id, email: subscribers.email, subscribedAt: subscribers.createdAt })
     .from(subscribers)
     .orderBy(desc(subscribers.createdAt), desc(subscribers.id))
     .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  return { rows, total, page, pageCount };
+    .offset(offset);
+  return { rows, total, page, pageCount, pageSize };
 }
 
 /** Deletes one subscription and answers the e-mail it was for. */

@@ -1,18 +1,20 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/adminlist";
 import { getDb } from "~/lib/db.server";
-import { toHttp } from "~/lib/errors";
+import { actionFailure } from "~/lib/action-failure.server";
 import { flashCookie } from "~/lib/flash.server";
-import { logger } from "~/lib/logger.server";
-import { genderLabel, GenderOptions } from "~/components/ui/gender-options";
-import { ACCESS_DENIED_MANAGE, adminRoleLabel, adminRoles, updateAdminSchema } from "~/modules/accounts/admin-account.schema";
+import { GenderOptions } from "~/components/ui/gender-options";
+import { genderLabel } from "~/modules/accounts/genders";
+import { ADMIN_ROLES } from "~/lib/db/value-lists";
+import { ACCESS_DENIED_MANAGE, updateAdminSchema } from "~/modules/accounts/admin-account.schema";
 import { listAdmins, updateAdmin, type AdminRow } from "~/modules/accounts/admin-accounts.server";
-import { isMainAdminRole } from "~/modules/accounts/roles";
-import { requireAdmin, requireMainAdmin } from "~/modules/accounts/session.server";
+import { adminRoleLabel, isMainAdminRole } from "~/modules/accounts/roles";
+import { requireAdmin, requireMainAdminAction } from "~/modules/accounts/session.server";
 import { RouteError } from "~/components/ui/route-error";
 import { adminMeta } from "~/lib/seo";
 import { EmailText } from "~/components/admin/email-text";
 import { ROW_ACTION_CLASS, ROW_DANGER_CLASS } from "~/components/admin/list-controls";
+import { FormAlert } from "~/components/ui/field";
 
 export const UPDATED = "Admin updated successfully!";
 export const UPDATE_FAILED = "Failed to update admin. Check console for details.";
@@ -33,13 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 type Values = Partial<Record<"firstName" | "lastName" | "gender" | "role" | "number", string>>;
 
 export async function action({ request }: Route.ActionArgs) {
-  try {
-    await requireMainAdmin(request, ACCESS_DENIED_MANAGE);
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    const { status, message } = toHttp(error);
-    return data({ message, id: null, values: {} as Values }, { status });
-  }
+  await requireMainAdminAction(request, ACCESS_DENIED_MANAGE, (message) => ({ message, id: null, values: {} as Values }));
   const form = Object.fromEntries(await request.formData());
   const values: Values = {};
   for (const k of ["firstName", "lastName", "gender", "role", "number"] as const) if (typeof form[k] === "string") values[k] = form[k] as string;
@@ -50,12 +46,7 @@ export async function action({ request }: Route.ActionArgs) {
     await updateAdmin(getDb(), parsed.data);
     return redirect(PATH, { headers: { "Set-Cookie": flashCookie(UPDATED) } });
   } catch (error) {
-    const { status, message, code } = toHttp(error);
-    if (code === "INTERNAL" || code === "UNAVAILABLE") {
-      logger.error({ err: error }, "admin update failed");
-      return data({ message: UPDATE_FAILED, id, values }, { status });
-    }
-    return data({ message, id, values }, { status });
+    return actionFailure(error, { msg: "admin update failed" }, ({ message, ourSide }) => ({ message: ourSide ? UPDATE_FAILED : message, id, values }));
   }
 }
 
@@ -69,9 +60,7 @@ export default function AdminList({ loaderData }: Route.ComponentProps) {
     return (
       <div className="space-y-4">
         <h1 className="font-serif text-3xl text-leather-800">Admin Management</h1>
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800">
-          {ACCESS_DENIED_MANAGE}
-        </p>
+        <FormAlert message={ACCESS_DENIED_MANAGE} />
       </div>
     );
   }
@@ -81,11 +70,7 @@ export default function AdminList({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
       <h1 className="font-serif text-3xl text-leather-800">Admin Management</h1>
-      {result && (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          {result.message}
-        </p>
-      )}
+      <FormAlert message={result?.message} />
       {loading && (
         <p role="status" className="text-sm text-stone-600">
           Loading admins...
@@ -169,7 +154,7 @@ function EditRow({ admin, values, saving }: { admin: AdminRow; values?: Values; 
           Role
         </label>
         <select {...field("role")} defaultValue={v.role} className={input}>
-          {adminRoles.map((r) => (
+          {ADMIN_ROLES.map((r) => (
             <option key={r} value={r}>
               {adminRoleLabel[r]}
             </option>

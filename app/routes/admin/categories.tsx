@@ -2,9 +2,8 @@ import { useState, type ChangeEvent, type FocusEvent } from "react";
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/categories";
 import { getDb } from "~/lib/db.server";
-import { isDomainError, toHttp } from "~/lib/errors";
+import { actionFailure } from "~/lib/action-failure.server";
 import { flashCookie } from "~/lib/flash.server";
-import { logger } from "~/lib/logger.server";
 import { formatAdminDate } from "~/lib/admin-date";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import {
@@ -29,7 +28,7 @@ import { fileBytes, readFormWithLimit } from "~/modules/media/form-upload.server
 import { getStorage } from "~/modules/media/storage.server";
 import { imageUrl } from "~/modules/media/media-url";
 import { Img } from "~/components/ui/img";
-import { TextField } from "~/components/ui/field";
+import { FormAlert, TextField } from "~/components/ui/field";
 import { RouteError } from "~/components/ui/route-error";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { useHydrated } from "~/components/admin/use-hydrated";
@@ -79,9 +78,12 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     form = await readFormWithLimit(request, MAX_FORM_BYTES, CATEGORY_IMAGE_TOO_LARGE);
   } catch (error) {
-    const { status, message } = toHttp(error);
-    const failure: Failure = { ok: false, intent: fallbackIntent, message: fallbackIntent ? failureText[fallbackIntent](message) : message, detail: message };
-    return data(failure, { status });
+    return actionFailure(error, { msg: "category form could not be read" }, ({ message }): Failure => ({
+      ok: false,
+      intent: fallbackIntent,
+      message: fallbackIntent ? failureText[fallbackIntent](message) : message,
+      detail: message,
+    }));
   }
   const raw = Object.fromEntries([...form].filter(([, v]) => typeof v === "string"));
   const parsed = categoryActionSchema.safeParse(raw);
@@ -123,28 +125,19 @@ export async function action({ request }: Route.ActionArgs) {
       }
     }
   } catch (error) {
-    const { status, message } = toHttp(error);
-    if (!isDomainError(error)) logger.error({ err: error, intent: input.intent }, "category change failed");
-    const failure: Failure = {
+    return actionFailure(error, { msg: "category change failed", intent: input.intent }, ({ message, code }): Failure => ({
       ok: false,
       intent: input.intent,
       id: "id" in input ? input.id : undefined,
       name: "name" in input ? input.name : undefined,
       message: failureText[input.intent](message),
-      detail: isDomainError(error) && input.intent !== "delete" ? message : undefined,
-    };
-    return data(failure, { status });
+      detail: code !== "INTERNAL" && input.intent !== "delete" ? message : undefined,
+    }));
   }
 }
 
 function Alert({ failure }: { failure: Failure }) {
-  if (!failure.message) return null;
-  return (
-    <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-      <p className="font-medium">{failure.message}</p>
-      {failure.detail && <p className="mt-1">{failure.detail}</p>}
-    </div>
-  );
+  return <FormAlert message={failure.message} detail={failure.detail} />;
 }
 
 export default function AdminCategories({ loaderData, actionData }: Route.ComponentProps) {

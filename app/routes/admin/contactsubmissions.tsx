@@ -2,8 +2,7 @@ import { useEffect, useId, useRef } from "react";
 import { data, Form, Link, redirect, useFetcher, useNavigate, useSubmit } from "react-router";
 import type { Route } from "./+types/contactsubmissions";
 import { getDb } from "~/lib/db.server";
-import { toHttp } from "~/lib/errors";
-import { logger } from "~/lib/logger.server";
+import { actionFailure } from "~/lib/action-failure.server";
 import { formatAdminDateTime } from "~/lib/admin-date";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { getSubmission, listSubmissions, moveSubmission, submissionCounts, type SubmissionDetail } from "~/modules/messages/admin-messages.server";
@@ -14,14 +13,8 @@ import {
   type SubmissionsQuery,
 } from "~/modules/messages/admin-messages.schema";
 import { contactSubjects, replyMailto, subjectLabel } from "~/modules/messages/contact-subjects";
-import {
-  displayStatus,
-  SUBMISSION_STATUS_LABELS,
-  SUBMISSION_STATUSES,
-  submissionErrorMessage,
-  type SubmissionMove,
-  type SubmissionStatus,
-} from "~/modules/messages/submission-status";
+import { SUBMISSION_STATUSES, type SubmissionStatus } from "~/lib/db/value-lists";
+import { displayStatus, SUBMISSION_STATUS_LABELS, submissionErrorMessage, type SubmissionMove } from "~/modules/messages/submission-status";
 import { useHydrated } from "~/components/admin/use-hydrated";
 import { useLiveUpdates } from "~/components/admin/use-live-updates";
 import { RouteError } from "~/components/ui/route-error";
@@ -29,6 +22,7 @@ import { FilterSelect, Pager, TableHead } from "~/components/admin/list-controls
 import { adminMeta } from "~/lib/seo";
 import { EmailText } from "~/components/admin/email-text";
 import { ROW_ACTION_CLASS, ROW_DANGER_CLASS } from "~/components/admin/list-controls";
+import { FormAlert } from "~/components/ui/field";
 
 const PATH = "/admin/contactsubmissions";
 
@@ -97,9 +91,8 @@ export async function action({ request }: Route.ActionArgs) {
     if (parsed.data.intent === "reply" && parsed.data.openMail) return redirect(replyMailto(submission.email, submission.subject), 303);
     return { ok: true as const, id: submission.id };
   } catch (error) {
-    const { status, message, code } = toHttp(error);
-    if (code === "INTERNAL" || code === "UNAVAILABLE") logger.error({ err: error, submissionId: parsed.data.id }, "submission update failed");
-    return data({ ok: false as const, message: submissionErrorMessage(move, message) }, { status });
+    const log = { msg: "submission update failed", submissionId: parsed.data.id };
+    return actionFailure(error, log, ({ message }) => ({ ok: false as const, message: submissionErrorMessage(move, message) }));
   }
 }
 
@@ -245,11 +238,7 @@ export default function AdminContactSubmissions({ loaderData, actionData }: Rout
         )}
       </Form>
 
-      {error && !dialogOpen && (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          {error}
-        </p>
-      )}
+      {!dialogOpen && <FormAlert message={error} />}
 
       <p className="text-sm text-stone-700">
         {total} {total === 1 ? "submission" : "submissions"}
@@ -353,11 +342,7 @@ function SubmissionDialog({ submission, closeTo, error }: { submission: Submissi
         </Link>
       </div>
 
-      {(replyError ?? error) && (
-        <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {replyError ?? error}
-        </p>
-      )}
+      <FormAlert message={replyError ?? error} compact className="mt-4" />
 
       {!submission ? (
         <p className="mt-4 text-stone-700">This submission no longer exists.</p>

@@ -1,15 +1,15 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/createadmin";
 import { getDb } from "~/lib/db.server";
-import { toHttp } from "~/lib/errors";
+import { actionFailure } from "~/lib/action-failure.server";
 import { flashCookie } from "~/lib/flash.server";
-import { logger } from "~/lib/logger.server";
 import { GenderOptions } from "~/components/ui/gender-options";
-import { ACCESS_DENIED_CREATE, adminRoleLabel, adminRoles, createAdminSchema } from "~/modules/accounts/admin-account.schema";
+import { ADMIN_ROLES } from "~/lib/db/value-lists";
+import { ACCESS_DENIED_CREATE, createAdminSchema } from "~/modules/accounts/admin-account.schema";
 import { createAdminAccount } from "~/modules/accounts/admin-accounts.server";
 import { passwordHint, PASSWORD_MIN_LENGTH } from "~/modules/accounts/password-rules";
-import { isMainAdminRole } from "~/modules/accounts/roles";
-import { requireAdmin, requireMainAdmin } from "~/modules/accounts/session.server";
+import { adminRoleLabel, isMainAdminRole } from "~/modules/accounts/roles";
+import { requireAdmin, requireMainAdminAction } from "~/modules/accounts/session.server";
 import { useFormCheck } from "~/components/ui/use-form-check";
 import { FormAlert, SelectField, TextField } from "~/components/ui/field";
 import { RouteError } from "~/components/ui/route-error";
@@ -28,13 +28,7 @@ const KEPT = ["email", "firstName", "lastName", "gender", "role", "numberCode", 
 type Values = Partial<Record<(typeof KEPT)[number], string>>;
 
 export async function action({ request }: Route.ActionArgs) {
-  try {
-    await requireMainAdmin(request, ACCESS_DENIED_CREATE);
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    const { status, message } = toHttp(error);
-    return data({ error: message, values: {} as Values }, { status });
-  }
+  await requireMainAdminAction(request, ACCESS_DENIED_CREATE, (message) => ({ error: message, values: {} as Values }));
   const form = Object.fromEntries(await request.formData());
   // Keep what was typed (never the password) so nothing has to be typed again.
   const values: Values = {};
@@ -46,9 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
     const label = adminRoleLabel[parsed.data.role];
     return redirect("/", { headers: { "Set-Cookie": flashCookie(`Signup successful! ${label} profile created.`) } });
   } catch (error) {
-    const { status, message, code } = toHttp(error);
-    if (code === "INTERNAL") logger.error({ err: error }, "admin account creation failed");
-    return data({ error: `Failed to create an account. ${message}`, values }, { status });
+    return actionFailure(error, { msg: "admin account creation failed" }, ({ message }) => ({ error: `Failed to create an account. ${message}`, values }));
   }
 }
 
@@ -60,9 +52,7 @@ export default function CreateAdmin({ loaderData }: Route.ComponentProps) {
     return (
       <div className="space-y-4">
         <h1 className="font-serif text-3xl text-leather-800">Create Admin</h1>
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800">
-          {ACCESS_DENIED_CREATE}
-        </p>
+        <FormAlert message={ACCESS_DENIED_CREATE} />
       </div>
     );
   }
@@ -87,7 +77,7 @@ export default function CreateAdmin({ loaderData }: Route.ComponentProps) {
           <GenderOptions empty={{ label: "Select…", disabled: true }} />
         </SelectField>
         <SelectField id="role" label="Role" required defaultValue={v.role ?? "admin"}>
-          {adminRoles.map((r) => (
+          {ADMIN_ROLES.map((r) => (
             <option key={r} value={r}>
               {adminRoleLabel[r]}
             </option>

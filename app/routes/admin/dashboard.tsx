@@ -6,6 +6,8 @@ import { dashboardSummary, salesTrend } from "~/modules/orders/order-stats.serve
 import { listLowStock } from "~/modules/inventory/low-stock.server";
 import { LOW_STOCK_THRESHOLD } from "~/modules/inventory/stock-rules";
 import { formatAmount } from "~/modules/catalog/pricing";
+import { ORDER_STATUSES } from "~/lib/db/value-lists";
+import { ORDER_STATUS_LABELS } from "~/modules/orders/order-status";
 import { RouteError } from "~/components/ui/route-error";
 import { DailyChart } from "~/components/admin/daily-chart";
 import { Pager } from "~/components/admin/list-controls";
@@ -19,7 +21,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { summary, trend, lowStock };
 }
 
-const statusLabel = { confirmed: "Confirmed", shipped: "Shipped", completed: "Completed", cancelled: "Cancelled" } as const;
 
 function Card({ label, value }: { label: string; value: string | number }) {
   return (
@@ -41,8 +42,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <Card label="Categories" value={summary.categories} />
         <Card label="Order value today" value={formatAmount(summary.todayValue)} />
         <Card label="Order value this month" value={formatAmount(summary.monthValue)} />
-        {(Object.keys(statusLabel) as (keyof typeof statusLabel)[]).map((s) => (
-          <Card key={s} label={`${statusLabel[s]} orders`} value={summary.orders[s]} />
+        {ORDER_STATUSES.map((s) => (
+          <Card key={s} label={`${ORDER_STATUS_LABELS[s]} orders`} value={summary.orders[s]} />
         ))}
       </section>
       <section aria-labelledby="trend-heading" className="space-y-4">
@@ -121,7 +122,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                     <span className="font-mono">{o.orderNumber}</span> · {o.firstName} {o.lastName}
                   </Link>
                   <span>
-                    {formatAmount(o.total)} · {statusLabel[o.status]}
+                    {formatAmount(o.total)} · {ORDER_STATUS_LABELS[o.status]}
                   </span>
                 </li>
               ))}

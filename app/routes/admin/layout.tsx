@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { NavLink, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
 import { requireAdmin } from "~/modules/accounts/session.server";
+import { adminRoleLabel } from "~/modules/accounts/roles";
 import { RouteError } from "~/components/ui/route-error";
 import { FlashBanner } from "~/components/ui/flash-banner";
 import type { loader as rootLoader } from "~/root";
@@ -57,7 +58,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             View shop
           </a>
           <p className="text-sm text-stone-700">
-            {loaderData.user.firstName || loaderData.user.email} · {loaderData.user.role === "main-admin" ? "Main Admin" : "Admin"}
+            {loaderData.user.firstName || loaderData.user.email} · {adminRoleLabel[loaderData.user.role]}
             <span className="ml-2 hidden text-xs text-stone-500 sm:inline">{TIME_ZONE_NOTE}</span>
           </p>
         </header>

@@ -1,8 +1,7 @@
 import { data, Form, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/managesubscriptions";
 import { getDb } from "~/lib/db.server";
-import { toHttp } from "~/lib/errors";
-import { logger } from "~/lib/logger.server";
+import { actionFailure } from "~/lib/action-failure.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { deleteSubscriberSchema, subscriberPageSchema } from "~/modules/subscribers/subscriber.schema";
 import { formatSubscribedAt } from "~/modules/subscribers/subscriber-format";
@@ -32,12 +31,7 @@ export async function action({ request }: Route.ActionArgs) {
     const { email } = await deleteSubscriber(getDb(), parsed.data.id);
     return { ok: true as const, message: `Subscription deleted for ${email}` };
   } catch (error) {
-    const { status, message, code } = toHttp(error);
-    if (code === "INTERNAL" || code === "UNAVAILABLE") {
-      logger.error({ err: error }, "subscription delete failed");
-      return data({ ok: false as const, message: DELETE_FAILED }, { status });
-    }
-    return data({ ok: false as const, message }, { status });
+    return actionFailure(error, { msg: "subscription delete failed" }, ({ message, ourSide }) => ({ ok: false as const, message: ourSide ? DELETE_FAILED : message }));
   }
 }
 

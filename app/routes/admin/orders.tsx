@@ -3,7 +3,7 @@ import { data, Form, Link, useFetcher, useLocation, useNavigate } from "react-ro
 import type { Route } from "./+types/orders";
 import { getDb } from "~/lib/db.server";
 import { toHttp } from "~/lib/errors";
-import { logger } from "~/lib/logger.server";
+import { actionFailure } from "~/lib/action-failure.server";
 import { formatAdminDate, formatAdminDateTime } from "~/lib/admin-date";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { formatAmount } from "~/modules/catalog/pricing";
@@ -12,7 +12,8 @@ import { bulkStatusSchema, confirmationOutcomeSchema, ORDER_STATUS_ERROR, orderL
 import { changeStatusOfOrders } from "~/modules/orders/order-batch.server";
 import { CONFIRMATION_OUTCOME_LABELS, CONFIRMATION_OUTCOMES, telHref, whatsappHref, type OrderToConfirm } from "~/modules/orders/customer-contact";
 import { getConfirmationTemplate, recordConfirmationOutcome } from "~/modules/orders/order-confirmation.server";
-import { ASK_BEFORE, ORDER_STATUS_BADGES, ORDER_STATUS_LABELS, ORDER_STATUSES, takesShippingDetails, type OrderStatus } from "~/modules/orders/order-status";
+import { ORDER_STATUSES, type OrderStatus } from "~/lib/db/value-lists";
+import { ASK_BEFORE, ORDER_STATUS_BADGES, ORDER_STATUS_LABELS, takesShippingDetails } from "~/modules/orders/order-status";
 import { COURIERS } from "~/modules/orders/couriers";
 import { Img } from "~/components/ui/img";
 import { RouteError } from "~/components/ui/route-error";
@@ -21,6 +22,7 @@ import { useLiveUpdates } from "~/components/admin/use-live-updates";
 import { FilterSelect, Pager, TableHead } from "~/components/admin/list-controls";
 import { adminMeta } from "~/lib/seo";
 import { ROW_ACTION_CLASS, ROW_DANGER_CLASS } from "~/components/admin/list-controls";
+import { FormAlert } from "~/components/ui/field";
 
 export const meta = () => adminMeta("Orders");
 
@@ -57,9 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
       const result = await changeStatusOfOrders(getDb(), { ids: bulk.data.ids, to: bulk.data.status, by: staff.id });
       return { ok: true as const, changed: result.changed.length > 0, bulk: { ...result, to: ORDER_STATUS_LABELS[bulk.data.status] } };
     } catch (error) {
-      const { status, message, code } = toHttp(error);
-      if (code === "INTERNAL") logger.error({ err: error }, "bulk order status change failed");
-      return data({ ok: false as const, message: ORDER_STATUS_ERROR + message }, { status });
+      return actionFailure(error, { msg: "bulk order status change failed" }, ({ message }) => ({ ok: false as const, message: ORDER_STATUS_ERROR + message }));
     }
   }
   if (form.intent === "outcome") {
@@ -69,9 +69,8 @@ export async function action({ request }: Route.ActionArgs) {
       await recordConfirmationOutcome(getDb(), { ...outcome.data, by: staff.id });
       return { ok: true as const, changed: true, orderId: outcome.data.orderId, recorded: CONFIRMATION_OUTCOME_LABELS[outcome.data.outcome] };
     } catch (error) {
-      const { status, message, code } = toHttp(error);
-      if (code === "INTERNAL") logger.error({ err: error, orderId: outcome.data.orderId }, "confirmation outcome not recorded");
-      return data({ ok: false as const, message: OUTCOME_ERROR + message }, { status });
+      const log = { msg: "confirmation outcome not recorded", orderId: outcome.data.orderId };
+      return actionFailure(error, log, ({ message }) => ({ ok: false as const, message: OUTCOME_ERROR + message }));
     }
   }
   const parsed = orderStatusChangeSchema.safeParse(form);
@@ -92,9 +91,8 @@ export async function action({ request }: Route.ActionArgs) {
     });
     return { ok: true as const, changed, orderId: parsed.data.orderId };
   } catch (error) {
-    const { status, message, code } = toHttp(error);
-    if (code === "INTERNAL") logger.error({ err: error, orderId: parsed.data.orderId }, "order status change failed");
-    return data({ ok: false as const, message: ORDER_STATUS_ERROR + message }, { status });
+    const log = { msg: "order status change failed", orderId: parsed.data.orderId };
+    return actionFailure(error, log, ({ message }) => ({ ok: false as const, message: ORDER_STATUS_ERROR + message }));
   }
 }
 
@@ -142,7 +140,7 @@ function StatCard({ label, value }: { label: string; value: number }) {
 }
 
 export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {
-  const { rows, counts, total, page, pages, q, status, confirmation, template, detail, detailMissing } = loaderData;
+  const { rows, counts, total, page, pageCount, q, status, confirmation, template, detail, detailMissing } = loaderData;
   const { search } = useLocation();
   const hydrated = useHydrated();
   const live = useLiveUpdates("orders");
@@ -164,15 +162,13 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
 
       <section aria-label="Order totals" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         <StatCard label="Total Orders" value={counts.all} />
-        <StatCard label="Confirmed" value={counts.confirmed} />
-        <StatCard label="Shipped" value={counts.shipped} />
-        <StatCard label="Completed" value={counts.completed} />
+        {ORDER_STATUSES.filter((s) => s !== "cancelled").map((s) => (
+          <StatCard key={s} label={ORDER_STATUS_LABELS[s]} value={counts[s]} />
+        ))}
       </section>
 
       {actionData && !actionData.ok && (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          {actionData.message}
-        </p>
+        <FormAlert message={actionData.message} />
       )}
 
       <Form
@@ -268,7 +264,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
       <p className="text-sm text-stone-700">
         {total.toLocaleString("en-PK")} order{total === 1 ? "" : "s"}
       </p>
-      <Pager page={page} pageCount={pages} hrefFor={(p) => withParams(search, { page: String(p), order: null })} />
+      <Pager page={page} pageCount={pageCount} hrefFor={(p) => withParams(search, { page: String(p), order: null })} />
 
       <datalist id={COURIER_LIST}>
         {COURIERS.map((c) => (
@@ -276,11 +272,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
         ))}
       </datalist>
       {detail && <OrderDetailDialog order={detail} template={template} closeTo={withParams(search, { order: null })} />}
-      {detailMissing && (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          This order no longer exists.
-        </p>
-      )}
+      {detailMissing && <FormAlert message="This order no longer exists." />}
     </div>
   );
 }

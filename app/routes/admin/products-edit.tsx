@@ -2,7 +2,8 @@ import { Suspense } from "react";
 import { Await, data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/products-edit";
 import { getDb } from "~/lib/db.server";
-import { isDomainError, toHttp } from "~/lib/errors";
+import { isDomainError } from "~/lib/errors";
+import { actionFailure } from "~/lib/action-failure.server";
 import { flashCookie } from "~/lib/flash.server";
 import { logger } from "~/lib/logger.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
@@ -12,6 +13,7 @@ import { PRODUCT_FORM_MESSAGES } from "~/modules/catalog/product-form.schema";
 import { ProductForm, type ProductFormFailure } from "~/components/admin/product-form";
 import { RouteError } from "~/components/ui/route-error";
 import { adminMeta } from "~/lib/seo";
+import { FormAlert } from "~/components/ui/field";
 
 export const meta = () => adminMeta("Edit Product");
 
@@ -46,12 +48,11 @@ export async function action({ request, params }: Route.ActionArgs) {
     return redirect(`/admin/products/${id}/view`, { headers: { "Set-Cookie": flashCookie(PRODUCT_FORM_MESSAGES.updated) } });
   } catch (error) {
     if (isDomainError(error) && error.code === "NOT_FOUND") return notFound();
-    const { status, message, code } = toHttp(error);
-    logger.error({ err: error, productId: params.id }, "updating a product failed");
-    return data<ProductFormFailure>(
-      { ok: false, message: PRODUCT_FORM_MESSAGES.updateFailed, detail: code === "INTERNAL" ? undefined : message },
-      { status },
-    );
+    return actionFailure(error, { msg: "updating a product failed", productId: params.id }, ({ message, code }): ProductFormFailure => ({
+      ok: false,
+      message: PRODUCT_FORM_MESSAGES.updateFailed,
+      detail: code === "INTERNAL" ? undefined : message,
+    }));
   }
 }
 
@@ -82,11 +83,7 @@ export default function AdminProductEdit({ loaderData, actionData }: Route.Compo
       <Suspense fallback={<EditSkeleton />}>
         <Await
           resolve={loaderData.editing}
-          errorElement={
-            <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-              {PRODUCT_FORM_MESSAGES.loadFailed}
-            </p>
-          }
+          errorElement={<FormAlert message={PRODUCT_FORM_MESSAGES.loadFailed} />}
         >
           {({ product, categories }) => <ProductForm key={product.id} mode="edit" categories={categories} product={product} failure={actionData ?? undefined} cancelTo={viewTo} />}
         </Await>

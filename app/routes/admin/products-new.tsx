@@ -1,9 +1,8 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/products-new";
 import { getDb } from "~/lib/db.server";
-import { toHttp } from "~/lib/errors";
+import { actionFailure } from "~/lib/action-failure.server";
 import { flashCookie } from "~/lib/flash.server";
-import { logger } from "~/lib/logger.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { createProduct, listCategoryChoices } from "~/modules/catalog/product-editor.server";
 import { parseProductSubmission, saveOptions } from "~/modules/catalog/product-form-action.server";
@@ -30,12 +29,11 @@ export async function action({ request }: Route.ActionArgs) {
     const { id } = await createProduct(db, parsed.data, await saveOptions(db, staff.id));
     return redirect(`/admin/products/${id}/view`, { headers: { "Set-Cookie": flashCookie(PRODUCT_FORM_MESSAGES.added) } });
   } catch (error) {
-    const { status, message, code } = toHttp(error);
-    logger.error({ err: error }, "adding a product failed");
-    return data<ProductFormFailure>(
-      { ok: false, message: PRODUCT_FORM_MESSAGES.addFailed, detail: code === "INTERNAL" ? undefined : message },
-      { status },
-    );
+    return actionFailure(error, { msg: "adding a product failed" }, ({ message, code }): ProductFormFailure => ({
+      ok: false,
+      message: PRODUCT_FORM_MESSAGES.addFailed,
+      detail: code === "INTERNAL" ? undefined : message,
+    }));
   }
 }
 

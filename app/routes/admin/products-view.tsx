@@ -2,9 +2,9 @@ import { useRef, type KeyboardEvent } from "react";
 import { data, Form, Link, redirect, useNavigate, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/products-view";
 import { getDb } from "~/lib/db.server";
-import { isDomainError, toHttp } from "~/lib/errors";
+import { isDomainError } from "~/lib/errors";
+import { actionFailure } from "~/lib/action-failure.server";
 import { flashCookie } from "~/lib/flash.server";
-import { logger } from "~/lib/logger.server";
 import { formatAdminDate } from "~/lib/admin-date";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { deleteProduct, getAdminProductView } from "~/modules/catalog/admin-products.server";
@@ -51,9 +51,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     await deleteProduct(getDb(), getStorage(), params.id);
     return redirect("/admin/products", { status: 303, headers: { "Set-Cookie": flashCookie(PRODUCT_DELETED) } });
   } catch (error) {
-    const { status } = toHttp(error);
-    logger.error({ err: error, productId: params.id }, "product delete failed");
-    return data({ ok: false as const, message: PRODUCT_DELETE_FAILED }, { status });
+    return actionFailure(error, { msg: "product delete failed", productId: params.id }, () => ({ ok: false as const, message: PRODUCT_DELETE_FAILED }));
   }
 }
 

@@ -1,9 +1,8 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/products";
 import { getDb } from "~/lib/db.server";
-import { toHttp } from "~/lib/errors";
+import { actionFailure } from "~/lib/action-failure.server";
 import { flashCookie } from "~/lib/flash.server";
-import { logger } from "~/lib/logger.server";
 import { formatAdminDate } from "~/lib/admin-date";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { deleteProduct, listAdminProducts, listCategoryChoices } from "~/modules/catalog/admin-products.server";
@@ -24,6 +23,8 @@ import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { FilterSelect, Pager, TableHead } from "~/components/admin/list-controls";
 import { adminMeta } from "~/lib/seo";
 import { ROW_ACTION_CLASS, ROW_DANGER_CLASS } from "~/components/admin/list-controls";
+import { FormAlert } from "~/components/ui/field";
+import { pageCountOf } from "~/lib/paging";
 
 export const meta = () => adminMeta("Products");
 
@@ -70,9 +71,7 @@ export async function action({ request }: Route.ActionArgs) {
       headers: { "Set-Cookie": flashCookie(PRODUCT_DELETED) },
     });
   } catch (error) {
-    const { status } = toHttp(error);
-    logger.error({ err: error, productId: parsed.data.id }, "product delete failed");
-    return data({ ok: false as const, message: PRODUCT_DELETE_FAILED }, { status });
+    return actionFailure(error, { msg: "product delete failed", productId: parsed.data.id }, () => ({ ok: false as const, message: PRODUCT_DELETE_FAILED }));
   }
 }
 
@@ -89,7 +88,7 @@ function href(params: { q: string; category: string; page?: number; del?: string
 export default function AdminProducts({ loaderData, actionData }: Route.ComponentProps) {
   const { items, total, page, pageSize, q, category, categories, confirmDelete } = loaderData;
   const navigation = useNavigation();
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const pageCount = pageCountOf(total, pageSize);
   const here = href({ q, category, page });
   const toDelete = confirmDelete ? items.find((p) => p.id === confirmDelete) : undefined;
   const deleting = navigation.state !== "idle" && navigation.formData?.get("intent") === "delete";
@@ -132,9 +131,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
       </Form>
 
       {actionData && !actionData.ok && !toDelete && (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          {actionData.message}
-        </p>
+        <FormAlert message={actionData.message} />
       )}
 
       <p className="text-sm text-stone-700" aria-live="polite">
@@ -208,7 +205,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
         </div>
       )}
 
-      <Pager page={page} pageCount={pages} hrefFor={(p) => href({ q, category, page: p })} />
+      <Pager page={page} pageCount={pageCount} hrefFor={(p) => href({ q, category, page: p })} />
 
       {toDelete && (
         <ConfirmDialog

@@ -1,11 +1,10 @@
 import { data, Form, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
 import { getDb } from "~/lib/db.server";
-import { toHttp } from "~/lib/errors";
-import { logger } from "~/lib/logger.server";
+import { actionFailure } from "~/lib/action-failure.server";
 import { adminMeta } from "~/lib/seo";
 import { isMainAdminRole } from "~/modules/accounts/roles";
-import { requireAdmin, requireMainAdmin } from "~/modules/accounts/session.server";
+import { requireAdmin, requireMainAdminAction } from "~/modules/accounts/session.server";
 import { confirmationMessage, DEFAULT_CONFIRMATION_TEMPLATE, TEMPLATE_FIELDS, TEMPLATE_MAX_LENGTH } from "~/modules/orders/customer-contact";
 import { confirmationTemplateSchema } from "~/modules/orders/admin-orders.schema";
 import { getConfirmationTemplate, saveConfirmationTemplate } from "~/modules/orders/order-confirmation.server";
@@ -34,22 +33,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  try {
-    await requireMainAdmin(request, ACCESS_DENIED_SETTINGS);
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    const { status, message } = toHttp(error);
-    return data({ ok: false as const, message }, { status });
-  }
+  await requireMainAdminAction(request, ACCESS_DENIED_SETTINGS, (message) => ({ ok: false as const, message }));
   const parsed = confirmationTemplateSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ ok: false as const, message: parsed.error.issues[0].message }, { status: 400 });
   try {
     await saveConfirmationTemplate(getDb(), parsed.data.template);
     return { ok: true as const, message: SAVED };
   } catch (error) {
-    const { status, message, code } = toHttp(error);
-    if (code === "INTERNAL") logger.error({ err: error }, "settings could not be saved");
-    return data({ ok: false as const, message: `Failed to save the settings. ${message}` }, { status });
+    return actionFailure(error, { msg: "settings could not be saved" }, ({ message }) => ({ ok: false as const, message: `Failed to save the settings. ${message}` }));
   }
 }
 
@@ -60,9 +51,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
     return (
       <div className="space-y-4">
         <h1 className="font-serif text-3xl text-leather-800">Settings</h1>
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800">
-          {ACCESS_DENIED_SETTINGS}
-        </p>
+        <FormAlert message={ACCESS_DENIED_SETTINGS} />
       </div>
     );
   }

@@ -2,8 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/uploads";
 import { loadAuthSecret } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
-import { toHttp } from "~/lib/errors";
-import { logger } from "~/lib/logger.server";
+import { loggedFailure } from "~/lib/action-failure.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { readLimitedBody, signStagedUpload, stageUpload, type StagedUpload } from "~/modules/media/staged-uploads.server";
 import { getStorage } from "~/modules/media/storage.server";
@@ -34,8 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
     const token = signStagedUpload(await loadAuthSecret(getDb()), upload);
     return answer({ ok: true, upload: { ...upload, token } });
   } catch (error) {
-    const { status, message, code } = toHttp(error);
-    if (code === "INTERNAL") logger.error({ err: error }, "upload failed");
+    const { status, message } = loggedFailure(error, { msg: "upload failed", kind });
     return answer({ ok: false, message }, status);
   }
 }

@@ -1,0 +1,33 @@
+/*
+ * The fixed lists of values the shop stores, each declared once. The Drizzle tables
+ * (tables.server.ts), the zod schemas and the TypeScript types all derive from these tuples;
+ * the labels and rules of each list live with the module that owns it (orders/order-status.ts,
+ * messages/submission-status.ts, accounts/roles.ts, accounts/genders.ts). Plain and browser-safe:
+ * no imports. See docs/decisions/0030-one-declaration-per-list.md.
+ */
+
+/** Order statuses, in the order the back office lists them. */
+export const ORDER_STATUSES = ["confirmed", "shipped", "completed", "cancelled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Contact submission statuses. */
+export const SUBMISSION_STATUSES = ["new", "read", "replied", "resolved"] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
+/** The two staff roles. */
+export const ADMIN_ROLES = ["admin", "main-admin"] as const;
+export type AdminRole = (typeof ADMIN_ROLES)[number];
+
+/** Every role an account may have: a customer ('user') or staff. */
+export const USER_ROLES = ["user", ...ADMIN_ROLES] as const;
+export type Role = (typeof USER_ROLES)[number];
+
+export const GENDERS = ["male", "female", "other"] as const;
+export type Gender = (typeof GENDERS)[number];
+
+/** What a product media file is. */
+export const MEDIA_KINDS = ["image", "video"] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+
+/** Why a stock quantity moved (the stock movements trail). */
+export const STOCK_MOVEMENT_REASONS = ["order", "cancel", "reinstate", "adjust"] as const;
