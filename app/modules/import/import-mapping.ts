@@ -1,12 +1,10 @@
 import { hasDiscount, toPaisa, totalsFor } from "~/modules/catalog/pricing";
 import { MAX_QTY, MAX_RUPEES } from "~/modules/catalog/product-form.schema";
 import { contactSubjects } from "~/modules/messages/contact-subjects";
-import { SUBMISSION_STATUSES, type SubmissionStatus } from "~/modules/messages/submission-status";
-import { ORDER_STATUSES, type OrderStatus } from "~/modules/orders/order-status";
 import { orderNumberFor } from "~/modules/orders/order-number";
 import { MAX_VIDEOS_PER_VARIANT } from "~/modules/media/upload-limits";
-import { genders } from "~/modules/accounts/account.schema";
-import { isAdminRole, type Role } from "~/modules/accounts/roles";
+import { isAdminRole } from "~/modules/accounts/roles";
+import { GENDERS, ORDER_STATUSES, SUBMISSION_STATUSES, type OrderStatus, type Role, type SubmissionStatus } from "~/lib/db/value-lists";
 import {
   amount,
   categoryRecord,
@@ -481,7 +479,7 @@ export function mapUser(doc: unknown, now: Date): Mapped<UserData> {
   const { role, note } = mapRole(r[USER.role] as string);
   if (note) adjusted.push(note);
   let gender = (r[USER.gender] as string).toLowerCase();
-  if (gender && !(genders as readonly string[]).includes(gender)) {
+  if (gender && !(GENDERS as readonly string[]).includes(gender)) {
     adjusted.push(`${USER.gender} ${JSON.stringify(r[USER.gender])} is not male, female or other: left empty`);
     gender = "";
   }

@@ -3,7 +3,8 @@ import { storeCategoryImage } from "~/modules/catalog/admin-categories.server";
 import { storeImage } from "~/modules/media/images.server";
 import { stageUpload, type StagedUpload } from "~/modules/media/staged-uploads.server";
 import type { FileStorage } from "~/modules/media/storage.server";
-import { MAX_BYTES, tooLargeMessage, type MediaKind } from "~/modules/media/upload-limits";
+import type { MediaKind } from "~/lib/db/value-lists";
+import { MAX_BYTES, tooLargeMessage } from "~/modules/media/upload-limits";
 
 /**
  * Fetches the original shop's media and stores it through the shop's own upload path: images
