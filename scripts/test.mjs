@@ -1,4 +1,4 @@
-// `npm test`: the type check, unit and integration tests on the embedded database, the same integration tests on
+// `npm test`: the type check, lint, unit and integration tests on the embedded database, the same integration tests on
 // PostgreSQL when TEST_DATABASE_URL is set, then browser tests against the production build, and
 // with TEST_DATABASE_URL the malformed-request fuzz, the deployment test and the workers test.
 import { spawnSync } from "node:child_process";
@@ -51,6 +51,7 @@ if (!fs.existsSync(chromium)) {
 }
 
 run("Type check (route types, then tsc)", "npm", ["run", "typecheck"]);
+run("Lint and format (ESLint, Prettier): fix with `npm run lint:fix`", "npm", ["run", "lint"]);
 
 const vitest = path.join(root, "node_modules", ".bin", "vitest");
 const pgliteReport = path.join(results, "vitest-pglite.json");

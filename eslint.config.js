@@ -1,0 +1,54 @@
+// Lint: TypeScript, React hooks, accessibility, and the one-way layering of the app:
+// routes → components → modules → lib (docs/decisions/0033-lint-and-format.md).
+import js from "@eslint/js";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+const TESTS = ["**/*.test.{ts,tsx}", "tests/**", "scripts/**/*.test.ts"];
+
+/** A layer may import only the layers below it. */
+const mayNotImport = (...layers) => ({
+  "no-restricted-imports": [
+    "error",
+    {
+      patterns: layers.map((layer) => ({
+        group: [`~/${layer}/**`, `**/${layer}/**`],
+        message: `Imports flow one way (routes → components → modules → lib): this file may not import from ${layer}/.`,
+      })),
+    },
+  ],
+});
+
+export default tseslint.config(
+  {
+    ignores: ["build/**", ".react-router/**", "node_modules/**", "test-results/**", "playwright-report/**", "data/**"],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  { files: ["**/*.{js,mjs}"], languageOptions: { globals: { ...globals.node } } },
+  {
+    files: ["**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+      ...jsxA11y.flatConfigs.recommended.rules,
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" },
+      ],
+    },
+  },
+  // Tests set up databases with `useTestDatabase()` (not a React hook) and build raw, malformed requests.
+  {
+    files: TESTS,
+    rules: { "react-hooks/rules-of-hooks": "off", "@typescript-eslint/no-explicit-any": "off" },
+  },
+  // The layers. Tests may reach across them to drive what they test; server/ and app/root, entry and
+  // routes.ts wire everything together.
+  { files: ["app/lib/**/*.{ts,tsx}"], ignores: TESTS, rules: mayNotImport("modules", "components", "routes") },
+  { files: ["app/modules/**/*.{ts,tsx}"], ignores: TESTS, rules: mayNotImport("components", "routes") },
+  { files: ["app/components/**/*.{ts,tsx}"], ignores: TESTS, rules: mayNotImport("routes") },
+);
