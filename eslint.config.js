@@ -8,15 +8,24 @@ import tseslint from "typescript-eslint";
 
 const TESTS = ["**/*.test.{ts,tsx}", "tests/**", "scripts/**/*.test.ts"];
 
-/** A layer may import only the layers below it. */
+/**
+ * A layer may import only the layers below it. The configuration (app/config.server.ts) sits with the
+ * wiring on top: server/, scripts and routes read it and pass values down.
+ */
 const mayNotImport = (...layers) => ({
   "no-restricted-imports": [
     "error",
     {
-      patterns: layers.map((layer) => ({
-        group: [`~/${layer}/**`, `**/${layer}/**`],
-        message: `Imports flow one way (routes → components → modules → lib): this file may not import from ${layer}/.`,
-      })),
+      patterns: [
+        ...layers.map((layer) => ({
+          group: [`~/${layer}/**`, `**/${layer}/**`],
+          message: `Imports flow one way (routes → components → modules → lib): this file may not import from ${layer}/.`,
+        })),
+        {
+          group: ["~/config.server", "**/config.server"],
+          message: "Configuration is read at the top (server/, scripts, routes) and passed down as values.",
+        },
+      ],
     },
   ],
 });

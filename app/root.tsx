@@ -11,7 +11,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { useNonce } from "~/lib/nonce";
-import { getEnv } from "~/lib/env.server";
+import { getEnv } from "~/config.server";
 import { getDb } from "~/lib/db.server";
 import { keptFooterCategories } from "~/modules/catalog/kept-catalog.server";
 import { logger } from "~/lib/logger.server";

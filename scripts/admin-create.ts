@@ -1,5 +1,5 @@
 // `npm run admin:create -- --email owner@example.pk --password '…' --role main-admin`
-import { getEnv } from "../app/lib/env.server";
+import { getEnv } from "../app/config.server";
 import { openDatabase } from "../app/lib/db.server";
 import { adminCreateCommand } from "../app/modules/accounts/admin-command.server";
 

@@ -1,6 +1,6 @@
 // `npm run import -- <export.json | folder> [--dry-run] [--media keep|download] [--invite]`: moves the
 // original shop's records into the configured database (docs/decisions/0028).
-import { getEnv } from "../app/lib/env.server";
+import { getEnv } from "../app/config.server";
 import { openDatabase } from "../app/lib/db.server";
 import { openStorage } from "../app/modules/media/storage-factory.server";
 import { importCommand } from "../app/modules/import/import-command.server";

@@ -1,5 +1,5 @@
 // `npm run db:seed`: load the demo catalogue into the configured database when it has no catalogue.
-import { getEnv } from "../app/lib/env.server";
+import { getEnv } from "../app/config.server";
 import { openDatabase } from "../app/lib/db.server";
 import { openStorage } from "../app/modules/media/storage-factory.server";
 import { isCatalogueEmpty, seedDemoCatalogue } from "../app/modules/catalog/demo-catalogue.server";

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import type { Env } from "~/lib/env.server";
+import type { Env } from "~/config.server";
 import { openDatabase } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { openStorage } from "~/modules/media/storage-factory.server";

@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseEnv } from "~/lib/env.server";
+import { parseEnv } from "~/config.server";
 import { S3Storage } from "~/modules/media/s3-storage.server";
 import { LocalDiskStorage, type FileStorage } from "~/modules/media/storage.server";
 import { createApp } from "./app";

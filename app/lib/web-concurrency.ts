@@ -1,6 +1,6 @@
 /**
  * WEB_CONCURRENCY: how many worker processes serve the shop (server/cluster.ts). Kept apart from
- * env.server.ts so that the cluster's primary process can read it without loading the shop.
+ * config.server.ts so that the cluster's primary process can read it without loading the shop.
  */
 export const MAX_WORKERS = 64;
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { count, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, orders, stock } from "~/lib/db/tables.server";
-import { getEnv } from "~/lib/env.server";
+import { getEnv } from "~/config.server";
 import { action } from "./checkout";
 import { insertProduct } from "../../tests/support/fixtures";
 import { testTarget, useTestDatabase } from "../../tests/support/test-db";

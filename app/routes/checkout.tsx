@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, useSyncExternalStore, type FocusEvent } fr
 import { data, Link, useFetcher, useNavigate } from "react-router";
 import type { Route } from "./+types/checkout";
 import { getDb } from "~/lib/db.server";
-import { getEnv } from "~/lib/env.server";
+import { getEnv } from "~/config.server";
 import { isDomainError } from "~/lib/errors";
 import { actionFailure } from "~/lib/action-failure.server";
 import { publicUrlFrom, seo } from "~/lib/seo";

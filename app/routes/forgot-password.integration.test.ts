@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { createAuth, loadAuthSecret, setAuth } from "~/lib/auth.server";
+import { createAuth, loadAuthSecret, setAuth } from "~/modules/accounts/auth.server";
 import { mailOutbox } from "~/lib/db/tables.server";
 import { upsertAccount } from "~/modules/accounts/accounts.server";
 import { LINK_REQUESTED } from "~/modules/accounts/password-link";

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { getDb } from "~/lib/db.server";
-import { getEnv } from "~/lib/env.server";
+import { getEnv } from "~/config.server";
 import { isDomainError, toHttp } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
 import { linkBaseUrl } from "~/lib/proxy.server";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createAuth, loadAuthSecret, setAuth } from "~/lib/auth.server";
+import { createAuth, loadAuthSecret, setAuth } from "~/modules/accounts/auth.server";
 import { upsertAccount } from "~/modules/accounts/accounts.server";
 import { answer } from "../../tests/support/route-answer";
 import { testTarget, useTestDatabase } from "../../tests/support/test-db";

@@ -1,4 +1,4 @@
-import { getEnv } from "~/lib/env.server";
+import { getEnv } from "~/config.server";
 
 /** /robots.txt: everything public may be crawled; the back office, cart and checkout may not. */
 export function loader() {

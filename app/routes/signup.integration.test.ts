@@ -1,6 +1,6 @@
 import { eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createAuth, loadAuthSecret, setAuth } from "~/lib/auth.server";
+import { createAuth, loadAuthSecret, setAuth } from "~/modules/accounts/auth.server";
 import { user } from "~/lib/db/tables.server";
 import { answer } from "../../tests/support/route-answer";
 import { testTarget, useTestDatabase } from "../../tests/support/test-db";

@@ -1,5 +1,5 @@
 import { getDb } from "~/lib/db.server";
-import { getEnv } from "~/lib/env.server";
+import { getEnv } from "~/config.server";
 import { listSitemapEntries } from "~/modules/catalog/catalog.server";
 
 const escapeXml = (s: string) =>

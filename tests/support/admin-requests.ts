@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
-import { createAuth, loadAuthSecret, setAuth } from "~/lib/auth.server";
+import { createAuth, loadAuthSecret, setAuth } from "~/modules/accounts/auth.server";
 import { upsertAccount } from "~/modules/accounts/accounts.server";
 import { signIn } from "~/modules/accounts/session.server";
 import { LocalDiskStorage, setStorage } from "~/modules/media/storage.server";

@@ -1,4 +1,4 @@
-import { createAuth, loadAuthSecret, setAuth, type Auth } from "~/lib/auth.server";
+import { createAuth, loadAuthSecret, setAuth, type Auth } from "~/modules/accounts/auth.server";
 import { upsertAccount } from "~/modules/accounts/accounts.server";
 import { signIn } from "~/modules/accounts/session.server";
 import type { TestDatabase } from "./test-db";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createAuth, loadAuthSecret, type Auth } from "~/lib/auth.server";
+import { createAuth, loadAuthSecret, type Auth } from "~/modules/accounts/auth.server";
 import { isDomainError } from "~/lib/errors";
 import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
 import { upsertAccount } from "./accounts.server";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { createAuth, loadAuthSecret, type Auth } from "~/lib/auth.server";
+import { createAuth, loadAuthSecret, type Auth } from "~/modules/accounts/auth.server";
 import { newId } from "~/lib/ids";
 import { account, mailOutbox, session, user, verification } from "~/lib/db/tables.server";
 import { testTarget, useTestDatabase } from "../../../tests/support/test-db";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { createAuth, loadAuthSecret, setAuth, type Auth } from "~/lib/auth.server";
+import { createAuth, loadAuthSecret, setAuth, type Auth } from "~/modules/accounts/auth.server";
 import { setDatabase } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { session, user } from "~/lib/db/tables.server";

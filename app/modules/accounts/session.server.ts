@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Db } from "~/lib/db.server";
 import { DomainError, isDomainError } from "~/lib/errors";
-import { getAuth, type Auth } from "~/lib/auth.server";
+import { getAuth, type Auth } from "~/modules/accounts/auth.server";
 import type { AdminRole, Role } from "~/lib/db/value-lists";
 import { isAdminRole, isMainAdminRole } from "./roles";
 import type { SignupInput } from "./account.schema";

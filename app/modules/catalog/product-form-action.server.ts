@@ -1,4 +1,4 @@
-import { loadAuthSecret } from "~/lib/auth.server";
+import { loadAuthSecret } from "~/modules/accounts/auth.server";
 import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { parseJsonField } from "~/lib/json-field";

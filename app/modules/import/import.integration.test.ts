@@ -9,7 +9,7 @@ import { getProductDetail, listCategories } from "~/modules/catalog/catalog.serv
 import { listAdmins } from "~/modules/accounts/admin-accounts.server";
 import { upsertAccount } from "~/modules/accounts/accounts.server";
 import { signIn } from "~/modules/accounts/session.server";
-import { createAuth, loadAuthSecret } from "~/lib/auth.server";
+import { createAuth, loadAuthSecret } from "~/modules/accounts/auth.server";
 import { listSubmissions, submissionCounts } from "~/modules/messages/admin-messages.server";
 import { imageUrl, videoUrl } from "~/modules/media/media-url";
 import { readMediaOrigins } from "~/modules/media/media-origins.server";

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { ConfigError } from "~/lib/env.server";
+import { ConfigError } from "~/lib/config-error";
 import { freePort } from "../../../tests/support/free-port";
 import { startTestS3, TEST_S3_CREDENTIALS, type TestS3 } from "../../../tests/support/test-s3";
 import { S3Storage } from "./s3-storage.server";

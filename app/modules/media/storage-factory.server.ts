@@ -1,4 +1,4 @@
-import { ConfigError } from "~/lib/env.server";
+import { ConfigError } from "~/lib/config-error";
 import { S3Storage, type S3StorageOptions } from "./s3-storage.server";
 import { LocalDiskStorage, type FileStorage } from "./storage.server";
 import type { StorageConfig } from "./storage-url";

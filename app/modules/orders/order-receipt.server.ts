@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
-import { loadAuthSecret } from "~/lib/auth.server";
+import { loadAuthSecret } from "~/modules/accounts/auth.server";
 import { DomainError } from "~/lib/errors";
 import { signToken, verifyToken } from "~/lib/signed-token.server";
 import { orderItems, orders } from "~/lib/db/tables.server";

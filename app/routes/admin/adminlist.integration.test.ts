@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { verifyPassword } from "better-auth/crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { setAuth } from "~/lib/auth.server";
+import { setAuth } from "~/modules/accounts/auth.server";
 import { openDatabase, type Database } from "~/lib/db.server";
 import { account, user } from "~/lib/db/tables.server";
 import { upsertAccount } from "~/modules/accounts/accounts.server";

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { setAuth } from "~/lib/auth.server";
+import { setAuth } from "~/modules/accounts/auth.server";
 import { setDatabase } from "~/lib/db.server";
 import { subscribers } from "~/lib/db/tables.server";
 import { deleteSubscriber, listSubscribers, subscribersCsv } from "~/modules/subscribers/subscribers.server";

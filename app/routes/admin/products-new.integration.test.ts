@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAuth, loadAuthSecret, setAuth, type Auth } from "~/lib/auth.server";
+import { createAuth, loadAuthSecret, setAuth, type Auth } from "~/modules/accounts/auth.server";
 import { media, products, stock, variants } from "~/lib/db/tables.server";
 import { upsertAccount } from "~/modules/accounts/accounts.server";
 import { signIn } from "~/modules/accounts/session.server";

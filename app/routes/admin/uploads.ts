@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/uploads";
-import { loadAuthSecret } from "~/lib/auth.server";
+import { loadAuthSecret } from "~/modules/accounts/auth.server";
 import { getDb } from "~/lib/db.server";
 import { loggedFailure } from "~/lib/action-failure.server";
 import { requireAdmin } from "~/modules/accounts/session.server";

@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { eq } from "drizzle-orm";
-import type { Db } from "./db.server";
-import { newId } from "./ids";
-import { account, appSettings, session, user, verification } from "./db/tables.server";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/modules/accounts/password-rules";
+import type { Db } from "~/lib/db.server";
+import { newId } from "~/lib/ids";
+import { account, appSettings, session, user, verification } from "~/lib/db/tables.server";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-rules";
 
 /**
  * Accounts with better-auth: e-mail and password (scrypt hashes in `account`, never in the

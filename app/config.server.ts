@@ -4,7 +4,8 @@ import { z } from "zod";
 import { parseStorageUrl, type StorageConfig } from "~/modules/media/storage-url";
 import { parseOrderLimits, type OrderLimits } from "~/modules/orders/order-limits";
 import { passwordProblem } from "~/modules/accounts/password-check.server";
-import { webConcurrency } from "./web-concurrency";
+import { ConfigError } from "./lib/config-error";
+import { webConcurrency } from "./lib/web-concurrency";
 
 /**
  * The shop's whole configuration, parsed once at boot. Every problem is listed at once so an
@@ -121,12 +122,6 @@ export type Env = z.infer<typeof envSchema> & {
   orderLimits: OrderLimits;
 };
 
-export class ConfigError extends Error {
-  constructor(public readonly problems: string[]) {
-    super(`The shop cannot start; fix its configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
-    this.name = "ConfigError";
-  }
-}
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createAuth, loadAuthSecret } from "./auth.server";
-import { user } from "./db/tables.server";
-import { testTarget, useTestDatabase } from "../../tests/support/test-db";
+import { user } from "~/lib/db/tables.server";
+import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
 
 const testDb = useTestDatabase();
 

@@ -1,7 +1,8 @@
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseEnv } from "./env.server";
+import { ConfigError } from "./lib/config-error";
+import { parseEnv } from "./config.server";
 
 function problemsOf(source: Record<string, string | undefined>): string[] {
   try {
