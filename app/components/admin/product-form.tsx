@@ -564,7 +564,7 @@ function VariantFields({
           <ul className="flex flex-wrap gap-3">
             {images.map((m, i) => (
               <li key={m.key} className="relative">
-                <img src={imageUrl({ key: m.storageKey, widths: m.widths }, 320)} alt={`Image ${i + 1} of ${legend}`} className="h-24 w-24 rounded-md object-cover" />
+                <img src={imageUrl({ key: m.storageKey, widths: m.widths }, 320)} alt={`${legend}, ${i + 1} of ${images.length}`} className="h-24 w-24 rounded-md object-cover" />
                 <button type="button" onClick={() => onRemoveMedia(m)} className="mt-1 block w-full rounded bg-red-50 px-2 py-1 text-xs text-red-800 hover:bg-red-100">
                   Remove image {i + 1}
                 </button>
@@ -627,7 +627,7 @@ function VariantFields({
             {variant.uploads.map((u) => (
               <li key={u.key} className="flex flex-wrap items-center gap-3 rounded-md border border-stone-200 p-2 text-sm">
                 {u.status === "done" && u.kind === "image" && u.storageKey && (
-                  <img src={imageUrl({ key: u.storageKey, widths: u.widths ?? [] }, 320)} alt={`New image ${u.name}`} className="h-12 w-12 rounded object-cover" />
+                  <img src={imageUrl({ key: u.storageKey, widths: u.widths ?? [] }, 320)} alt={`Uploaded: ${u.name}`} className="h-12 w-12 rounded object-cover" />
                 )}
                 <span className="min-w-0 flex-1 truncate">{u.name}</span>
                 {u.status === "uploading" && <progress max={100} value={u.progress} aria-label={`Uploading ${u.name}`} className="h-2 w-40" />}

@@ -166,6 +166,7 @@ export async function countPendingMail(db: Db) {
 
 /** A name as one line of text: control characters (new lines among them) become spaces. */
 function plainName(name: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
   return name.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
 }
 

@@ -13,7 +13,7 @@ import { requireAdmin, requireMainAdminAction } from "~/modules/accounts/session
 import { RouteError } from "~/components/ui/route-error";
 import { adminMeta } from "~/lib/seo";
 import { EmailText } from "~/components/admin/email-text";
-import { ROW_ACTION_CLASS, ROW_DANGER_CLASS } from "~/components/admin/list-controls";
+import { ROW_ACTION_CLASS } from "~/components/admin/list-controls";
 import { FormAlert } from "~/components/ui/field";
 
 export const UPDATED = "Admin updated successfully!";

@@ -21,7 +21,7 @@ import { RouteError } from "~/components/ui/route-error";
 import { FilterSelect, Pager, TableHead } from "~/components/admin/list-controls";
 import { adminMeta } from "~/lib/seo";
 import { EmailText } from "~/components/admin/email-text";
-import { ROW_ACTION_CLASS, ROW_DANGER_CLASS } from "~/components/admin/list-controls";
+import { ROW_ACTION_CLASS } from "~/components/admin/list-controls";
 import { FormAlert } from "~/components/ui/field";
 
 const PATH = "/admin/contactsubmissions";
@@ -319,7 +319,6 @@ function SubmissionDialog({ submission, closeTo, error }: { submission: Submissi
     <dialog
       ref={ref}
       open={hydrated ? undefined : true}
-      role="dialog"
       aria-modal={hydrated ? true : undefined}
       aria-labelledby={titleId}
       onCancel={(event) => {

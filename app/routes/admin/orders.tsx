@@ -21,7 +21,7 @@ import { useHydrated } from "~/components/admin/use-hydrated";
 import { useLiveUpdates } from "~/components/admin/use-live-updates";
 import { FilterSelect, Pager, TableHead } from "~/components/admin/list-controls";
 import { adminMeta } from "~/lib/seo";
-import { ROW_ACTION_CLASS, ROW_DANGER_CLASS } from "~/components/admin/list-controls";
+import { ROW_ACTION_CLASS } from "~/components/admin/list-controls";
 import { FormAlert } from "~/components/ui/field";
 
 export const meta = () => adminMeta("Orders");

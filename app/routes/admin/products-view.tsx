@@ -161,7 +161,7 @@ function Tabs({ base, current }: { base: string; current: ProductViewTab }) {
   const navigate = useNavigate();
   const refs = useRef<Record<string, HTMLAnchorElement | null>>({});
   const hrefOf = (t: ProductViewTab) => (t === "overview" ? base : `${base}?tab=${t}`);
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+  function onKeyDown(event: KeyboardEvent<HTMLAnchorElement>) {
     const index = productViewTabs.indexOf(current);
     const last = productViewTabs.length - 1;
     const next = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last }[event.key];
@@ -172,7 +172,7 @@ function Tabs({ base, current }: { base: string; current: ProductViewTab }) {
     navigate(hrefOf(t), { replace: true, preventScrollReset: true });
   }
   return (
-    <div role="tablist" aria-label="Product details" onKeyDown={onKeyDown} className="flex gap-1 border-b border-stone-200">
+    <div role="tablist" aria-label="Product details" className="flex gap-1 border-b border-stone-200">
       {productViewTabs.map((t) => (
         <Link
           key={t}
@@ -185,6 +185,7 @@ function Tabs({ base, current }: { base: string; current: ProductViewTab }) {
           replace
           preventScrollReset
           aria-selected={t === current}
+          onKeyDown={onKeyDown}
           aria-controls={t === current ? `panel-${t}` : undefined}
           tabIndex={t === current ? 0 : -1}
           className={`-mb-px rounded-t-md border px-4 py-2 text-sm font-medium ${
