@@ -47,7 +47,7 @@ async function createAdmin(page: Page, input: { email: string; password: string;
   await page.getByRole("button", { name: "Create Account" }).click();
 }
 
-test.describe("newsletter subscribers in the back office", () => {
+test.describe("subscribers in the back office", () => {
   test("the owner deletes a subscriber who signed up in the footer", async ({ page }) => {
     const errors = pageErrors(page);
     const email = unique("leaving");
