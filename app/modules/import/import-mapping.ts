@@ -3,6 +3,7 @@ import { MAX_QTY, MAX_RUPEES } from "~/modules/catalog/product-form.schema";
 import { contactSubjects } from "~/modules/messages/contact-subjects";
 import { orderNumberFor } from "~/modules/orders/order-number";
 import { MAX_VIDEOS_PER_VARIANT } from "~/modules/media/upload-limits";
+import type { orders } from "~/lib/db/tables.server";
 import { isAdminRole } from "~/modules/accounts/roles";
 import { GENDERS, ORDER_STATUSES, SUBMISSION_STATUSES, type OrderStatus, type Role, type SubmissionStatus } from "~/lib/db/value-lists";
 import {
@@ -268,23 +269,12 @@ export interface OrderItemData {
   lineTotal: number;
 }
 
-export interface OrderData {
-  /** The original's order number, or one made from the order's time when it had none. */
-  orderNumber: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  alternatePhone: string;
-  streetAddress: string;
-  apartment: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  country: string;
-  landmark: string;
-  notes: string;
-  paymentMethod: string;
+/** An order as it will be stored: the orders table's own fields (the number is the original's, or one made from the order's time). */
+export type OrderData = Pick<
+  typeof orders.$inferInsert,
+  | "orderNumber" | "firstName" | "lastName" | "email" | "phone" | "alternatePhone" | "streetAddress" | "apartment" | "city"
+  | "state" | "zipCode" | "country" | "landmark" | "notes" | "paymentMethod"
+> & {
   subtotal: number;
   tax: number;
   shipping: number;
@@ -293,7 +283,7 @@ export interface OrderData {
   createdAt: Date;
   updatedAt: Date | null;
   items: OrderItemData[];
-}
+};
 
 export function mapOrder(doc: unknown, now: Date): Mapped<OrderData> {
   const parsed = orderRecord.safeParse(doc);

@@ -14,32 +14,15 @@ export const BATCH_LIMIT = 5000;
 /** Which orders a batch acts on: those ticked in the list, or every order the list's filter finds. */
 export type OrderSelection = { ids: string[] } | { query: Omit<OrderListQuery, "page"> };
 
-export interface BatchOrder {
-  id: string;
-  orderNumber: string;
-  createdAt: Date;
-  status: OrderStatus;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  alternatePhone: string;
-  streetAddress: string;
-  apartment: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  country: string;
-  landmark: string;
-  notes: string;
-  paymentMethod: string;
-  subtotal: number;
-  tax: number;
-  total: number;
-  courier: string | null;
-  trackingNumber: string | null;
+/** An order as the batch tools need it: the stored order's own fields, with its items. */
+export type BatchOrder = Pick<
+  typeof orders.$inferSelect,
+  | "id" | "orderNumber" | "createdAt" | "status" | "firstName" | "lastName" | "email" | "phone" | "alternatePhone"
+  | "streetAddress" | "apartment" | "city" | "state" | "zipCode" | "country" | "landmark" | "notes" | "paymentMethod"
+  | "subtotal" | "tax" | "total" | "courier" | "trackingNumber"
+> & {
   items: { productName: string; color: string; size: string; quantity: number; lineTotal: number }[];
-}
+};
 
 /** The selected orders with their items, newest first (ticked ones in the list's order). */
 export async function ordersForBatch(db: Db, selection: OrderSelection): Promise<BatchOrder[]> {
