@@ -151,8 +151,26 @@ export function classesOf(html: string): Set<string> {
   return classes;
 }
 
+/** How many pages' choices of styles are remembered. */
+const CHOSEN_MAX = 256;
+
 export function criticalCss(stylesheet: string): CriticalCss {
   const pieces = parse(stylesheet);
+
+  // Every variable the sheet defines, with its value (the theme, the properties' fallbacks).
+  const definitions: [string, string][] = [];
+  const collect = (list: Piece[]) => {
+    for (const piece of list) {
+      if (piece.kind === "group") collect(piece.children);
+      else if (piece.kind === "rule" && piece.custom) {
+        for (const declaration of splitTopLevel(piece.body, ";")) {
+          const colon = declaration.indexOf(":");
+          if (colon > 0) definitions.push([declaration.slice(0, colon).trim(), declaration.slice(colon + 1)]);
+        }
+      }
+    }
+  };
+  collect(pieces);
 
   const wanted = (rule: Extract<Piece, { kind: "rule" }>, classes: Set<string>) => rule.classes.some((part) => part.every((name) => classes.has(name)));
 
@@ -171,19 +189,6 @@ export function criticalCss(stylesheet: string): CriticalCss {
     };
     visit(pieces);
     // Variables defined from other variables: until nothing new is used.
-    const definitions: [string, string][] = [];
-    const collect = (list: Piece[]) => {
-      for (const piece of list) {
-        if (piece.kind === "group") collect(piece.children);
-        else if (piece.kind === "rule" && piece.custom) {
-          for (const declaration of splitTopLevel(piece.body, ";")) {
-            const colon = declaration.indexOf(":");
-            if (colon > 0) definitions.push([declaration.slice(0, colon).trim(), declaration.slice(colon + 1)]);
-          }
-        }
-      }
-    };
-    collect(pieces);
     for (let grew = true; grew; ) {
       grew = false;
       for (const [name, value] of definitions) {
@@ -213,5 +218,17 @@ export function criticalCss(stylesheet: string): CriticalCss {
     return write(pieces);
   };
 
-  return { forClasses, forHtml: (html) => forClasses(classesOf(html)) };
+  // Pages of one kind use the same classes: their styles are chosen once.
+  const chosen = new Map<string, string>();
+  const forKnownClasses = (classes: Set<string>) => {
+    const key = [...classes].sort().join(" ");
+    let css = chosen.get(key);
+    if (css === undefined) {
+      css = forClasses(classes);
+      if (chosen.size >= CHOSEN_MAX) chosen.delete(chosen.keys().next().value!);
+      chosen.set(key, css);
+    }
+    return css;
+  };
+  return { forClasses: forKnownClasses, forHtml: (html) => forKnownClasses(classesOf(html)) };
 }
