@@ -138,15 +138,20 @@ export interface CriticalCss {
   forHtml(html: string): string;
 }
 
-const CLASS_ATTRIBUTE = /\sclass="([^"]*)"/g;
 const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#x27;": "'", "&#39;": "'" };
+const CLASS_ATTRIBUTE = ' class="';
 
 /** Every class named in a document's `class` attributes. */
 export function classesOf(html: string): Set<string> {
   const classes = new Set<string>();
-  for (const match of html.matchAll(CLASS_ATTRIBUTE)) {
-    const value = match[1].includes("&") ? match[1].replace(/&(amp|lt|gt|quot|#x27|#39);/g, (entity) => ENTITIES[entity]) : match[1];
+  for (let at = html.indexOf(CLASS_ATTRIBUTE); at !== -1; at = html.indexOf(CLASS_ATTRIBUTE, at)) {
+    const start = at + CLASS_ATTRIBUTE.length;
+    const end = html.indexOf('"', start);
+    if (end === -1) break;
+    let value = html.slice(start, end);
+    if (value.includes("&")) value = value.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (entity) => ENTITIES[entity]);
     for (const name of value.split(/\s+/)) if (name) classes.add(name);
+    at = end;
   }
   return classes;
 }
