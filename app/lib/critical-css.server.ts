@@ -144,14 +144,18 @@ const CLASS_ATTRIBUTE = ' class="';
 /** Every class named in a document's `class` attributes. */
 export function classesOf(html: string): Set<string> {
   const classes = new Set<string>();
+  // A page repeats its class lists (a grid of cards): each one is split once.
+  const seen = new Set<string>();
   for (let at = html.indexOf(CLASS_ATTRIBUTE); at !== -1; at = html.indexOf(CLASS_ATTRIBUTE, at)) {
     const start = at + CLASS_ATTRIBUTE.length;
     const end = html.indexOf('"', start);
     if (end === -1) break;
     let value = html.slice(start, end);
+    at = end;
+    if (seen.has(value)) continue;
+    seen.add(value);
     if (value.includes("&")) value = value.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (entity) => ENTITIES[entity]);
     for (const name of value.split(/\s+/)) if (name) classes.add(name);
-    at = end;
   }
   return classes;
 }
