@@ -4,15 +4,29 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
-import { StylesProvider } from "~/lib/inline-styles";
+import { INLINE_STYLES_ID, StylesProvider } from "~/lib/inline-styles";
 import stylesheet from "~/app.css?inline";
+import { criticalCss } from "~/lib/critical-css.server";
 import { logger } from "~/lib/logger.server";
 import "~/lib/load-context";
 
 export const streamTimeout = 5_000;
 
-/** The stylesheet written into every document's head; the dev server links it instead, for live reloading. */
-const inlineStyles = import.meta.env.DEV ? undefined : stylesheet;
+/**
+ * The styles written into every document's head: the rules the page uses, put in place of a
+ * marker once the page is complete. The dev server links the whole stylesheet instead, for live
+ * reloading.
+ */
+const STYLES_MARKER = "/*page-styles*/";
+const pageStyles = import.meta.env.DEV ? undefined : criticalCss(stylesheet);
+
+/** The finished page with its styles in place of the marker. */
+function withPageStyles(html: string): string {
+  const at = pageStyles ? html.indexOf(`<style id="${INLINE_STYLES_ID}">${STYLES_MARKER}</style>`) : -1;
+  if (at === -1) return html;
+  const start = at + `<style id="${INLINE_STYLES_ID}">`.length;
+  return html.slice(0, start) + pageStyles!.forHtml(html) + html.slice(start + STYLES_MARKER.length);
+}
 
 /**
  * React Router preloads the page's scripts at high priority, beside the main image. They are
@@ -56,7 +70,7 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider nonce={nonce}>
-        <StylesProvider css={inlineStyles}>
+        <StylesProvider css={pageStyles && STYLES_MARKER}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </StylesProvider>
       </NonceProvider>,
@@ -75,7 +89,8 @@ export default function handleRequest(
               clearTimeout(timeoutId);
               timeoutId = undefined;
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              resolve(new Response(Buffer.concat(chunks) as Uint8Array<ArrayBuffer>, { headers: responseHeaders, status: responseStatusCode }));
+              const page = Buffer.from(withPageStyles(Buffer.concat(chunks).toString("utf8")));
+              resolve(new Response(page as Uint8Array<ArrayBuffer>, { headers: responseHeaders, status: responseStatusCode }));
               callback();
             },
           });

@@ -24,8 +24,9 @@ import stylesheetUrl from "./app.css?url";
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
-  // Built pages carry the stylesheet inline (<InlineStyles />, see entry.server.tsx); the dev
-  // server links it so that style changes show without a reload.
+  // Built pages carry the styles they use inline and link the whole stylesheet once interactive
+  // (<InlineStyles />, see entry.server.tsx); the dev server links it so that style changes show
+  // without a reload.
   ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheetUrl }] : []),
 ];
 

@@ -15,7 +15,7 @@ import { privateCachePolicy } from "~/lib/cache-policy.server";
 import { checkAddress, checkedForm } from "~/lib/request-input.server";
 import { answerFromCache, cachedPageOf, cacheKey, inlineScriptHashes, PageCache, UNCACHEABLE_TAG, watchCatalogChanges } from "~/lib/page-cache.server";
 import { FolderLockedError } from "~/lib/folder-lock.server";
-import { catalogMemo } from "~/lib/query-memo.server";
+import { catalogMemo, searchMemo } from "~/lib/query-memo.server";
 import { logger } from "~/lib/logger.server";
 import { setStorage, type FileStorage } from "~/modules/media/storage.server";
 import { openStorage } from "~/modules/media/storage-factory.server";
@@ -411,13 +411,14 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
 
   const clientDir = path.relative(process.cwd(), path.resolve("build/client"));
   const pageCache = env.PAGE_CACHE_MB > 0 ? new PageCache(env.PAGE_CACHE_MB * 1024 * 1024) : undefined;
-  // Catalogue change notices drop kept pages and kept catalogue reads (query-memo.server.ts).
+  // Catalogue change notices drop kept pages, kept catalogue reads and kept searches (query-memo.server.ts).
   const catalog = await watchCatalogChanges(
     database,
-    { invalidate: (tags) => (pageCache?.invalidate(tags), catalogMemo.invalidate(tags)) },
+    { invalidate: (tags) => (pageCache?.invalidate(tags), catalogMemo.invalidate(tags), searchMemo.invalidate(tags)) },
     { noticeDelayMs: testNoticeDelay() },
   );
   catalogMemo.enable();
+  searchMemo.enable();
   // After a change, every worker's caches (not only this one's) must have heard of it (cluster.ts).
   const catalogBarrier = barrierOfAllWorkers(catalog.barrier);
   // Media kept at the original shop's web addresses (npm run import): read once, at start.
@@ -442,6 +443,7 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
       await live.stop();
       await catalog.stop();
       catalogMemo.disable();
+      searchMemo.disable();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         if ("closeIdleConnections" in server) server.closeIdleConnections();

@@ -1,12 +1,14 @@
-import { createContext, useContext, type ReactNode } from "react";
+import { createContext, useContext, useEffect, type ReactNode } from "react";
+import stylesheetUrl from "~/app.css?url";
 
 /**
- * The shop's whole stylesheet, written into the head of every document instead of linked, so the
- * first paint waits for no second request (docs/decisions/0026-critical-css-and-memory.md).
+ * The styles a page needs, written into the head of its document instead of a linked stylesheet,
+ * so the first paint waits for no second request (docs/decisions/0026-critical-css-and-memory.md).
  *
- * The server hands the text in through `StylesProvider` (entry.server.tsx). In the browser the
- * same element is hydrated with the text it already holds, so the stylesheet never travels in the
- * JavaScript and stays in place for every client-side navigation.
+ * The server writes a marker here and replaces it with the rules the finished page uses
+ * (entry.server.tsx, critical-css.server.ts). In the browser the element is hydrated with the text
+ * it already holds; once the page has loaded the whole stylesheet is linked after it, without
+ * holding up any paint, for what scripts and client-side navigation show next.
  */
 export const INLINE_STYLES_ID = "shop-styles";
 
@@ -24,9 +26,30 @@ function documentStyles(): string | undefined {
   return fromDocument;
 }
 
-/** The `<style>` element with the stylesheet; nothing when there is none (the dev server links it instead). */
+/**
+ * Links the whole stylesheet once the page has loaded, so it never competes with the page's main
+ * image (built pages only: the dev server links it itself).
+ */
+function useWholeStylesheet(inline: boolean) {
+  useEffect(() => {
+    if (!inline) return;
+    const link = () => {
+      if (document.querySelector(`link[rel="stylesheet"][href="${stylesheetUrl}"]`)) return;
+      const element = document.createElement("link");
+      element.rel = "stylesheet";
+      element.href = stylesheetUrl;
+      document.head.append(element);
+    };
+    if (document.readyState === "complete") return link();
+    window.addEventListener("load", link, { once: true });
+    return () => window.removeEventListener("load", link);
+  }, [inline]);
+}
+
+/** The `<style>` element with the page's styles; nothing when there are none (the dev server links the stylesheet instead). */
 export function InlineStyles() {
   const css = useContext(StylesContext) ?? documentStyles();
+  useWholeStylesheet(Boolean(css));
   if (!css) return null;
   return <style id={INLINE_STYLES_ID} dangerouslySetInnerHTML={{ __html: css }} />;
 }

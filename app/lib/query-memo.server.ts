@@ -75,3 +75,9 @@ export class QueryMemo {
 
 /** The process's memo of catalogue reads, switched on by the server (server/app.ts). */
 export const catalogMemo = new QueryMemo();
+
+/**
+ * The results of storefront searches, kept apart (as many as shoppers type, they must not push out
+ * the catalogue reads above), fewer and for a shorter time; dropped by the same notices.
+ */
+export const searchMemo = new QueryMemo(500, 30_000);

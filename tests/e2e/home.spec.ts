@@ -45,6 +45,14 @@ test("the inline styles stay through hydration and client-side navigation", asyn
   });
   page.on("pageerror", (error) => errors.push(error.message));
   await page.goto("/");
+  // The head holds only the rules this page uses; the whole stylesheet is linked once the page has
+  // loaded, for what the next pages show.
+  const whole = page.locator('head link[rel="stylesheet"]');
+  await expect(whole).toHaveCount(1);
+  const wholeText = await (await page.request.get((await whole.getAttribute("href"))!)).text();
+  const inlineText = (await page.locator("head style").textContent()) ?? "";
+  expect(inlineText.length).toBeGreaterThan(1000);
+  expect(inlineText.length).toBeLessThan(wholeText.length * 0.6);
   await page.getByRole("link", { name: "View All Products" }).click();
   await expect(page).toHaveURL(/\/shop$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

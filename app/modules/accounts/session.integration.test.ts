@@ -7,7 +7,7 @@ import { session, user } from "~/lib/db/tables.server";
 import { createTestDatabase, testTarget, type TestDatabase } from "../../../tests/support/test-db";
 import { upsertAccount } from "./accounts.server";
 import { signupSchema } from "./account.schema";
-import { getCurrentUser, requireAdmin, requireMainAdmin, signIn, signUp } from "./session.server";
+import { getCurrentUser, requireAdmin, requireMainAdmin, SESSION_TRUST_MS, signIn, signUp } from "./session.server";
 import { loader as dashboardLoader } from "~/routes/admin/dashboard";
 import { action as logoutAction } from "~/routes/logout";
 
@@ -195,5 +195,52 @@ describe(`logging out (${testTarget()})`, () => {
     const response = await logout(new Headers(), { everywhere: "1" });
     expect(response.status).toBe(302);
     expect((await getCurrentUser(requestWith(main.headers), auth))?.email).toBe("main@example.pk");
+  });
+});
+
+describe(`sessions taken on trust for a moment (${testTarget()})`, () => {
+  /** Ends an account's sessions as another instance would: in the database only. */
+  const endedElsewhere = (userId: string) => database.db.delete(session).where(eq(session.userId, userId));
+
+  it("a storefront page reads a confirmed session from memory, without the database", async () => {
+    const customer = await signIn(database.db, { email: "eve@example.pk", password: "eve-walnut-ledger-82" }, auth);
+    const now = new Date();
+    expect((await getCurrentUser(requestWith(customer.headers, "/"), auth, now))?.email).toBe("eve@example.pk");
+    await endedElsewhere(customer.user.id);
+    // Within the trust period: still known here.
+    expect((await getCurrentUser(requestWith(customer.headers, "/"), auth, new Date(now.getTime() + SESSION_TRUST_MS - 1000)))?.email).toBe("eve@example.pk");
+    // After it: asked again, and gone.
+    expect(await getCurrentUser(requestWith(customer.headers, "/"), auth, new Date(now.getTime() + SESSION_TRUST_MS))).toBeNull();
+  });
+
+  it("the back office always asks the database: a staff session ended elsewhere is refused at once", async () => {
+    const admin = await signIn(database.db, { email: "admin@example.pk", password: "admin-pass" }, auth);
+    expect((await getCurrentUser(requestWith(admin.headers, "/"), auth))?.role).toBe("admin");
+    await endedElsewhere(admin.user.id);
+    await expectRedirect(dashboardLoader({ request: requestWith(admin.headers), params: {}, context: {} } as never), "/login");
+    await expect(requireAdmin(requestWith(admin.headers))).rejects.toBeInstanceOf(Response);
+    // And the storefront forgets it too, once the database said so.
+    expect(await getCurrentUser(requestWith(admin.headers, "/"), auth)).toBeNull();
+  });
+
+  it("a staff member made a customer loses the back office at once", async () => {
+    await upsertAccount(database.db, { email: "temp-staff@example.pk", password: "temp-staff-pass", role: "admin" });
+    const staff = await signIn(database.db, { email: "temp-staff@example.pk", password: "temp-staff-pass" }, auth);
+    expect((await requireAdmin(requestWith(staff.headers))).role).toBe("admin");
+    await database.db.update(user).set({ role: "user" }).where(eq(user.id, staff.user.id));
+    await expectRedirect(dashboardLoader({ request: requestWith(staff.headers), params: {}, context: {} } as never), "/");
+  });
+
+  it("logging out here forgets the session here at once", async () => {
+    const main = await signIn(database.db, { email: "main@example.pk", password: "main-pass" }, auth);
+    expect((await getCurrentUser(requestWith(main.headers, "/"), auth))?.email).toBe("main@example.pk");
+    const cookie = main.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    await logoutAction({ request: new Request("http://localhost:3000/logout", { method: "POST", headers: { cookie }, body: new URLSearchParams() }), params: {}, context: {} } as never);
+    expect(await getCurrentUser(requestWith(main.headers, "/"), auth)).toBeNull();
+  });
+
+  it("a request without a session cookie costs nothing", async () => {
+    const request = new Request("http://localhost:3000/", { headers: { cookie: "cart=1; flash=x" } });
+    expect(await getCurrentUser(request, { api: { getSession: () => Promise.reject(new Error("asked")) } } as never)).toBeNull();
   });
 });

@@ -40,39 +40,108 @@ export const STAFF_IDLE_LIMIT_MS = 12 * 60 * 60_000;
 export const STAFF_ACTIVITY_EVERY_MS = 15 * 60_000;
 
 /**
- * Who sent the request, or null. A staff session unused for 12 hours is deleted and counts as
- * signed out; one used is marked as used at most every 15 minutes. Customers' sessions keep
- * better-auth's 30 days.
+ * How long a session checked against the database is taken on trust by this process for
+ * storefront pages (docs/decisions/0032-sessions-kept-briefly.md). The back office always asks the
+ * database.
  */
-export async function getCurrentUser(request: Request, auth: Auth = getAuth(), now = new Date()): Promise<CurrentUser | null> {
-  if (!request.headers.get("cookie")) return null;
+export const SESSION_TRUST_MS = 30_000;
+const SESSION_MEMO_MAX = 10_000;
+
+interface KnownSession {
+  user: CurrentUser;
+  token: string;
+  updatedAt: Date;
+  expiresAt: Date;
+  /** When the database last confirmed it (the clock of the request that read it). */
+  checkedAt: number;
+}
+
+/** Sessions recently confirmed by the database, by the signed cookie that names them; one map per account service. */
+const known = new WeakMap<Auth, Map<string, KnownSession>>();
+function knownOf(auth: Auth): Map<string, KnownSession> {
+  let sessions = known.get(auth);
+  if (!sessions) known.set(auth, (sessions = new Map()));
+  return sessions;
+}
+
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
+
+/** The signed session cookie a request carries, or null. */
+function sessionCookieOf(request: Request): string | null {
+  const cookie = request.headers.get("cookie");
+  return (cookie && SESSION_COOKIE.exec(cookie)?.[1]) || null;
+}
+
+/** Forgets what this process knows of an account's sessions (after it ended them). */
+function forgetSessionsOf(auth: Auth, userId: string) {
+  const sessions = knownOf(auth);
+  for (const [cookie, entry] of sessions) if (entry.user.id === userId) sessions.delete(cookie);
+}
+
+async function readSession(auth: Auth, request: Request): Promise<Omit<KnownSession, "checkedAt"> | null> {
   const result = await auth.api.getSession({ headers: cookieHeaders(request.headers) });
   if (!result) return null;
   const u = result.user as typeof result.user & { firstName?: string; lastName?: string; role?: string };
-  if (isAdminRole(u.role)) {
-    const idle = now.getTime() - new Date(result.session.updatedAt).getTime();
+  return {
+    user: { id: u.id, email: u.email, firstName: u.firstName ?? "", lastName: u.lastName ?? "", role: (u.role as Role) ?? "user" },
+    token: result.session.token,
+    updatedAt: new Date(result.session.updatedAt),
+    expiresAt: new Date(result.session.expiresAt),
+  };
+}
+
+/**
+ * Who sent the request, or null. A staff session unused for 12 hours is deleted and counts as
+ * signed out; one used is marked as used at most every 15 minutes. Customers' sessions keep
+ * better-auth's 30 days.
+ *
+ * A session the database confirmed less than SESSION_TRUST_MS ago is taken from this process's
+ * memory; `fresh` (the back office, through requireAdmin) always asks the database, so a session
+ * ended anywhere (signed out, password changed, account removed or demoted) is refused there at
+ * once, and on storefront pages within SESSION_TRUST_MS.
+ */
+export async function getCurrentUser(
+  request: Request,
+  auth: Auth = getAuth(),
+  now = new Date(),
+  options: { fresh?: boolean } = {},
+): Promise<CurrentUser | null> {
+  const cookie = sessionCookieOf(request);
+  if (!cookie) return null;
+  const sessions = knownOf(auth);
+  let entry = options.fresh ? undefined : sessions.get(cookie);
+  if (entry && (now.getTime() - entry.checkedAt >= SESSION_TRUST_MS || now.getTime() < entry.checkedAt || entry.expiresAt <= now)) entry = undefined;
+  if (!entry) {
+    const read = await readSession(auth, request);
+    if (!read) {
+      sessions.delete(cookie);
+      return null;
+    }
+    entry = { ...read, checkedAt: now.getTime() };
+    sessions.delete(cookie);
+    if (sessions.size >= SESSION_MEMO_MAX) sessions.delete(sessions.keys().next().value!);
+    sessions.set(cookie, entry);
+  }
+  if (isAdminRole(entry.user.role)) {
+    const idle = now.getTime() - entry.updatedAt.getTime();
     if (idle >= STAFF_ACTIVITY_EVERY_MS) {
       const { internalAdapter } = await auth.$context;
       if (idle >= STAFF_IDLE_LIMIT_MS) {
-        await internalAdapter.deleteSession(result.session.token);
+        sessions.delete(cookie);
+        await internalAdapter.deleteSession(entry.token);
         return null;
       }
       // An update, never an insert: a session ended meanwhile stays ended.
-      await internalAdapter.updateSession(result.session.token, { updatedAt: now });
+      await internalAdapter.updateSession(entry.token, { updatedAt: now });
+      entry.updatedAt = now;
     }
   }
-  return {
-    id: u.id,
-    email: u.email,
-    firstName: u.firstName ?? "",
-    lastName: u.lastName ?? "",
-    role: (u.role as Role) ?? "user",
-  };
+  return { ...entry.user };
 }
 
 /** Every admin loader and action starts here: anonymous → /login, signed-in non-admins → /. */
 export async function requireAdmin(request: Request): Promise<StaffUser> {
-  const user = await getCurrentUser(request);
+  const user = await getCurrentUser(request, getAuth(), new Date(), { fresh: true });
   if (!user) throw redirect("/login");
   if (!isAdminRole(user.role)) throw redirect("/");
   return { ...user, role: user.role };
@@ -167,13 +236,18 @@ export async function signUp(
 
 /** Ends this browser's session. */
 export async function signOut(request: Request, auth: Auth = getAuth()): Promise<Headers> {
+  const cookie = sessionCookieOf(request);
+  if (cookie) knownOf(auth).delete(cookie);
   const response = await auth.api.signOut({ headers: cookieHeaders(request.headers), asResponse: true });
   return setCookies(response);
 }
 
 /** Ends every session of the signed-in account, on every browser and device, then this browser's cookie. */
 export async function signOutEverywhere(request: Request, auth: Auth = getAuth()): Promise<Headers> {
-  const user = await getCurrentUser(request, auth);
-  if (user) await (await auth.$context).internalAdapter.deleteUserSessions(user.id);
+  const user = await getCurrentUser(request, auth, new Date(), { fresh: true });
+  if (user) {
+    await (await auth.$context).internalAdapter.deleteUserSessions(user.id);
+    forgetSessionsOf(auth, user.id);
+  }
   return signOut(request, auth);
 }

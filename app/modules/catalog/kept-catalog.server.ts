@@ -1,6 +1,6 @@
 import type { Db } from "~/lib/db.server";
 import { LISTS_TAG, productTag } from "~/lib/page-cache.server";
-import { catalogMemo } from "~/lib/query-memo.server";
+import { catalogMemo, searchMemo } from "~/lib/query-memo.server";
 import { getProductDetail, listCategories, listFooterCategories, listProductCards, newestCategory, type ListProductsInput } from "./catalog.server";
 
 /**
@@ -8,7 +8,7 @@ import { getProductDetail, listCategories, listFooterCategories, listProductCard
  * drops them (lib/query-memo.server.ts), so that a rendered page — a signed-in visitor's, or a page
  * not yet in the page cache — costs no query for what did not change. Tags as the page cache's:
  * `lists` for lists (and product counts), `product:<id>` per product shown; a category change
- * drops everything. Searches are never kept.
+ * drops everything. Searches are kept apart, in `searchMemo`.
  */
 
 /** Every category with its product count, newest first. */
@@ -25,11 +25,16 @@ export function keptNewestCategory(db: Db) {
   return catalogMemo.get("newest-category", [], () => newestCategory(db));
 }
 
-/** A page of product cards; a search is read afresh every time (as many as shoppers type). */
+/**
+ * A page of product cards. A search's page is kept like a list (any product added, renamed or
+ * removed may change what it finds; a stock change, its cards), in the memo of searches.
+ */
 export function keptProductCards(db: Db, input: ListProductsInput) {
-  if (input.q?.trim()) return listProductCards(db, input);
+  const q = input.q?.trim();
   const key = `cards:${input.categoryId ?? ""}:${input.featuredOnly ? "featured" : ""}:${input.sort ?? "newest"}:${input.page ?? 1}:${input.pageSize ?? ""}:${input.withTotal ?? ""}`;
-  return catalogMemo.get(key, (result) => [LISTS_TAG, ...result.items.map((item) => productTag(item.id))], () => listProductCards(db, input));
+  const tags = (result: Awaited<ReturnType<typeof listProductCards>>) => [LISTS_TAG, ...result.items.map((item) => productTag(item.id))];
+  if (q) return searchMemo.get(`${key}:${q}`, tags, () => listProductCards(db, input));
+  return catalogMemo.get(key, tags, () => listProductCards(db, input));
 }
 
 /** A product page's product (a product that does not exist is asked again each time). */

@@ -199,11 +199,13 @@ async function writeOrder(db: Db, input: PlaceOrderInput, priced: PricedLine[], 
     ),
   );
   const placedCte = sql.raw("placed");
-  // The statement runs in a transaction of its own so that it can be taken back: should the guarded
-  // update take less stock than the locked rows promised (a row updated by another transaction
-  // between the statement's snapshot and its lock), the order must not stand. It never does.
-  return db.transaction(async (tx) => {
-  const { rows } = (await tx.execute(sql`
+  // Should the guarded update take less stock than the locked rows promised (a row updated by
+  // another transaction between the statement's snapshot and its lock), the order must not stand:
+  // the statement then fails on purpose (`guard`, a cast of a text naming STOCK_RACE) and, being
+  // its own transaction, leaves nothing behind. No BEGIN or COMMIT round trip holds the stock locks.
+  let rows: Rows["rows"];
+  try {
+    ({ rows } = (await db.execute(sql`
     with lines (stock_id, n, pos, movement_id) as (values ${lineValues}),
     locked as materialized (
       select s.id, s.qty from ${stock} s join lines l on l.stock_id = s.id
@@ -251,15 +253,19 @@ async function writeOrder(db: Db, input: PlaceOrderInput, priced: PricedLine[], 
       (select count(*) from notice)::int as announced,
       (select json_agg(json_build_object('id', k.id, 'qty', k.qty)) from locked k) as stock,
       (select row_to_json(p) from prior p) as prior,
-      (select row_to_json(o) from placed o) as placed`)) as unknown as Rows;
+      (select row_to_json(o) from placed o) as placed,
+      (select case when (select count(*) from taken) <> ${lines.length} then (${STOCK_RACE} || o.id)::int end from placed o) as guard`)) as unknown as Rows);
+  } catch (error) {
+    if (error instanceof Error && error.message.includes(STOCK_RACE)) {
+      logger.warn({ orderId, lines: lines.length }, "stock changed under an order's statement: taken back and tried again");
+      throw new StockRace();
+    }
+    throw error;
+  }
   const row = rows[0];
   const json = <T>(value: unknown) => (typeof value === "string" ? JSON.parse(value) : value) as T;
   const placed = json<{ id: string; order_number: string; total: number } | null>(row.placed);
   if (placed) {
-    if (Number(row.taken) !== lines.length) {
-      logger.warn({ orderId, taken: row.taken, lines: lines.length }, "stock changed under an order's statement: taken back and tried again");
-      throw new StockRace();
-    }
     return { placed: { id: placed.id, orderNumber: placed.order_number, total: Number(placed.total), repeated: false }, shortages: [] };
   }
   const prior = json<{ id: string; order_number: string; total: number } | null>(row.prior);
@@ -270,11 +276,12 @@ async function writeOrder(db: Db, input: PlaceOrderInput, priced: PricedLine[], 
     .filter((l) => (left.get(l.stockId!) ?? 0) < l.quantity)
     .map((l) => shortageOf(l, left.get(l.stockId!) ?? 0));
   return { shortages };
-  });
 }
 
-/** Thrown inside writeOrder's transaction to take an order back whose stock was not all taken. */
+/** Thrown when an order's statement failed on purpose because its stock changed under it (nothing was kept). */
 class StockRace extends Error {}
+/** The text the failing cast of such a statement carries. */
+const STOCK_RACE = "stock changed under the order ";
 
 function shortageOf(line: PricedLine, available: number): Shortage {
   return {
