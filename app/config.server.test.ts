@@ -28,6 +28,12 @@ describe("parseEnv", () => {
     expect(env.storage).toEqual({ kind: "local", root: path.resolve("./data/uploads") });
   });
 
+  it("keeps storefront searches unless KEEP_SEARCHES is off, and names a wrong value", () => {
+    expect(parseEnv({}).KEEP_SEARCHES).toBe("on");
+    expect(parseEnv({ KEEP_SEARCHES: "off" }).KEEP_SEARCHES).toBe("off");
+    expect(() => parseEnv({ KEEP_SEARCHES: "no" })).toThrow(/KEEP_SEARCHES: must be on or off/);
+  });
+
   it("treats blank values as unset", () => {
     const env = parseEnv({ PORT: "", DATABASE_URL: "  ", ADMIN_EMAIL: "", ADMIN_PASSWORD: "" });
     expect(env.PORT).toBe(3000);

@@ -79,6 +79,7 @@ const envSchema = z
         .transform(Number)
         .default(32),
     ),
+    KEEP_SEARCHES: z.preprocess(emptyToUndefined, z.enum(["on", "off"], "must be on or off").default("on")),
     ORDER_LIMITS: z.preprocess(
       emptyToUndefined,
       z

@@ -418,7 +418,7 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
     { noticeDelayMs: testNoticeDelay() },
   );
   catalogMemo.enable();
-  searchMemo.enable();
+  if (env.KEEP_SEARCHES === "on") searchMemo.enable();
   // After a change, every worker's caches (not only this one's) must have heard of it (cluster.ts).
   const catalogBarrier = barrierOfAllWorkers(catalog.barrier);
   // Media kept at the original shop's web addresses (npm run import): read once, at start.
