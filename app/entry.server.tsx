@@ -7,7 +7,7 @@ import { NonceProvider } from "~/lib/nonce";
 import { StylesProvider } from "~/lib/inline-styles";
 import stylesheet from "~/app.css?inline";
 import { logger } from "~/lib/logger.server";
-import "~/lib/load-context";
+import "~/load-context";
 
 export const streamTimeout = 5_000;
 
