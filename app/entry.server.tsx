@@ -8,7 +8,7 @@ import { INLINE_STYLES_ID, StylesProvider } from "~/lib/inline-styles";
 import stylesheet from "~/app.css?inline";
 import { criticalCss } from "~/lib/critical-css.server";
 import { logger } from "~/lib/logger.server";
-import "~/lib/load-context";
+import "~/load-context";
 
 export const streamTimeout = 5_000;
 

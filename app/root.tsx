@@ -12,7 +12,6 @@ import {
 import type { Route } from "./+types/root";
 import { useNonce } from "~/lib/nonce";
 import { getEnv } from "~/config.server";
-import { getDb } from "~/lib/db.server";
 import { keptFooterCategories } from "~/modules/catalog/kept-catalog.server";
 import { logger } from "~/lib/logger.server";
 import { readFlash } from "~/lib/flash.server";
@@ -34,12 +33,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const env = getEnv();
   // Footer data failing must not take the page down: the footer then shows no categories.
   const [footerCategories, user] = await Promise.all([
-    keptFooterCategories(getDb()).catch((error: unknown) => {
+    keptFooterCategories(context.db).catch((error: unknown) => {
       logger.error({ err: error }, "footer categories failed");
       context.cacheTags?.add(UNCACHEABLE_TAG);
       return [];
     }),
-    getCurrentUser(request).catch((error: unknown) => {
+    getCurrentUser(request, context.auth).catch((error: unknown) => {
       logger.error({ err: error }, "session lookup failed");
       return null;
     }),

@@ -9,7 +9,7 @@ import { bodyLimit } from "hono/body-limit";
 import { createRequestHandler } from "react-router";
 import { ConfigError } from "~/lib/config-error";
 import { getEnv, type Env } from "~/config.server";
-import { oneAtATime, openDatabase, readiness, setDatabase, type Database } from "~/lib/db.server";
+import { oneAtATime, openDatabase, readiness, type Database } from "~/lib/db.server";
 import { atOrigin, clientAddress, publicOrigin } from "~/lib/proxy.server";
 import { privateCachePolicy } from "~/lib/cache-policy.server";
 import { checkAddress, checkedForm } from "~/lib/request-input.server";
@@ -17,16 +17,16 @@ import { answerFromCache, cachedPageOf, cacheKey, inlineScriptHashes, PageCache,
 import { FolderLockedError } from "~/lib/folder-lock.server";
 import { catalogMemo, searchMemo } from "~/lib/query-memo.server";
 import { logger } from "~/lib/logger.server";
-import { setStorage, type FileStorage } from "~/modules/media/storage.server";
+import type { FileStorage } from "~/modules/media/storage.server";
 import { openStorage } from "~/modules/media/storage-factory.server";
 import { startUploadSweeper } from "~/modules/media/upload-sweep.server";
 import { readMediaOrigins } from "~/modules/media/media-origins.server";
 import { FirstStartError, isFirstStart, prepareInChildProcess, prepareNewDatabase } from "./first-start";
 import { ensureMainAdmin } from "~/modules/accounts/accounts.server";
-import { createAuth, loadAuthSecret, setAuth } from "~/modules/accounts/auth.server";
-import { createTransport, setMailer, startMailer } from "~/modules/mail/mail.server";
-import { setLiveHub, startLiveHub } from "~/modules/live/live-events.server";
-import "~/lib/load-context";
+import { createAuth, loadAuthSecret, type Auth } from "~/modules/accounts/auth.server";
+import { createTransport, startMailer } from "~/modules/mail/mail.server";
+import { startLiveHub, type LiveHub } from "~/modules/live/live-events.server";
+import type { AppServices } from "~/load-context";
 import { barrierOfAllWorkers, workerNumber } from "./cluster";
 import { compression } from "./compression";
 
@@ -86,6 +86,9 @@ export function securityHeaders(scripts: string, secure: boolean, mediaOrigins: 
 export function createApp(options: {
   database: Database;
   storage: FileStorage;
+  auth: Auth;
+  mailer: AppServices["mailer"];
+  live: LiveHub;
   env: Env;
   clientDir: string;
   instance?: string;
@@ -97,6 +100,8 @@ export function createApp(options: {
   mediaOrigins?: readonly string[];
 }) {
   const { database, storage, env, clientDir, pageCache, catalogBarrier } = options;
+  // What every loader and action gets in its context, beside this request's own values.
+  const services: AppServices = { db: database.db, auth: options.auth, storage, mailer: options.mailer, live: options.live };
   const mediaOrigins = options.mediaOrigins ?? [];
   const instance = options.instance ?? randomBytes(4).toString("hex");
   const proxy = { publicUrl: env.PUBLIC_URL, trustProxy: env.TRUST_PROXY };
@@ -291,7 +296,7 @@ export function createApp(options: {
 
   app.all("*", async (c) => {
     const cacheTags = new Set<string>();
-    const response = await handle(atOrigin(c.req.raw, c.get("origin")), { nonce: c.get("nonce"), clientAddress: c.get("clientAddress"), cacheTags });
+    const response = await handle(atOrigin(c.req.raw, c.get("origin")), { ...services, nonce: c.get("nonce"), clientAddress: c.get("clientAddress"), cacheTags });
     const key = c.get("cacheKey");
     if (!pageCache || !key || response.status !== 200 || response.headers.has("set-cookie") || cacheTags.has(UNCACHEABLE_TAG)) return response;
     // Keep the page: whole, compressed both ways, its inline scripts allowed by hash instead of
@@ -391,15 +396,11 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
     }
     throw error;
   }
-  setDatabase(database);
-  setStorage(storage);
 
-  setAuth(createAuth(database.db, { secret: await loadAuthSecret(database.db), baseURL: env.publicUrl }));
+  const auth = createAuth(database.db, { secret: await loadAuthSecret(database.db), baseURL: env.publicUrl });
   const mailer = startMailer(database.db, createTransport({ smtpUrl: env.SMTP_URL, outboxDir: path.join(env.dataDir, "outbox") }));
-  setMailer(mailer);
   mailer.kick();
   const live = await startLiveHub(database);
-  setLiveHub(live.hub);
   const sweeper = startUploadSweeper(database.db, storage);
 
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
@@ -423,7 +424,7 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
   const catalogBarrier = barrierOfAllWorkers(catalog.barrier);
   // Media kept at the original shop's web addresses (npm run import): read once, at start.
   const mediaOrigins = await readMediaOrigins(database.db);
-  const app = createApp({ database, storage, env, clientDir, pageCache, catalogBarrier, mediaOrigins });
+  const app = createApp({ database, storage, auth, mailer, live: live.hub, env, clientDir, pageCache, catalogBarrier, mediaOrigins });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
   await new Promise<void>((resolve, reject) => {
     server.once("listening", () => resolve());
@@ -452,7 +453,6 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
       });
       await Promise.race([app.drained(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
       await database.close();
-      setDatabase(undefined);
     })());
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {

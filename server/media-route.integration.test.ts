@@ -10,6 +10,7 @@ import { S3Storage } from "~/modules/media/s3-storage.server";
 import { LocalDiskStorage, type FileStorage } from "~/modules/media/storage.server";
 import { createApp } from "./app";
 import { createTestDatabase, type TestDatabase } from "../tests/support/test-db";
+import { testContext } from "../tests/support/test-context";
 import { startTestS3, TEST_S3_CREDENTIALS, type TestS3 } from "../tests/support/test-s3";
 
 /** `/media/*` answers the same from a local folder and from a bucket: same URLs, same headers. */
@@ -42,7 +43,9 @@ describe.each(Object.keys(backends))("GET /media/* from %s", (backend) => {
 
   beforeAll(async () => {
     storage = await backends[backend]();
-    const app = createApp({ database, storage, env: parseEnv({ NODE_ENV: "test", DATA_DIR: tmp }), clientDir: tmp });
+    // Pages are not asked for here: accounts are left out of the context.
+    const { auth, mailer, live } = testContext(database);
+    const app = createApp({ database, storage, auth, mailer, live, env: parseEnv({ NODE_ENV: "test", DATA_DIR: tmp }), clientDir: tmp });
     server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
     await new Promise<void>((resolve) => server.once("listening", () => resolve()));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

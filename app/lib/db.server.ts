@@ -205,19 +205,3 @@ export async function ping(db: Db): Promise<boolean> {
     return false;
   }
 }
-
-// The process-wide database, opened once by the server at boot (see server/app.ts).
-let current: Database | undefined;
-
-export function setDatabase(database: Database | undefined) {
-  current = database;
-}
-
-export function getDb(): Db {
-  if (!current) throw new Error("The database is not open yet");
-  return current.db;
-}
-
-export function getDatabase(): Database | undefined {
-  return current;
-}

@@ -1,6 +1,5 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/cart";
-import { getDb } from "~/lib/db.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { parseCartField } from "~/modules/cart/cart.schema";
 import { priceCartLines } from "~/modules/cart/cart.server";
@@ -13,10 +12,10 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 /** Prices the browser's cart from the database: current price and stock of each line. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const lines = parseCartField((await request.formData()).get("cart"));
   if (!lines) return data({ lines: [] }, { status: 400 });
-  return data({ lines: await priceCartLines(getDb(), lines) });
+  return data({ lines: await priceCartLines(context.db, lines) });
 }
 
 export default function Cart() {

@@ -6,6 +6,7 @@ import { getEnv } from "~/config.server";
 import { action } from "./checkout";
 import { insertProduct } from "../../tests/support/fixtures";
 import { testTarget, useTestDatabase } from "../../tests/support/test-db";
+import { testContext } from "../../tests/support/test-context";
 import { answer } from "../../tests/support/route-answer";
 
 /*
@@ -13,7 +14,7 @@ import { answer } from "../../tests/support/route-answer";
  * client address and per phone number or e-mail, counted before the order is placed.
  */
 
-const testDb = useTestDatabase({ asAppDatabase: true });
+const testDb = useTestDatabase();
 
 const ADDRESS_REFUSAL =
   /^Too many orders from your network in a short time\. Please wait (\d+) minutes?, or call us on \+92 300 1234567 to place your order\.$/;
@@ -53,7 +54,7 @@ async function checkout(fields: Partial<Record<string, string>>, address: string
   });
   for (const [name, value] of Object.entries(fields)) form.set(name, value ?? "");
   const request = new Request("http://localhost:3000/checkout", { method: "POST", body: form });
-  const result = await answer<Result>(() => action({ request, params: {}, context: { nonce: "", clientAddress: address } } as never));
+  const result = await answer<Result>(() => action({ request, params: {}, context: testContext(testDb(), { clientAddress: address }) } as never));
   return { status: result.status, retryAfter: result.headers.get("Retry-After"), data: result.data };
 }
 

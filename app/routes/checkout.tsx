@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type FocusEvent } from "react";
 import { data, Link, useFetcher, useNavigate } from "react-router";
 import type { Route } from "./+types/checkout";
-import { getDb } from "~/lib/db.server";
 import { getEnv } from "~/config.server";
 import { isDomainError } from "~/lib/errors";
 import { actionFailure } from "~/lib/action-failure.server";
@@ -11,7 +10,6 @@ import { CHECKOUT_MESSAGES, checkoutSchema, fieldErrors, type CheckoutField } fr
 import { placeOrderWithinLimits } from "~/modules/orders/order-limits.server";
 import { receiptFor } from "~/modules/orders/order-receipt.server";
 import type { Shortage } from "~/modules/orders/orders.server";
-import { kickMailer } from "~/modules/mail/mail.server";
 import { formatPrice } from "~/modules/catalog/pricing";
 import { cartPayload, lineId, unitPriceOf, useCart } from "~/components/storefront/use-cart";
 import { CartSummary } from "~/components/storefront/cart-lines";
@@ -42,12 +40,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     const order = await placeOrderWithinLimits(
-      getDb(),
+      context.db,
       { customer: parsed.data, lines, idempotencyKey, trackUrl: `${getEnv().publicUrl}/track` },
-      { address: context?.clientAddress, limits: getEnv().orderLimits },
+      { address: context.clientAddress, limits: getEnv().orderLimits },
     );
-    kickMailer();
-    const receipt = await receiptFor(getDb(), order.id);
+    context.mailer.kick();
+    const receipt = await receiptFor(context.db, order.id);
     return data<ActionResult>({ ok: true, orderId: order.orderNumber, orderTotal: order.total, storedOrderId: order.id, receipt });
   } catch (error) {
     if (isDomainError(error) && error.code === "TOO_MANY_REQUESTS") {

@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import { data, Link, useFetcher, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/confirm-order";
-import { getDb } from "~/lib/db.server";
 import { actionFailure } from "~/lib/action-failure.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { formatAmount } from "~/modules/catalog/pricing";
@@ -9,11 +8,11 @@ import { orderByReceipt, type OrderReceipt } from "~/modules/orders/order-receip
 import { RouteError } from "~/components/ui/route-error";
 
 /** The order this browser placed, for its receipt (posted, so no cache keeps it and no log has it). */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const receipt = (await request.formData()).get("receipt");
   if (typeof receipt !== "string" || !receipt) return data({ ok: false as const, message: "Which order?" }, { status: 400 });
   try {
-    return { ok: true as const, order: await orderByReceipt(getDb(), receipt) };
+    return { ok: true as const, order: await orderByReceipt(context.db, receipt) };
   } catch (error) {
     return actionFailure(error, { msg: "order receipt could not be read" }, ({ message }) => ({ ok: false as const, message }));
   }

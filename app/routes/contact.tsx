@@ -1,6 +1,5 @@
 import { data } from "react-router";
 import type { Route } from "./+types/contact";
-import { getDb } from "~/lib/db.server";
 import { isDomainError } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
@@ -37,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   try {
-    await sendContactMessage(getDb(), parsed.data, context?.clientAddress);
+    await sendContactMessage(context.db, parsed.data, context.clientAddress);
     return data<ContactResult>({ ok: true, message: CONTACT_SUCCESS });
   } catch (error) {
     if (isDomainError(error) && error.code === "TOO_MANY_REQUESTS") {

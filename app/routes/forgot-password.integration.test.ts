@@ -1,26 +1,24 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { createAuth, loadAuthSecret, setAuth } from "~/modules/accounts/auth.server";
 import { mailOutbox } from "~/lib/db/tables.server";
 import { upsertAccount } from "~/modules/accounts/accounts.server";
 import { LINK_REQUESTED } from "~/modules/accounts/password-link";
 import { answer } from "../../tests/support/route-answer";
 import { testTarget, useTestDatabase } from "../../tests/support/test-db";
+import { testContext } from "../../tests/support/test-context";
 import { action } from "./forgot-password";
 
-const testDb = useTestDatabase({ asAppDatabase: true });
+const testDb = useTestDatabase();
 
 beforeAll(async () => {
   const { db } = testDb();
-  setAuth(createAuth(db, { secret: await loadAuthSecret(db), baseURL: "http://localhost:3000" }));
   await upsertAccount(db, { email: "known@example.pk", password: "Walnut-Saddle-Thread-41", role: "user" });
-  return () => setAuth(undefined);
 });
 
 async function post(email: string, address: string) {
   const request = new Request("http://localhost:3812/forgot-password", { method: "POST", body: new URLSearchParams({ email }) });
   const a = await answer<{ error: string | null; sent: boolean; email: string }>(() =>
-    action({ request, params: {}, context: { nonce: "", clientAddress: address } } as never),
+    action({ request, params: {}, context: testContext(testDb(), { clientAddress: address }) } as never),
   );
   return { status: a.status, retryAfter: a.headers.get("Retry-After"), data: a.data };
 }

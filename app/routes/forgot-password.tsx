@@ -1,6 +1,5 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
-import { getDb } from "~/lib/db.server";
 import { getEnv } from "~/config.server";
 import { isDomainError, toHttp } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
@@ -11,7 +10,6 @@ import { LINK_REQUESTED } from "~/modules/accounts/password-link";
 import { requestPasswordReset } from "~/modules/accounts/password-link.server";
 import { landingPathFor } from "~/modules/accounts/roles";
 import { getCurrentUser } from "~/modules/accounts/session.server";
-import { kickMailer } from "~/modules/mail/mail.server";
 import { useFormCheck } from "~/components/ui/use-form-check";
 import { FormAlert, TextField } from "~/components/ui/field";
 import { RouteError } from "~/components/ui/route-error";
@@ -25,8 +23,8 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getCurrentUser(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getCurrentUser(request, context.auth);
   if (user) throw redirect(landingPathFor(user.role));
   return null;
 }
@@ -37,8 +35,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = forgotPasswordSchema.safeParse(form);
   if (!parsed.success) return data({ error: parsed.error.issues[0].message, sent: false, email }, { status: 400 });
   try {
-    await requestPasswordReset(getDb(), { email: parsed.data.email, address: context.clientAddress, baseUrl: linkBaseUrl(request, getEnv().PUBLIC_URL) });
-    kickMailer();
+    await requestPasswordReset(context.db, { email: parsed.data.email, address: context.clientAddress, baseUrl: linkBaseUrl(request, getEnv().PUBLIC_URL) });
+    context.mailer.kick();
     return data({ error: null, sent: true, email });
   } catch (error) {
     const { status, message, code } = toHttp(error);

@@ -1,7 +1,6 @@
 import { Suspense } from "react";
 import { Await, data, Link } from "react-router";
 import type { Route } from "./+types/home";
-import { getDb } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { LISTS_TAG, productTag, UNCACHEABLE_TAG } from "~/lib/page-cache.server";
@@ -26,7 +25,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const db = getDb();
+  const db = context.db;
   const tags = context.cacheTags;
   tags?.add(LISTS_TAG);
   // Categories are not critical: on a client-side visit they stream in behind skeleton cards.

@@ -1,17 +1,18 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createAuth, loadAuthSecret, setAuth } from "~/modules/accounts/auth.server";
+import { createAuth, loadAuthSecret, type Auth } from "~/modules/accounts/auth.server";
 import { upsertAccount } from "~/modules/accounts/accounts.server";
 import { answer } from "../../tests/support/route-answer";
 import { testTarget, useTestDatabase } from "../../tests/support/test-db";
+import { testContext } from "../../tests/support/test-context";
 import { action } from "./login";
 
-const testDb = useTestDatabase({ asAppDatabase: true });
+const testDb = useTestDatabase();
+let auth: Auth;
 
 beforeAll(async () => {
   const { db } = testDb();
-  setAuth(createAuth(db, { secret: await loadAuthSecret(db), baseURL: "http://localhost:3000" }));
+  auth = createAuth(db, { secret: await loadAuthSecret(db), baseURL: "http://localhost:3000" });
   await upsertAccount(db, { email: "shopper@example.pk", password: "right-pass", role: "user" });
-  return () => setAuth(undefined);
 });
 
 /** Posts the login form from `address` and says what the browser would get back. */
@@ -20,7 +21,7 @@ async function post(password: string, address: string) {
     method: "POST",
     body: new URLSearchParams({ email: "shopper@example.pk", password }),
   });
-  const a = await answer<{ error?: string } | undefined>(() => action({ request, params: {}, context: { nonce: "", clientAddress: address } } as never));
+  const a = await answer<{ error?: string } | undefined>(() => action({ request, params: {}, context: testContext(testDb(), { auth, clientAddress: address }) } as never));
   return { status: a.status, location: a.location, retryAfter: a.headers.get("Retry-After"), error: a.data?.error };
 }
 

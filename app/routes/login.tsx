@@ -1,6 +1,5 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
-import { getDb } from "~/lib/db.server";
 import { actionFailure } from "~/lib/action-failure.server";
 import { flashCookie } from "~/lib/flash.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
@@ -15,8 +14,8 @@ export function meta({ matches }: Route.MetaArgs) {
   return seo(publicUrlFrom(matches), { title: "Log in", description: "Log in to your Chamra Leather account.", path: "/login", noindex: true });
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getCurrentUser(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getCurrentUser(request, context.auth);
   if (user) throw redirect(landingPathFor(user.role));
   return null;
 }
@@ -27,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const email = typeof form.email === "string" ? form.email : "";
   if (!parsed.success) return data({ error: parsed.error.issues[0].message, email }, { status: 400 });
   try {
-    const { user, headers } = await signIn(getDb(), { ...parsed.data, address: context.clientAddress });
+    const { user, headers } = await signIn(context.db, { ...parsed.data, address: context.clientAddress }, context.auth);
     headers.append("Set-Cookie", flashCookie("Login successful!"));
     return redirect(landingPathFor(user.role), { headers });
   } catch (error) {

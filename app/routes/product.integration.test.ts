@@ -1,18 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { setDatabase } from "~/lib/db.server";
+import type { Db } from "~/lib/db.server";
 import { databaseFailingOn, useTestDatabase } from "../../tests/support/test-db";
 import { insertProduct } from "../../tests/support/fixtures";
 import { answer } from "../../tests/support/route-answer";
+import { testContext } from "../../tests/support/test-context";
 import { loader } from "./product";
 
 /** What the loader answered: its data and status, whether returned or thrown. */
-async function load(id: string): Promise<{ status: number; data: unknown }> {
-  const args = { params: { id }, request: new Request(`http://shop.test/product/${id}`), context: {} } as unknown as Parameters<typeof loader>[0];
+async function load(id: string, database: { db: Db } = testDb()): Promise<{ status: number; data: unknown }> {
+  const args = { params: { id }, request: new Request(`http://shop.test/product/${id}`), context: testContext(database) } as unknown as Parameters<typeof loader>[0];
   const { status, data } = await answer(() => loader(args));
   return { status, data };
 }
 
-const testDb = useTestDatabase({ asAppDatabase: true });
+const testDb = useTestDatabase();
 
 describe("product page loader", () => {
   it("answers a product with its variants", async () => {
@@ -35,11 +36,6 @@ describe("product page loader", () => {
   });
 
   it("answers 503 'Failed to load product details' when the database fails", async () => {
-    setDatabase(databaseFailingOn("select"));
-    try {
-      expect(await load("anything")).toEqual({ status: 503, data: "Failed to load product details" });
-    } finally {
-      setDatabase(testDb());
-    }
+    expect(await load("anything", databaseFailingOn("select"))).toEqual({ status: 503, data: "Failed to load product details" });
   });
 });

@@ -3,7 +3,6 @@ import { data, Link, useRouteLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/product";
 import type { loader as rootLoader } from "~/root";
-import { getDb } from "~/lib/db.server";
 import { isDomainError } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
@@ -44,7 +43,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!parsed.success) throw data(PRODUCT_NOT_FOUND, { status: 404 });
   let product: ProductDetail;
   try {
-    product = await keptProductDetail(getDb(), parsed.data.id);
+    product = await keptProductDetail(context.db, parsed.data.id);
   } catch (error) {
     if (isDomainError(error) && error.code === "NOT_FOUND") throw data(PRODUCT_NOT_FOUND, { status: 404 });
     logger.error({ err: error, productId: parsed.data.id }, "product failed to load");

@@ -1,22 +1,16 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { createAuth, loadAuthSecret, setAuth } from "~/modules/accounts/auth.server";
 import { mailOutbox } from "~/lib/db/tables.server";
 import { upsertAccount } from "~/modules/accounts/accounts.server";
 import { LINK_EXPIRED, LINK_NOT_VALID, PASSWORD_SET } from "~/modules/accounts/password-link";
 import { requestPasswordReset } from "~/modules/accounts/password-link.server";
 import { answer, flashOf } from "../../tests/support/route-answer";
 import { testTarget, useTestDatabase } from "../../tests/support/test-db";
+import { testContext } from "../../tests/support/test-context";
 import { action, loader } from "./reset-password";
 
-const testDb = useTestDatabase({ asAppDatabase: true });
+const testDb = useTestDatabase();
 const HOUR = 60 * 60_000;
-
-beforeAll(async () => {
-  const { db } = testDb();
-  setAuth(createAuth(db, { secret: await loadAuthSecret(db), baseURL: "http://localhost:3000" }));
-  return () => setAuth(undefined);
-});
 
 let n = 0;
 async function linkFor(role: "user" | "admin", asked = new Date()) {
@@ -29,7 +23,7 @@ async function linkFor(role: "user" | "admin", asked = new Date()) {
 
 const open = (token: string) =>
   answer<{ token: string; audience: string; linkError: string | null }>(() =>
-    loader({ request: new Request(`http://localhost:3000/reset-password?token=${token}`), params: {}, context: { nonce: "" } } as never),
+    loader({ request: new Request(`http://localhost:3000/reset-password?token=${token}`), params: {}, context: testContext(testDb()) } as never),
   );
 
 const submit = (token: string, password: string) =>
@@ -37,7 +31,7 @@ const submit = (token: string, password: string) =>
     action({
       request: new Request("http://localhost:3000/reset-password", { method: "POST", body: new URLSearchParams({ token, password }) }),
       params: {},
-      context: { nonce: "" },
+      context: testContext(testDb()),
     } as never),
   );
 

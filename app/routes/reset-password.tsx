@@ -1,6 +1,5 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
-import { getDb } from "~/lib/db.server";
 import { toHttp } from "~/lib/errors";
 import { flashCookie } from "~/lib/flash.server";
 import { logger } from "~/lib/logger.server";
@@ -20,11 +19,11 @@ export function meta({ matches }: Route.MetaArgs) {
 type PageState = { token: string; audience: PasswordAudience; linkError: string | null };
 
 /** The link is checked when the page opens (not used up), so a dead link says so before any typing. */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams.get("token") ?? "";
   const token = query.length > 200 ? "" : query;
   try {
-    const link = await findPasswordLink(getDb(), token);
+    const link = await findPasswordLink(context.db, token);
     return data<PageState>({ token, audience: link.audience, linkError: null });
   } catch (error) {
     if (!isLinkProblem(error)) throw error;
@@ -32,13 +31,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   // The shape is the customer rule here; setPasswordWithLink holds the account to its own (staff: longer).
   const parsed = setPasswordSchema("customer").safeParse(form);
   if (!parsed.success) return data({ error: parsed.error.issues[0].message, linkError: null }, { status: 400 });
   try {
-    await setPasswordWithLink(getDb(), parsed.data);
+    await setPasswordWithLink(context.db, parsed.data);
     return redirect("/login", { headers: { "Set-Cookie": flashCookie(PASSWORD_SET) } });
   } catch (error) {
     const { status, message, code } = toHttp(error);

@@ -1,6 +1,5 @@
 import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/shop";
-import { getDb } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { LISTS_TAG, productTag, UNCACHEABLE_TAG } from "~/lib/page-cache.server";
@@ -21,7 +20,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!params.categoryId && query.category !== undefined) {
     throw redirect(query.category ? `/shop/category/${encodeURIComponent(query.category)}` : "/shop");
   }
-  const db = getDb();
+  const db = context.db;
   const categoryId = params.categoryId;
   const [category, categories] = await Promise.all([
     categoryId ? getCategory(db, categoryId) : Promise.resolve(undefined),

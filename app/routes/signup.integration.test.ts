@@ -1,17 +1,18 @@
 import { eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createAuth, loadAuthSecret, setAuth } from "~/modules/accounts/auth.server";
+import { createAuth, loadAuthSecret, type Auth } from "~/modules/accounts/auth.server";
 import { user } from "~/lib/db/tables.server";
 import { answer } from "../../tests/support/route-answer";
 import { testTarget, useTestDatabase } from "../../tests/support/test-db";
+import { testContext } from "../../tests/support/test-context";
 import { action } from "./signup";
 
-const testDb = useTestDatabase({ asAppDatabase: true });
+const testDb = useTestDatabase();
+let auth: Auth;
 
 beforeAll(async () => {
   const { db } = testDb();
-  setAuth(createAuth(db, { secret: await loadAuthSecret(db), baseURL: "http://localhost:3000" }));
-  return () => setAuth(undefined);
+  auth = createAuth(db, { secret: await loadAuthSecret(db), baseURL: "http://localhost:3000" });
 });
 
 /** Posts the signup form from `address` and says what the browser would get back. */
@@ -20,7 +21,7 @@ async function post(email: string, password: string, address: string, extra: Rec
     method: "POST",
     body: new URLSearchParams({ email, password, firstName: "Sana", lastName: "Malik", gender: "female", numberCode: "+92", number: "", ...extra }),
   });
-  const a = await answer<{ error?: string } | undefined>(() => action({ request, params: {}, context: { nonce: "", clientAddress: address } } as never));
+  const a = await answer<{ error?: string } | undefined>(() => action({ request, params: {}, context: testContext(testDb(), { auth, clientAddress: address }) } as never));
   return { status: a.status, location: a.location, retryAfter: a.headers.get("Retry-After"), error: a.data?.error };
 }
 

@@ -1,6 +1,5 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/signup";
-import { getDb } from "~/lib/db.server";
 import { actionFailure } from "~/lib/action-failure.server";
 import { flashCookie } from "~/lib/flash.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
@@ -17,8 +16,8 @@ export function meta({ matches }: Route.MetaArgs) {
   return seo(publicUrlFrom(matches), { title: "Sign up", description: "Create a Chamra Leather account.", path: "/signup", noindex: true });
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getCurrentUser(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getCurrentUser(request, context.auth);
   if (user) throw redirect(landingPathFor(user.role));
   return null;
 }
@@ -35,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = signupSchema.safeParse(form);
   if (!parsed.success) return data({ error: parsed.error.issues[0].message, values }, { status: 400 });
   try {
-    const { headers } = await signUp(getDb(), { ...parsed.data, address: context.clientAddress });
+    const { headers } = await signUp(context.db, { ...parsed.data, address: context.clientAddress }, context.auth);
     headers.append("Set-Cookie", flashCookie("Signup successful! Profile created."));
     return redirect(landingPathFor("user"), { headers });
   } catch (error) {

@@ -1,4 +1,4 @@
-import { getDb } from "~/lib/db.server";
+import type { Route } from "./+types/sitemap";
 import { getEnv } from "~/config.server";
 import { listSitemapEntries } from "~/modules/catalog/catalog.server";
 
@@ -6,9 +6,9 @@ const escapeXml = (s: string) =>
   s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
 
 /** /sitemap.xml: home, shop, about, contact, every category and every product. */
-export async function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
   const base = getEnv().publicUrl;
-  const { products, categories } = await listSitemapEntries(getDb());
+  const { products, categories } = await listSitemapEntries(context.db);
   const urls: { loc: string; lastmod?: string }[] = [
     { loc: `${base}/` },
     { loc: `${base}/shop` },

@@ -1,6 +1,5 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/subscribe";
-import { getDb } from "~/lib/db.server";
 import { isDomainError } from "~/lib/errors";
 import { flashCookie } from "~/lib/flash.server";
 import { logger } from "~/lib/logger.server";
@@ -41,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     status = 400;
   } else {
     try {
-      await subscribeFrom(getDb(), parsed.data.email, context?.clientAddress);
+      await subscribeFrom(context.db, parsed.data.email, context.clientAddress);
       result = { ok: true };
     } catch (error) {
       if (isDomainError(error) && error.code === "TOO_MANY_REQUESTS") {

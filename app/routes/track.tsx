@@ -1,6 +1,5 @@
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/track";
-import { getDb } from "~/lib/db.server";
 import { formatAdminDateTime } from "~/lib/admin-date";
 import { actionFailure } from "~/lib/action-failure.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
@@ -28,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = trackOrderSchema.safeParse(values);
   if (!parsed.success) return data<TrackResult>({ error: parsed.error.issues[0].message, values }, { status: 400 });
   try {
-    return data<TrackResult>({ order: await trackOrder(getDb(), parsed.data, context.clientAddress) });
+    return data<TrackResult>({ order: await trackOrder(context.db, parsed.data, context.clientAddress) });
   } catch (error) {
     return actionFailure(error, { msg: "order look-up failed" }, ({ message }): TrackResult => ({ error: message, values }));
   }

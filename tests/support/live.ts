@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from "vitest";
 import type { LiveEvent } from "~/modules/live/live-events";
-import { getLiveHub, setLiveHub, startLiveHub, type LiveHub } from "~/modules/live/live-events.server";
+import { startLiveHub, type LiveHub } from "~/modules/live/live-events.server";
 import type { TestDatabase } from "./test-db";
 
 /**
@@ -10,15 +10,21 @@ import type { TestDatabase } from "./test-db";
 export function useLiveEvents(testDb: () => TestDatabase): { heard: LiveEvent[]; hub: () => LiveHub } {
   const heard: LiveEvent[] = [];
   let stop: (() => Promise<void>) | undefined;
+  let hub: LiveHub | undefined;
   beforeAll(async () => {
     const live = await startLiveHub(testDb());
     stop = live.stop;
     live.hub.subscribe((e) => heard.push(e));
-    setLiveHub(live.hub);
+    hub = live.hub;
   });
   afterAll(async () => {
-    setLiveHub(undefined);
     await stop?.();
   });
-  return { heard, hub: getLiveHub };
+  return {
+    heard,
+    hub: () => {
+      if (!hub) throw new Error("Live updates are not started yet (use the hub inside a test or hook)");
+      return hub;
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { createAuth, loadAuthSecret, setAuth, type Auth } from "~/modules/accounts/auth.server";
+import { createAuth, loadAuthSecret, type Auth } from "~/modules/accounts/auth.server";
 import { upsertAccount } from "~/modules/accounts/accounts.server";
 import { signIn } from "~/modules/accounts/session.server";
 import type { TestDatabase } from "./test-db";
@@ -17,7 +17,6 @@ export interface Visitors {
 
 export async function setUpVisitors(database: TestDatabase): Promise<Visitors> {
   const auth = createAuth(database.db, { secret: await loadAuthSecret(database.db), baseURL: "http://shop.test" });
-  setAuth(auth);
   const cookieOf = async (email: string, role: "user" | "admin" | "main-admin") => {
     await upsertAccount(database.db, { email, password: `${role}-password`, role, firstName: role, lastName: "Test" });
     const { headers } = await signIn(database.db, { email, password: `${role}-password` }, auth);

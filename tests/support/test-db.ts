@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from "vitest";
-import { getDatabase, openDatabase, setDatabase, type Database } from "~/lib/db.server";
+import { openDatabase, type Database } from "~/lib/db.server";
 import { createScratchPostgres } from "./scratch-postgres";
 
 /**
@@ -32,21 +32,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 /**
- * Registers hooks that give a test file its own fresh database, and optionally make it the app's
- * database (for route loaders and actions, which call getDb()). Returns a getter for it.
+ * Registers hooks that give a test file its own fresh database. Returns a getter for it (route
+ * loaders and actions get it in their context: tests/support/test-context.ts).
  */
-export function useTestDatabase(options: { asAppDatabase?: boolean } = {}): () => TestDatabase {
+export function useTestDatabase(): () => TestDatabase {
   let database: TestDatabase | undefined;
-  let previous: Database | undefined;
   beforeAll(async () => {
     database = await createTestDatabase();
-    if (options.asAppDatabase) {
-      previous = getDatabase();
-      setDatabase(database);
-    }
   });
   afterAll(async () => {
-    if (options.asAppDatabase) setDatabase(previous);
     await database?.close();
   });
   return () => {

@@ -54,12 +54,3 @@ export async function loadAuthSecret(db: Db): Promise<string> {
   const [row] = await db.select().from(appSettings).where(eq(appSettings.key, "auth_secret"));
   return row.value;
 }
-
-let current: Auth | undefined;
-export function setAuth(auth: Auth | undefined) {
-  current = auth;
-}
-export function getAuth(): Auth {
-  if (!current) throw new Error("Accounts are not set up yet");
-  return current;
-}

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { createAuth, loadAuthSecret, setAuth, type Auth } from "~/modules/accounts/auth.server";
-import { setDatabase } from "~/lib/db.server";
+import { createAuth, loadAuthSecret, type Auth } from "~/modules/accounts/auth.server";
 import { DomainError } from "~/lib/errors";
 import { session, user } from "~/lib/db/tables.server";
 import { createTestDatabase, testTarget, type TestDatabase } from "../../../tests/support/test-db";
+import { testContext } from "../../../tests/support/test-context";
 import { upsertAccount } from "./accounts.server";
 import { signupSchema } from "./account.schema";
 import { getCurrentUser, requireAdmin, requireMainAdmin, SESSION_TRUST_MS, signIn, signUp } from "./session.server";
@@ -17,14 +17,10 @@ let auth: Auth;
 beforeAll(async () => {
   database = await createTestDatabase();
   auth = createAuth(database.db, { secret: await loadAuthSecret(database.db), baseURL: "http://localhost:3000" });
-  setDatabase(database);
-  setAuth(auth);
   await upsertAccount(database.db, { email: "admin@example.pk", password: "admin-pass", role: "admin" });
   await upsertAccount(database.db, { email: "main@example.pk", password: "main-pass", role: "main-admin" });
 });
 afterAll(async () => {
-  setAuth(undefined);
-  setDatabase(undefined);
   await database?.close();
 });
 
@@ -62,11 +58,11 @@ describe(`accounts and the admin guard (${testTarget()})`, () => {
   });
 
   it("every admin loader refuses anonymous visitors and customers", async () => {
-    await expectRedirect(dashboardLoader({ request: requestWith(null), params: {}, context: {} } as never), "/login");
+    await expectRedirect(dashboardLoader({ request: requestWith(null), params: {}, context: testContext(database, { auth }) } as never), "/login");
     const customer = await signIn(database.db, { email: "eve@example.pk", password: "eve-walnut-ledger-82" }, auth);
-    await expectRedirect(dashboardLoader({ request: requestWith(customer.headers), params: {}, context: {} } as never), "/");
+    await expectRedirect(dashboardLoader({ request: requestWith(customer.headers), params: {}, context: testContext(database, { auth }) } as never), "/");
     const admin = await signIn(database.db, { email: "admin@example.pk", password: "admin-pass" }, auth);
-    const data = await dashboardLoader({ request: requestWith(admin.headers), params: {}, context: {} } as never);
+    const data = await dashboardLoader({ request: requestWith(admin.headers), params: {}, context: testContext(database, { auth }) } as never);
     expect(data.summary.orders).toEqual({ confirmed: 0, shipped: 0, completed: 0, cancelled: 0 });
   });
 
@@ -74,9 +70,9 @@ describe(`accounts and the admin guard (${testTarget()})`, () => {
     const admin = await signIn(database.db, { email: "admin@example.pk", password: "admin-pass" }, auth);
     const main = await signIn(database.db, { email: "main@example.pk", password: "main-pass" }, auth);
     const message = "Access denied. Only Main Admins can create admin accounts.";
-    await expect(requireMainAdmin(requestWith(admin.headers), message)).rejects.toEqual(new DomainError("FORBIDDEN", message));
-    expect((await requireMainAdmin(requestWith(main.headers), message)).email).toBe("main@example.pk");
-    expect((await requireAdmin(requestWith(main.headers))).role).toBe("main-admin");
+    await expect(requireMainAdmin(requestWith(admin.headers), auth, message)).rejects.toEqual(new DomainError("FORBIDDEN", message));
+    expect((await requireMainAdmin(requestWith(main.headers), auth, message)).email).toBe("main@example.pk");
+    expect((await requireAdmin(requestWith(main.headers), auth)).role).toBe("main-admin");
   });
 
   it("a forged or expired session cookie is nobody", async () => {
@@ -122,7 +118,7 @@ describe(`staff sessions end after 12 hours without use (${testTarget()})`, () =
   it("a staff session unused for 12 hours is signed out and its row removed; the back office sends it to /login", async () => {
     const admin = await signIn(database.db, { email: "admin@example.pk", password: "admin-pass" }, auth);
     await lastUsedAgo(admin.user.id, 12 * HOUR + 60_000);
-    await expectRedirect(dashboardLoader({ request: requestWith(admin.headers), params: {}, context: {} } as never), "/login");
+    await expectRedirect(dashboardLoader({ request: requestWith(admin.headers), params: {}, context: testContext(database, { auth }) } as never), "/login");
     expect(await getCurrentUser(requestWith(admin.headers), auth)).toBeNull();
     expect(await sessionOf(admin.headers)).toBeUndefined();
   });
@@ -163,7 +159,7 @@ describe(`logging out (${testTarget()})`, () => {
   const logout = (headers: Headers, form: Record<string, string> = {}) => {
     const cookie = headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
     const request = new Request("http://localhost:3000/logout", { method: "POST", headers: { cookie }, body: new URLSearchParams(form) });
-    return logoutAction({ request, params: {}, context: {} } as never);
+    return logoutAction({ request, params: {}, context: testContext(database, { auth }) } as never);
   };
 
   it("'Log out' ends this session only", async () => {
@@ -217,8 +213,8 @@ describe(`sessions taken on trust for a moment (${testTarget()})`, () => {
     const admin = await signIn(database.db, { email: "admin@example.pk", password: "admin-pass" }, auth);
     expect((await getCurrentUser(requestWith(admin.headers, "/"), auth))?.role).toBe("admin");
     await endedElsewhere(admin.user.id);
-    await expectRedirect(dashboardLoader({ request: requestWith(admin.headers), params: {}, context: {} } as never), "/login");
-    await expect(requireAdmin(requestWith(admin.headers))).rejects.toBeInstanceOf(Response);
+    await expectRedirect(dashboardLoader({ request: requestWith(admin.headers), params: {}, context: testContext(database, { auth }) } as never), "/login");
+    await expect(requireAdmin(requestWith(admin.headers), auth)).rejects.toBeInstanceOf(Response);
     // And the storefront forgets it too, once the database said so.
     expect(await getCurrentUser(requestWith(admin.headers, "/"), auth)).toBeNull();
   });
@@ -226,16 +222,16 @@ describe(`sessions taken on trust for a moment (${testTarget()})`, () => {
   it("a staff member made a customer loses the back office at once", async () => {
     await upsertAccount(database.db, { email: "temp-staff@example.pk", password: "temp-staff-pass", role: "admin" });
     const staff = await signIn(database.db, { email: "temp-staff@example.pk", password: "temp-staff-pass" }, auth);
-    expect((await requireAdmin(requestWith(staff.headers))).role).toBe("admin");
+    expect((await requireAdmin(requestWith(staff.headers), auth)).role).toBe("admin");
     await database.db.update(user).set({ role: "user" }).where(eq(user.id, staff.user.id));
-    await expectRedirect(dashboardLoader({ request: requestWith(staff.headers), params: {}, context: {} } as never), "/");
+    await expectRedirect(dashboardLoader({ request: requestWith(staff.headers), params: {}, context: testContext(database, { auth }) } as never), "/");
   });
 
   it("logging out here forgets the session here at once", async () => {
     const main = await signIn(database.db, { email: "main@example.pk", password: "main-pass" }, auth);
     expect((await getCurrentUser(requestWith(main.headers, "/"), auth))?.email).toBe("main@example.pk");
     const cookie = main.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    await logoutAction({ request: new Request("http://localhost:3000/logout", { method: "POST", headers: { cookie }, body: new URLSearchParams() }), params: {}, context: {} } as never);
+    await logoutAction({ request: new Request("http://localhost:3000/logout", { method: "POST", headers: { cookie }, body: new URLSearchParams() }), params: {}, context: testContext(database, { auth }) } as never);
     expect(await getCurrentUser(requestWith(main.headers, "/"), auth)).toBeNull();
   });
 

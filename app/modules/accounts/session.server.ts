@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Db } from "~/lib/db.server";
 import { DomainError, isDomainError } from "~/lib/errors";
-import { getAuth, type Auth } from "~/modules/accounts/auth.server";
+import type { Auth } from "~/modules/accounts/auth.server";
 import type { AdminRole, Role } from "~/lib/db/value-lists";
 import { isAdminRole, isMainAdminRole } from "./roles";
 import type { SignupInput } from "./account.schema";
@@ -102,7 +102,7 @@ async function readSession(auth: Auth, request: Request): Promise<Omit<KnownSess
  */
 export async function getCurrentUser(
   request: Request,
-  auth: Auth = getAuth(),
+  auth: Auth,
   now = new Date(),
   options: { fresh?: boolean } = {},
 ): Promise<CurrentUser | null> {
@@ -140,16 +140,16 @@ export async function getCurrentUser(
 }
 
 /** Every admin loader and action starts here: anonymous → /login, signed-in non-admins → /. */
-export async function requireAdmin(request: Request): Promise<StaffUser> {
-  const user = await getCurrentUser(request, getAuth(), new Date(), { fresh: true });
+export async function requireAdmin(request: Request, auth: Auth): Promise<StaffUser> {
+  const user = await getCurrentUser(request, auth, new Date(), { fresh: true });
   if (!user) throw redirect("/login");
   if (!isAdminRole(user.role)) throw redirect("/");
   return { ...user, role: user.role };
 }
 
 /** For main-admin-only work: plain admins are refused with FORBIDDEN and `message`. */
-export async function requireMainAdmin(request: Request, message: string): Promise<StaffUser> {
-  const user = await requireAdmin(request);
+export async function requireMainAdmin(request: Request, auth: Auth, message: string): Promise<StaffUser> {
+  const user = await requireAdmin(request, auth);
   if (!isMainAdminRole(user.role)) throw new DomainError("FORBIDDEN", message);
   return user;
 }
@@ -159,9 +159,9 @@ export async function requireMainAdmin(request: Request, message: string): Promi
  * 403 whose body the route shapes from the message (`refusal`), so no route catches the refusal
  * itself, and its error boundary shows the message.
  */
-export async function requireMainAdminAction<B>(request: Request, message: string, refusal: (message: string) => B): Promise<StaffUser> {
+export async function requireMainAdminAction<B>(request: Request, auth: Auth, message: string, refusal: (message: string) => B): Promise<StaffUser> {
   try {
-    return await requireMainAdmin(request, message);
+    return await requireMainAdmin(request, auth, message);
   } catch (error) {
     if (isDomainError(error) && error.code === "FORBIDDEN") throw data(refusal(error.message), { status: 403 });
     throw error;
@@ -175,7 +175,7 @@ export async function requireMainAdminAction<B>(request: Request, message: strin
 export async function signIn(
   db: Db,
   input: { email: string; password: string; address?: string },
-  auth: Auth = getAuth(),
+  auth: Auth,
   now = new Date(),
 ): Promise<{ user: CurrentUser; headers: Headers }> {
   const attempt = await countLoginAttempt(db, input.email, input.address, now);
@@ -207,7 +207,7 @@ export async function signIn(
 export async function signUp(
   db: Db,
   input: SignupInput & { address?: string },
-  auth: Auth = getAuth(),
+  auth: Auth,
   now = new Date(),
 ): Promise<{ headers: Headers }> {
   await countSignupAttempt(db, input.address, now);
@@ -235,7 +235,7 @@ export async function signUp(
 }
 
 /** Ends this browser's session. */
-export async function signOut(request: Request, auth: Auth = getAuth()): Promise<Headers> {
+export async function signOut(request: Request, auth: Auth): Promise<Headers> {
   const cookie = sessionCookieOf(request);
   if (cookie) knownOf(auth).delete(cookie);
   const response = await auth.api.signOut({ headers: cookieHeaders(request.headers), asResponse: true });
@@ -243,7 +243,7 @@ export async function signOut(request: Request, auth: Auth = getAuth()): Promise
 }
 
 /** Ends every session of the signed-in account, on every browser and device, then this browser's cookie. */
-export async function signOutEverywhere(request: Request, auth: Auth = getAuth()): Promise<Headers> {
+export async function signOutEverywhere(request: Request, auth: Auth): Promise<Headers> {
   const user = await getCurrentUser(request, auth, new Date(), { fresh: true });
   if (user) {
     await (await auth.$context).internalAdapter.deleteUserSessions(user.id);

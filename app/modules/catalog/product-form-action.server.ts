@@ -2,7 +2,7 @@ import { loadAuthSecret } from "~/modules/accounts/auth.server";
 import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { parseJsonField } from "~/lib/json-field";
-import { getStorage } from "~/modules/media/storage.server";
+import type { FileStorage } from "~/modules/media/storage.server";
 import { productFormErrors, productFormSchema, type ProductFormData } from "./product-form.schema";
 import type { SaveOptions } from "./product-editor.server";
 
@@ -23,6 +23,6 @@ export function parseProductSubmission(form: FormData): { ok: true; data: Produc
 }
 
 /** What a save needs besides the form; `by` is the signed-in staff member's id. */
-export async function saveOptions(db: Db, by: string): Promise<SaveOptions> {
-  return { storage: getStorage(), uploadSecret: await loadAuthSecret(db), by };
+export async function saveOptions(db: Db, storage: FileStorage, by: string): Promise<SaveOptions> {
+  return { storage, uploadSecret: await loadAuthSecret(db), by };
 }

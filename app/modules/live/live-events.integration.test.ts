@@ -7,7 +7,7 @@ import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
 import { publishChange } from "./live-events.server";
 import { useLiveEvents } from "../../../tests/support/live";
 
-const testDb = useTestDatabase({ asAppDatabase: true });
+const testDb = useTestDatabase();
 const visitors = useAdminRequests(testDb);
 
 const { heard, hub } = useLiveEvents(testDb);
@@ -42,7 +42,7 @@ describe(`live updates (${testTarget()})`, () => {
   it("staff get an event stream that carries each change", async () => {
     const controller = new AbortController();
     const request = visitors.request("admin", "/admin/events");
-    const response = (await eventsLoader({ request: new Request(request, { signal: controller.signal }), params: {}, context: {} } as never)) as Response;
+    const response = (await eventsLoader({ request: new Request(request, { signal: controller.signal }), params: {}, context: visitors.context({ live: hub() }) } as never)) as Response;
     expect(response.headers.get("Content-Type")).toContain("text/event-stream");
     const reader = response.body!.getReader();
     const decoder = new TextDecoder();
@@ -57,8 +57,8 @@ describe(`live updates (${testTarget()})`, () => {
 
   it("the event stream is refused to anonymous visitors and customers", async () => {
     const before = hub().size;
-    expect(await answer(() => eventsLoader({ request: visitors.request("anonymous", "/admin/events"), params: {}, context: {} } as never))).toMatchObject({ status: 302, location: "/login" });
-    expect(await answer(() => eventsLoader({ request: visitors.request("user", "/admin/events"), params: {}, context: {} } as never))).toMatchObject({ status: 302, location: "/" });
+    expect(await answer(() => eventsLoader({ request: visitors.request("anonymous", "/admin/events"), params: {}, context: visitors.context({ live: hub() }) } as never))).toMatchObject({ status: 302, location: "/login" });
+    expect(await answer(() => eventsLoader({ request: visitors.request("user", "/admin/events"), params: {}, context: visitors.context({ live: hub() }) } as never))).toMatchObject({ status: 302, location: "/" });
     expect(hub().size).toBe(before);
   });
 });

@@ -54,14 +54,3 @@ export async function startLiveHub(database: Database): Promise<{ hub: LiveHub; 
   });
   return { hub, stop };
 }
-
-let current: LiveHub | undefined;
-
-export function setLiveHub(hub: LiveHub | undefined) {
-  current = hub;
-}
-
-export function getLiveHub(): LiveHub {
-  if (!current) throw new Error("Live updates are not started");
-  return current;
-}

@@ -262,12 +262,3 @@ export function startMailer(db: Db, transport: MailTransport, options: MailerOpt
     },
   };
 }
-
-let mailer: { kick: () => void } | undefined;
-export function setMailer(m: { kick: () => void } | undefined) {
-  mailer = m;
-}
-/** Asks the worker for a delivery run shortly (after a commit that queued mail); returns at once. */
-export function kickMailer() {
-  mailer?.kick();
-}

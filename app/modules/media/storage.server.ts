@@ -64,14 +64,3 @@ export class LocalDiskStorage implements FileStorage {
     }
   }
 }
-
-let current: FileStorage | undefined;
-
-export function setStorage(storage: FileStorage) {
-  current = storage;
-}
-
-export function getStorage(): FileStorage {
-  if (!current) throw new Error("File storage is not set up yet");
-  return current;
-}

@@ -1,14 +1,15 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { setDatabase } from "~/lib/db.server";
+import type { Db } from "~/lib/db.server";
 import { contactSubmissions } from "~/lib/db/tables.server";
 import { databaseFailingOn, testTarget, useTestDatabase } from "../../../tests/support/test-db";
+import { testContext } from "../../../tests/support/test-context";
 import { action } from "../../routes/contact";
 import { contactErrorMessage, contactSchema, EMAIL_MESSAGE, REQUIRED_MESSAGE } from "./contact.schema";
 import { createSubmission } from "./messages.server";
 import { answer } from "../../../tests/support/route-answer";
 
-const testDb = useTestDatabase({ asAppDatabase: true });
+const testDb = useTestDatabase();
 
 const valid = { name: "Ayesha Khan", email: "ayesha@example.pk", phone: "03001234567", subject: "wholesale", message: "Do you make belts in bulk?" };
 
@@ -74,9 +75,9 @@ describe(`createSubmission (${testTarget()})`, () => {
 });
 
 /** What the /contact action answered: its data and HTTP status. */
-async function post(fields: Record<string, string>, clientAddress?: string): Promise<{ status: number; data: Record<string, unknown>; retryAfter: string | null }> {
+async function post(fields: Record<string, string>, clientAddress?: string, database: { db: Db } = testDb()): Promise<{ status: number; data: Record<string, unknown>; retryAfter: string | null }> {
   const request = new Request("http://shop.test/contact", { method: "POST", body: new URLSearchParams(fields) });
-  const result = await answer<Record<string, unknown>>(() => action({ request, params: {}, context: { clientAddress } } as unknown as Parameters<typeof action>[0]));
+  const result = await answer<Record<string, unknown>>(() => action({ request, params: {}, context: testContext(database, { clientAddress }) } as unknown as Parameters<typeof action>[0]));
   return { status: result.status, data: result.data, retryAfter: result.headers.get("Retry-After") };
 }
 
@@ -105,19 +106,14 @@ describe("the /contact action", () => {
   });
 
   it("answers 503 with the error message and keeps the typed values when the database fails", async () => {
-    setDatabase(databaseFailingOn("insert"));
-    try {
-      const result = await post(valid);
-      expect(result.status).toBe(503);
-      expect(result.data).toEqual({
-        ok: false,
-        message: "Sorry, there was an error sending your message. Please try again.",
-        fields: [],
-        values: valid,
-      });
-    } finally {
-      setDatabase(testDb());
-    }
+    const result = await post(valid, undefined, databaseFailingOn("insert"));
+    expect(result.status).toBe(503);
+    expect(result.data).toEqual({
+      ok: false,
+      message: "Sorry, there was an error sending your message. Please try again.",
+      fields: [],
+      values: valid,
+    });
   });
 
   it("refuses an e-mail that could carry markup or a second address, storing nothing", async () => {

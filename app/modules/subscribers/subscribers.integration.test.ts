@@ -1,14 +1,15 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { setDatabase } from "~/lib/db.server";
+import type { Db } from "~/lib/db.server";
 import { subscribers } from "~/lib/db/tables.server";
 import { databaseFailingOn, testTarget, useTestDatabase } from "../../../tests/support/test-db";
+import { testContext } from "../../../tests/support/test-context";
 import { action } from "../../routes/subscribe";
 import { subscribeSchema } from "./subscriber.schema";
 import { subscribe } from "./subscribers.server";
 import { answer } from "../../../tests/support/route-answer";
 
-const testDb = useTestDatabase({ asAppDatabase: true });
+const testDb = useTestDatabase();
 
 async function rowsFor(email: string) {
   return testDb().db.select().from(subscribers).where(sql`lower(${subscribers.email}) = lower(${email})`);
@@ -50,9 +51,9 @@ describe(`subscribe (${testTarget()})`, () => {
   });
 });
 
-async function post(fields: Record<string, string>, clientAddress?: string) {
+async function post(fields: Record<string, string>, clientAddress?: string, database: { db: Db } = testDb()) {
   const request = new Request("http://shop.test/subscribe", { method: "POST", body: new URLSearchParams(fields) });
-  const result = await answer<Record<string, unknown>>(() => action({ request, params: {}, context: { clientAddress } } as unknown as Parameters<typeof action>[0]));
+  const result = await answer<Record<string, unknown>>(() => action({ request, params: {}, context: testContext(database, { clientAddress }) } as unknown as Parameters<typeof action>[0]));
   return { status: result.status, data: result.data, retryAfter: result.headers.get("Retry-After") };
 }
 
@@ -69,12 +70,7 @@ describe("the /subscribe action", () => {
   });
 
   it("answers 503 when the database fails", async () => {
-    setDatabase(databaseFailingOn("insert"));
-    try {
-      expect(await post({ email: "later@example.pk" })).toMatchObject({ status: 503, data: { ok: false } });
-    } finally {
-      setDatabase(testDb());
-    }
+    expect(await post({ email: "later@example.pk" }, undefined, databaseFailingOn("insert"))).toMatchObject({ status: 503, data: { ok: false } });
   });
 
   it("refuses an e-mail that could carry markup or a second address, storing nothing", async () => {

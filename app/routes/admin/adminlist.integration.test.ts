@@ -1,27 +1,26 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { verifyPassword } from "better-auth/crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { setAuth } from "~/modules/accounts/auth.server";
 import { openDatabase, type Database } from "~/lib/db.server";
 import { account, user } from "~/lib/db/tables.server";
 import { upsertAccount } from "~/modules/accounts/accounts.server";
 import { LAST_MAIN_ADMIN, listAdmins, updateAdmin } from "~/modules/accounts/admin-accounts.server";
 import { getCurrentUser, signIn } from "~/modules/accounts/session.server";
 import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
+import { testContext } from "../../../tests/support/test-context";
 import { requestAs, setUpVisitors, type Visitors } from "../../../tests/support/staff";
 import { answer, statusAndData } from "../../../tests/support/route-answer";
 import { action as createAction, loader as createLoader } from "./createadmin";
 import { action as listAction, loader as listLoader } from "./adminlist";
 
-const testDb = useTestDatabase({ asAppDatabase: true });
+const testDb = useTestDatabase();
 let visitors: Visitors;
 
 beforeAll(async () => {
   visitors = await setUpVisitors(testDb());
-  return () => setAuth(undefined);
 });
 
-const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
+const args = (request: Request) => ({ request, params: {}, context: testContext(testDb(), { auth: visitors.auth }) }) as never;
 const newAdmin = (overrides: Record<string, string> = {}) => ({
   firstName: "Hina",
   lastName: "Raza",

@@ -1,6 +1,5 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/adminlist";
-import { getDb } from "~/lib/db.server";
 import { actionFailure } from "~/lib/action-failure.server";
 import { flashCookie } from "~/lib/flash.server";
 import { GenderOptions } from "~/components/ui/gender-options";
@@ -23,10 +22,10 @@ const PATH = "/admin/adminlist";
 export const meta = () => adminMeta("Admin Management");
 
 /** `?edit=<id>` opens one row for editing, so editing works with or without JavaScript. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireAdmin(request, context.auth);
   if (!isMainAdminRole(user.role)) return data({ allowed: false as const, admins: [] as AdminRow[], editId: null }, { status: 403 });
-  const admins = await listAdmins(getDb());
+  const admins = await listAdmins(context.db);
   const editId = new URL(request.url).searchParams.get("edit");
   // The success message travels as a flash cookie and shows in the admin layout's banner.
   return { allowed: true as const, admins, editId: admins.some((a) => a.id === editId) ? editId : null };
@@ -34,8 +33,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type Values = Partial<Record<"firstName" | "lastName" | "gender" | "role" | "number", string>>;
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireMainAdminAction(request, ACCESS_DENIED_MANAGE, (message) => ({ message, id: null, values: {} as Values }));
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireMainAdminAction(request, context.auth, ACCESS_DENIED_MANAGE, (message) => ({ message, id: null, values: {} as Values }));
   const form = Object.fromEntries(await request.formData());
   const values: Values = {};
   for (const k of ["firstName", "lastName", "gender", "role", "number"] as const) if (typeof form[k] === "string") values[k] = form[k] as string;
@@ -43,7 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = updateAdminSchema.safeParse(form);
   if (!parsed.success) return data({ message: parsed.error.issues[0].message, id, values }, { status: 400 });
   try {
-    await updateAdmin(getDb(), parsed.data);
+    await updateAdmin(context.db, parsed.data);
     return redirect(PATH, { headers: { "Set-Cookie": flashCookie(UPDATED) } });
   } catch (error) {
     return actionFailure(error, { msg: "admin update failed" }, ({ message, ourSide }) => ({ message: ourSide ? UPDATE_FAILED : message, id, values }));

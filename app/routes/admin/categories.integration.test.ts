@@ -9,17 +9,17 @@ import { action, loader } from "./categories";
 import { png } from "../../../tests/support/images";
 import { streamedBody } from "../../../tests/support/streamed-body";
 
-const testDb = useTestDatabase({ asAppDatabase: true });
+const testDb = useTestDatabase();
 const admin = useAdminRequests(testDb);
 
-const load = (who: Who = "admin", query = "") => answer<any>(() => loader({ request: admin.request(who, `/admin/categories${query}`), params: {}, context: {} } as never));
+const load = (who: Who = "admin", query = "") => answer<any>(() => loader({ request: admin.request(who, `/admin/categories${query}`), params: {}, context: admin.context() } as never));
 
 function post(who: Who, fields: Record<string, string>, image?: { bytes: Buffer; name: string; type: string }) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   if (image) form.set("image", new File([new Uint8Array(image.bytes)], image.name, { type: image.type }));
   const query = fields.intent === "add" || fields.intent === "update" ? `?intent=${fields.intent}` : "";
-  return answer<any>(() => action({ request: admin.request(who, `/admin/categories${query}`, { form }), params: {}, context: {} } as never));
+  return answer<any>(() => action({ request: admin.request(who, `/admin/categories${query}`, { form }), params: {}, context: admin.context() } as never));
 }
 
 const pngFile = (width: number, height = width) => png(width, height).then((bytes) => ({ bytes, name: "wallets.png", type: "image/png" }));
@@ -91,7 +91,7 @@ describe(`admin categories (${testTarget()})`, () => {
     const headers = new Headers(signedIn.headers);
     headers.set("content-type", `multipart/form-data; boundary=${boundary}`);
     const request = new Request(signedIn.url, { method: "POST", headers, body: body.stream, duplex: "half" } as RequestInit);
-    const result = await answer<any>(() => action({ request, params: {}, context: {} } as never));
+    const result = await answer<any>(() => action({ request, params: {}, context: admin.context() } as never));
     expect(result.status).toBe(400);
     expect(result.data).toMatchObject({ message: "Error adding category", detail: "The image is larger than 10 MB." });
     // The form's limit is the 10 MB image and a little room for the other fields; not the 30 MB sent.

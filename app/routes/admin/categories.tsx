@@ -1,7 +1,6 @@
 import { useState, type ChangeEvent, type FocusEvent } from "react";
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/categories";
-import { getDb } from "~/lib/db.server";
 import { actionFailure } from "~/lib/action-failure.server";
 import { flashCookie } from "~/lib/flash.server";
 import { formatAdminDate } from "~/lib/admin-date";
@@ -25,7 +24,6 @@ import {
   type CategoryIntent,
 } from "~/modules/catalog/admin-categories.schema";
 import { fileBytes, readFormWithLimit } from "~/modules/media/form-upload.server";
-import { getStorage } from "~/modules/media/storage.server";
 import { imageUrl } from "~/modules/media/media-url";
 import { Img } from "~/components/ui/img";
 import { FormAlert, TextField } from "~/components/ui/field";
@@ -38,10 +36,10 @@ import { ROW_ACTION_CLASS, ROW_DANGER_CLASS } from "~/components/admin/list-cont
 
 export const meta = () => adminMeta("Categories");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context.auth);
   const query = categoriesQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const categories = await listAdminCategories(getDb());
+  const categories = await listAdminCategories(context.db);
   return { categories, editId: query.edit ?? null, deleteId: query.delete ?? null };
 }
 
@@ -69,8 +67,8 @@ function done(message: string) {
 
 const MAX_FORM_BYTES = CATEGORY_IMAGE_MAX_BYTES + 256 * 1024;
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request, context.auth);
   // Upload forms name their intent in the address too, so an oversize body still gets the right message.
   const urlIntent = new URL(request.url).searchParams.get("intent");
   const fallbackIntent = (["add", "update"] as const).find((i) => i === urlIntent) ?? null;
@@ -101,8 +99,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data(failure, { status: 400 });
   }
   const input = parsed.data;
-  const db = getDb();
-  const storage = getStorage();
+  const { db, storage } = context;
   try {
     switch (input.intent) {
       case "refresh":

@@ -9,14 +9,14 @@ import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
 import { action, loader } from "./contactsubmissions";
 import { useLiveEvents } from "../../../tests/support/live";
 
-const testDb = useTestDatabase({ asAppDatabase: true });
+const testDb = useTestDatabase();
 const visitors = useAdminRequests(testDb);
 const PATH = "/admin/contactsubmissions";
 
 type LoaderData = Awaited<ReturnType<typeof loader>>;
 type Row = typeof contactSubmissions.$inferSelect;
 
-const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
+const args = (request: Request) => ({ request, params: {}, context: visitors.context() }) as never;
 const load = (who: Who, query = "") => answer<LoaderData>(() => loader(args(visitors.request(who, `${PATH}${query}`))));
 const post = (who: Who, form: Record<string, string>, query = "") => answer(() => action(args(visitors.request(who, `${PATH}${query}`, { form }))));
 

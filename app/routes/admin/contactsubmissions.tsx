@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef } from "react";
 import { data, Form, Link, redirect, useFetcher, useNavigate, useSubmit } from "react-router";
 import type { Route } from "./+types/contactsubmissions";
-import { getDb } from "~/lib/db.server";
 import { actionFailure } from "~/lib/action-failure.server";
 import { formatAdminDateTime } from "~/lib/admin-date";
 import { requireAdmin } from "~/modules/accounts/session.server";
@@ -28,10 +27,10 @@ const PATH = "/admin/contactsubmissions";
 
 export const meta = () => adminMeta("Contact Submissions");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context.auth);
   const query = submissionsQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const db = getDb();
+  const db = context.db;
   const [list, counts, selected] = await Promise.all([
     listSubmissions(db, {
       q: query.q,
@@ -70,8 +69,8 @@ function addressOf(query: Partial<SubmissionsQuery>, view?: string): string {
   return text ? `${PATH}?${text}` : PATH;
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request, context.auth);
   const form = await request.formData();
   const parsed = submissionActionSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
@@ -82,7 +81,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const move = moveFor(parsed.data);
   try {
-    const submission = await moveSubmission(getDb(), parsed.data.id, move);
+    const submission = await moveSubmission(context.db, parsed.data.id, move);
     if (parsed.data.intent === "open") {
       const query = submissionsQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
       return redirect(addressOf(query, submission.id), 303);

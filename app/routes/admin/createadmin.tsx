@@ -1,6 +1,5 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/createadmin";
-import { getDb } from "~/lib/db.server";
 import { actionFailure } from "~/lib/action-failure.server";
 import { flashCookie } from "~/lib/flash.server";
 import { GenderOptions } from "~/components/ui/gender-options";
@@ -18,8 +17,8 @@ import { adminMeta } from "~/lib/seo";
 export const meta = () => adminMeta("Create Admin");
 
 /** Plain admins may open the page, and are told it is for main admins. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireAdmin(request, context.auth);
   if (!isMainAdminRole(user.role)) return data({ allowed: false }, { status: 403 });
   return { allowed: true };
 }
@@ -27,8 +26,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 const KEPT = ["email", "firstName", "lastName", "gender", "role", "numberCode", "number"] as const;
 type Values = Partial<Record<(typeof KEPT)[number], string>>;
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireMainAdminAction(request, ACCESS_DENIED_CREATE, (message) => ({ error: message, values: {} as Values }));
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireMainAdminAction(request, context.auth, ACCESS_DENIED_CREATE, (message) => ({ error: message, values: {} as Values }));
   const form = Object.fromEntries(await request.formData());
   // Keep what was typed (never the password) so nothing has to be typed again.
   const values: Values = {};
@@ -36,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = createAdminSchema.safeParse(form);
   if (!parsed.success) return data({ error: parsed.error.issues[0].message, values }, { status: 400 });
   try {
-    await createAdminAccount(getDb(), parsed.data);
+    await createAdminAccount(context.db, parsed.data);
     const label = adminRoleLabel[parsed.data.role];
     return redirect("/", { headers: { "Set-Cookie": flashCookie(`Signup successful! ${label} profile created.`) } });
   } catch (error) {

@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { getDb } from "~/lib/db.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { dashboardSummary, salesTrend } from "~/modules/orders/order-stats.server";
 import { listLowStock } from "~/modules/inventory/low-stock.server";
@@ -13,9 +12,9 @@ import { DailyChart } from "~/components/admin/daily-chart";
 import { Pager } from "~/components/admin/list-controls";
 import { pageParam } from "~/lib/typed-numbers";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const db = getDb();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context.auth);
+  const db = context.db;
   const page = pageParam(10_000).parse(new URL(request.url).searchParams.get("lowStockPage") ?? undefined);
   const [summary, trend, lowStock] = await Promise.all([dashboardSummary(db), salesTrend(db), listLowStock(db, page)]);
   return { summary, trend, lowStock };

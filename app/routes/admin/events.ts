@@ -1,6 +1,5 @@
 import type { Route } from "./+types/events";
 import { requireAdmin } from "~/modules/accounts/session.server";
-import { getLiveHub } from "~/modules/live/live-events.server";
 
 const HEARTBEAT_MS = 20_000;
 
@@ -8,9 +7,9 @@ const HEARTBEAT_MS = 20_000;
  * GET /admin/events: a server-sent event stream of changes to orders and contact submissions, for
  * staff only. Each event is `event: change` with `{topic, id}`; the page then reloads its data.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const hub = getLiveHub();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context.auth);
+  const hub = context.live;
   const encoder = new TextEncoder();
   let cleanup = () => {};
   const stream = new ReadableStream<Uint8Array>({

@@ -24,8 +24,8 @@ export function meta() {
 }
 
 /** The guard of the back office (every admin loader and action calls requireAdmin too). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireAdmin(request, context.auth);
   return { user: { firstName: user.firstName, email: user.email, role: user.role } };
 }
 

@@ -1,12 +1,11 @@
 import type { Route } from "./+types/managesubscriptions-csv";
-import { getDb } from "~/lib/db.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { subscribersCsv } from "~/modules/subscribers/subscribers.server";
 
 /** The subscriber list as a CSV download (admins only). */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const csv = await subscribersCsv(getDb());
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context.auth);
+  const csv = await subscribersCsv(context.db);
   const day = new Date().toISOString().slice(0, 10);
   return new Response(csv, {
     headers: {

@@ -1,16 +1,16 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { setAuth } from "~/modules/accounts/auth.server";
-import { setDatabase } from "~/lib/db.server";
+import type { Db } from "~/lib/db.server";
 import { subscribers } from "~/lib/db/tables.server";
 import { deleteSubscriber, listSubscribers, subscribersCsv } from "~/modules/subscribers/subscribers.server";
 import { databaseFailingOn, testTarget, useTestDatabase } from "../../../tests/support/test-db";
+import { testContext } from "../../../tests/support/test-context";
 import { requestAs, setUpVisitors, type Visitors } from "../../../tests/support/staff";
 import { answer, statusAndData } from "../../../tests/support/route-answer";
 import { action, loader } from "./managesubscriptions";
 import { loader as csvLoader } from "./managesubscriptions-csv";
 
-const testDb = useTestDatabase({ asAppDatabase: true });
+const testDb = useTestDatabase();
 let visitors: Visitors;
 
 const minutesAgo = (m: number) => new Date(Date.UTC(2026, 0, 10, 12, 0) - m * 60_000);
@@ -23,10 +23,9 @@ beforeAll(async () => {
     { email: "middle@example.pk", createdAt: minutesAgo(60) },
     { email: "=cmd|' /C calc'!A0@x.pk", createdAt: minutesAgo(120) },
   ]);
-  return () => setAuth(undefined);
 });
 
-const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
+const args = (request: Request, database: { db: Db } = testDb()) => ({ request, params: {}, context: testContext(database, { auth: visitors.auth }) }) as never;
 const allEmails = async () => (await testDb().db.select({ e: subscribers.email }).from(subscribers).orderBy(asc(subscribers.email))).map((r) => r.e);
 
 describe(`newsletter subscriptions in the back office (${testTarget()})`, () => {
@@ -78,15 +77,9 @@ describe(`newsletter subscriptions in the back office (${testTarget()})`, () => 
   });
 
   it("says the exact failure text (docs/product.md) when the database fails", async () => {
-    const real = testDb();
-    setDatabase(databaseFailingOn("delete"));
-    try {
-      // The session is read through better-auth's own handle on the real database.
-      const result = await answer(action(args(requestAs(visitors.admin, "/admin/managesubscriptions", { id: "anything" }))));
-      expect(statusAndData(result)).toEqual({ status: 500, data: { ok: false, message: "Failed to delete subscription. Check console for details." } });
-    } finally {
-      setDatabase(real);
-    }
+    // The session is read through better-auth's own handle on the real database.
+    const result = await answer(action(args(requestAs(visitors.admin, "/admin/managesubscriptions", { id: "anything" }), databaseFailingOn("delete"))));
+    expect(statusAndData(result)).toEqual({ status: 500, data: { ok: false, message: "Failed to delete subscription. Check console for details." } });
   });
 
   it("refuses anonymous visitors (to /login) and customers (to /), and deletes nothing", async () => {

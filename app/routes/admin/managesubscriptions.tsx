@@ -1,6 +1,5 @@
 import { data, Form, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/managesubscriptions";
-import { getDb } from "~/lib/db.server";
 import { actionFailure } from "~/lib/action-failure.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { deleteSubscriberSchema, subscriberPageSchema } from "~/modules/subscribers/subscriber.schema";
@@ -17,18 +16,18 @@ const PATH = "/admin/managesubscriptions";
 
 export const meta = () => adminMeta("Newsletter Subscriptions");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context.auth);
   const page = subscriberPageSchema.parse(new URL(request.url).searchParams.get("page") ?? undefined);
-  return listSubscribers(getDb(), { page });
+  return listSubscribers(context.db, { page });
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request, context.auth);
   const parsed = deleteSubscriberSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ ok: false as const, message: parsed.error.issues[0].message }, { status: 400 });
   try {
-    const { email } = await deleteSubscriber(getDb(), parsed.data.id);
+    const { email } = await deleteSubscriber(context.db, parsed.data.id);
     return { ok: true as const, message: `Subscription deleted for ${email}` };
   } catch (error) {
     return actionFailure(error, { msg: "subscription delete failed" }, ({ message, ourSide }) => ({ ok: false as const, message: ourSide ? DELETE_FAILED : message }));

@@ -2,8 +2,8 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/not-found";
 import { requireAdmin } from "~/modules/accounts/session.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context.auth);
   return data(null, { status: 404 });
 }
 

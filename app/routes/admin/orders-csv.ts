@@ -1,13 +1,12 @@
 import type { Route } from "./+types/orders-csv";
-import { getDb } from "~/lib/db.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { orderSelectionFrom } from "~/modules/orders/admin-orders.schema";
 import { ordersCsv, ordersForBatch } from "~/modules/orders/order-batch.server";
 
 /** The ticked orders, or every order the list's filter finds, as a CSV download (staff only). */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const list = await ordersForBatch(getDb(), orderSelectionFrom(new URL(request.url).searchParams));
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context.auth);
+  const list = await ordersForBatch(context.db, orderSelectionFrom(new URL(request.url).searchParams));
   const day = new Date().toISOString().slice(0, 10);
   return new Response(ordersCsv(list), {
     headers: {

@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/orders-slips";
-import { getDb } from "~/lib/db.server";
 import { BRAND } from "~/lib/brand";
 import { formatAdminDate } from "~/lib/admin-date";
 import { adminMeta } from "~/lib/seo";
@@ -13,9 +12,9 @@ import { RouteError } from "~/components/ui/route-error";
 export const meta = () => adminMeta("Packing slips");
 
 /** One printable page per order: where it goes, who to call, what is in the parcel and what to collect. */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const list = await ordersForBatch(getDb(), orderSelectionFrom(new URL(request.url).searchParams));
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context.auth);
+  const list = await ordersForBatch(context.db, orderSelectionFrom(new URL(request.url).searchParams));
   return {
     slips: list.map((o) => ({
       id: o.id,

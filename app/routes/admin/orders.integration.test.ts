@@ -11,7 +11,7 @@ import { insertProduct, testCustomer } from "../../../tests/support/fixtures";
 import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
 import { useLiveEvents } from "../../../tests/support/live";
 
-const testDb = useTestDatabase({ asAppDatabase: true });
+const testDb = useTestDatabase();
 const visitors = useAdminRequests(testDb);
 
 const customer = (firstName: string, email: string) => testCustomer({ firstName, email, notes: "Call before delivery" });
@@ -38,9 +38,9 @@ async function qtyOf(stockId: string) {
 }
 
 const post = (who: "anonymous" | "user" | "admin", form: Record<string, string>) =>
-  answer(() => action({ request: visitors.request(who, "/admin/orders", { form }), params: {}, context: {} } as never));
+  answer(() => action({ request: visitors.request(who, "/admin/orders", { form }), params: {}, context: visitors.context() } as never));
 const get = (who: "anonymous" | "user" | "admin", query = "") =>
-  answer(() => loader({ request: visitors.request(who, `/admin/orders${query}`), params: {}, context: {} } as never));
+  answer(() => loader({ request: visitors.request(who, `/admin/orders${query}`), params: {}, context: visitors.context() } as never));
 
 const { heard } = useLiveEvents(testDb);
 

@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { data, Form, Link, useFetcher, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/orders";
-import { getDb } from "~/lib/db.server";
 import { toHttp } from "~/lib/errors";
 import { actionFailure } from "~/lib/action-failure.server";
 import { formatAdminDate, formatAdminDateTime } from "~/lib/admin-date";
@@ -26,10 +25,10 @@ import { FormAlert } from "~/components/ui/field";
 
 export const meta = () => adminMeta("Orders");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context.auth);
   const query = orderListQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const db = getDb();
+  const db = context.db;
   const [list, detail, template] = await Promise.all([
     listOrders(db, query),
     query.order
@@ -48,15 +47,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const staff = await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = await requireAdmin(request, context.auth);
   const formData = await request.formData();
   const form = Object.fromEntries(formData);
   if (form.intent === "bulk-status") {
     const bulk = bulkStatusSchema.safeParse({ ids: formData.getAll("ids"), status: form.status });
     if (!bulk.success) return data({ ok: false as const, message: ORDER_STATUS_ERROR + bulk.error.issues[0].message }, { status: 400 });
     try {
-      const result = await changeStatusOfOrders(getDb(), { ids: bulk.data.ids, to: bulk.data.status, by: staff.id });
+      const result = await changeStatusOfOrders(context.db, { ids: bulk.data.ids, to: bulk.data.status, by: staff.id });
       return { ok: true as const, changed: result.changed.length > 0, bulk: { ...result, to: ORDER_STATUS_LABELS[bulk.data.status] } };
     } catch (error) {
       return actionFailure(error, { msg: "bulk order status change failed" }, ({ message }) => ({ ok: false as const, message: ORDER_STATUS_ERROR + message }));
@@ -66,7 +65,7 @@ export async function action({ request }: Route.ActionArgs) {
     const outcome = confirmationOutcomeSchema.safeParse(form);
     if (!outcome.success) return data({ ok: false as const, message: OUTCOME_ERROR + outcome.error.issues[0].message }, { status: 400 });
     try {
-      await recordConfirmationOutcome(getDb(), { ...outcome.data, by: staff.id });
+      await recordConfirmationOutcome(context.db, { ...outcome.data, by: staff.id });
       return { ok: true as const, changed: true, orderId: outcome.data.orderId, recorded: CONFIRMATION_OUTCOME_LABELS[outcome.data.outcome] };
     } catch (error) {
       const log = { msg: "confirmation outcome not recorded", orderId: outcome.data.orderId };
@@ -84,7 +83,7 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   try {
-    const { changed } = await changeOrderStatus(getDb(), {
+    const { changed } = await changeOrderStatus(context.db, {
       ...parsed.data,
       to: parsed.data.status,
       by: staff.id,

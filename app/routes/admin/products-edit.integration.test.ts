@@ -17,7 +17,7 @@ import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
  * member changed in the form, so orders placed while the form was open are never undone.
  */
 
-const testDb = useTestDatabase({ asAppDatabase: true });
+const testDb = useTestDatabase();
 const visitors = useAdminRequests(testDb);
 
 const customer = testCustomer();
@@ -55,7 +55,7 @@ async function satchel(sizes: [size: string, qty: number][]) {
 /** What the edit page loads, as the form sends it back unchanged. */
 async function openForm(productId: string) {
   const loaded = await answer<{ editing: Promise<{ product: EditableProduct }> }>(() =>
-    editLoader({ request: visitors.request("admin", `/admin/products/${productId}/edit`), params: { id: productId }, context: {} } as never),
+    editLoader({ request: visitors.request("admin", `/admin/products/${productId}/edit`), params: { id: productId }, context: visitors.context() } as never),
   );
   expect(loaded.status).toBe(200);
   const { product } = await loaded.data.editing;
@@ -89,7 +89,7 @@ function save(productId: string, form: unknown) {
   const body = new FormData();
   body.set("product", JSON.stringify(form));
   return answer<{ ok: false; message: string; detail?: string; errors?: Record<string, string> }>(() =>
-    editAction({ request: visitors.request("admin", `/admin/products/${productId}/edit`, { form: body }), params: { id: productId }, context: {} } as never),
+    editAction({ request: visitors.request("admin", `/admin/products/${productId}/edit`, { form: body }), params: { id: productId }, context: visitors.context() } as never),
   );
 }
 
@@ -180,7 +180,7 @@ describe(`a stale product form never undoes stock changes (${testTarget()})`, ()
     // A new product's first stock too.
     const body = new FormData();
     body.set("product", JSON.stringify({ name: "Signed Stock", categoryIds: [category], variants: [{ name: "Tan", price: 100, stock: [{ size: "S", qty: 2 }] }] }));
-    const added = await answer(() => newAction({ request: visitors.request("admin", "/admin/products/new", { form: body }), params: {}, context: {} } as never));
+    const added = await answer(() => newAction({ request: visitors.request("admin", "/admin/products/new", { form: body }), params: {}, context: visitors.context() } as never));
     expect(added.status).toBe(302);
     const [created] = await testDb()
       .db.select({ id: stock.id })
@@ -268,7 +268,7 @@ describe(`a stale product form never undoes stock changes (${testTarget()})`, ()
       "product",
       JSON.stringify({ name: "Twin Sizes", categoryIds: [category], variants: [{ name: "Tan", price: 100, stock: [{ size: "32", qty: 1 }, { size: "34", qty: 1 }, { size: "32", qty: 2 }] }] }),
     );
-    const added = await answer(() => newAction({ request: visitors.request("admin", "/admin/products/new", { form: body }), params: {}, context: {} } as never));
+    const added = await answer(() => newAction({ request: visitors.request("admin", "/admin/products/new", { form: body }), params: {}, context: visitors.context() } as never));
     expect(added.status).toBe(400);
     expect(added.data).toMatchObject({ errors: { "variants.0.stock.2.size": "Each size can appear only once in a variant." } });
     expect(await testDb().db.select({ id: products.id }).from(products).where(eq(products.name, "Twin Sizes"))).toEqual([]);

@@ -1,7 +1,6 @@
 import { Suspense } from "react";
 import { Await, data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/products-edit";
-import { getDb } from "~/lib/db.server";
 import { isDomainError } from "~/lib/errors";
 import { actionFailure } from "~/lib/action-failure.server";
 import { flashCookie } from "~/lib/flash.server";
@@ -19,9 +18,9 @@ export const meta = () => adminMeta("Edit Product");
 
 const notFound = () => redirect("/admin/products", { headers: { "Set-Cookie": flashCookie(PRODUCT_FORM_MESSAGES.notFound, "error") } });
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const db = getDb();
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context.auth);
+  const db = context.db;
   let exists: boolean;
   try {
     exists = await productExists(db, params.id);
@@ -36,15 +35,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { id: params.id, editing };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const staff = await requireAdmin(request);
-  const db = getDb();
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const staff = await requireAdmin(request, context.auth);
+  const db = context.db;
   try {
     const parsed = parseProductSubmission(await request.formData());
     if (!parsed.ok) {
       return data<ProductFormFailure>({ ok: false, message: PRODUCT_FORM_MESSAGES.fixForm, errors: parsed.errors }, { status: 400 });
     }
-    const { id } = await updateProduct(db, params.id, parsed.data, await saveOptions(db, staff.id));
+    const { id } = await updateProduct(db, params.id, parsed.data, await saveOptions(db, context.storage, staff.id));
     return redirect(`/admin/products/${id}/view`, { headers: { "Set-Cookie": flashCookie(PRODUCT_FORM_MESSAGES.updated) } });
   } catch (error) {
     if (isDomainError(error) && error.code === "NOT_FOUND") return notFound();

@@ -3,15 +3,16 @@ import os from "node:os";
 import path from "node:path";
 import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAuth, loadAuthSecret, setAuth, type Auth } from "~/modules/accounts/auth.server";
+import { createAuth, loadAuthSecret, type Auth } from "~/modules/accounts/auth.server";
 import { media, products, stock, variants } from "~/lib/db/tables.server";
 import { upsertAccount } from "~/modules/accounts/accounts.server";
 import { signIn } from "~/modules/accounts/session.server";
 import { getProductDetail } from "~/modules/catalog/catalog.server";
 import { PRODUCT_FORM_MESSAGES } from "~/modules/catalog/product-form.schema";
 import { signStagedUpload } from "~/modules/media/staged-uploads.server";
-import { LocalDiskStorage, setStorage } from "~/modules/media/storage.server";
+import { LocalDiskStorage } from "~/modules/media/storage.server";
 import { useTestDatabase, testTarget } from "../../../tests/support/test-db";
+import { testContext } from "../../../tests/support/test-context";
 import { insertCategory } from "../../../tests/support/fixtures";
 import { answer, flashOf } from "../../../tests/support/route-answer";
 import { action as uploadAction } from "./uploads";
@@ -20,10 +21,11 @@ import { action as editAction, loader as editLoader } from "./products-edit";
 import { png, pngClaiming } from "../../../tests/support/images";
 import { streamedBody } from "../../../tests/support/streamed-body";
 
-const testDb = useTestDatabase({ asAppDatabase: true });
+const testDb = useTestDatabase();
 const BASE = "http://localhost:3000";
 let auth: Auth;
 let root: string;
+let storage: LocalDiskStorage;
 let adminCookie: string;
 let customerCookie: string;
 let wallets: string;
@@ -38,9 +40,8 @@ const cookieOf = (headers: Headers) =>
 beforeAll(async () => {
   const db = testDb().db;
   auth = createAuth(db, { secret: await loadAuthSecret(db), baseURL: BASE });
-  setAuth(auth);
   root = fs.mkdtempSync(path.join(os.tmpdir(), "shop-product-form-"));
-  setStorage(new LocalDiskStorage(root));
+  storage = new LocalDiskStorage(root);
   await upsertAccount(db, { email: "staff@example.pk", password: "staff-pass", role: "admin" });
   await upsertAccount(db, { email: "buyer@example.pk", password: "buyer-pass", role: "user" });
   adminCookie = cookieOf((await signIn(db, { email: "staff@example.pk", password: "staff-pass" }, auth)).headers);
@@ -49,7 +50,6 @@ beforeAll(async () => {
   belts = await insertCategory(db, "Belts");
 });
 afterAll(() => {
-  setAuth(undefined);
   fs.rmSync(root, { recursive: true, force: true });
 });
 
@@ -75,7 +75,7 @@ async function upload(kind: string, body: Buffer, cookie = adminCookie) {
 
 /** What a loader or action answered (tests/support/route-answer.ts). */
 function call(fn: (args: never) => unknown, request: Request, params: Record<string, string> = {}) {
-  return answer<any>(() => fn({ request, params, context: {} } as never));
+  return answer<any>(() => fn({ request, params, context: testContext(testDb(), { auth, storage }) } as never));
 }
 
 function formRequest(url: string, product: unknown, cookie = adminCookie) {

@@ -1,6 +1,5 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/products-new";
-import { getDb } from "~/lib/db.server";
 import { actionFailure } from "~/lib/action-failure.server";
 import { flashCookie } from "~/lib/flash.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
@@ -13,20 +12,20 @@ import { adminMeta } from "~/lib/seo";
 
 export const meta = () => adminMeta("Add Product");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return { categories: await listCategoryChoices(getDb()) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context.auth);
+  return { categories: await listCategoryChoices(context.db) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const staff = await requireAdmin(request);
-  const db = getDb();
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = await requireAdmin(request, context.auth);
+  const db = context.db;
   try {
     const parsed = parseProductSubmission(await request.formData());
     if (!parsed.ok) {
       return data<ProductFormFailure>({ ok: false, message: PRODUCT_FORM_MESSAGES.fixForm, errors: parsed.errors }, { status: 400 });
     }
-    const { id } = await createProduct(db, parsed.data, await saveOptions(db, staff.id));
+    const { id } = await createProduct(db, parsed.data, await saveOptions(db, context.storage, staff.id));
     return redirect(`/admin/products/${id}/view`, { headers: { "Set-Cookie": flashCookie(PRODUCT_FORM_MESSAGES.added) } });
   } catch (error) {
     return actionFailure(error, { msg: "adding a product failed" }, ({ message, code }): ProductFormFailure => ({

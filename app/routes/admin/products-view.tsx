@@ -1,7 +1,6 @@
 import { useRef, type KeyboardEvent } from "react";
 import { data, Form, Link, redirect, useNavigate, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/products-view";
-import { getDb } from "~/lib/db.server";
 import { isDomainError } from "~/lib/errors";
 import { actionFailure } from "~/lib/action-failure.server";
 import { flashCookie } from "~/lib/flash.server";
@@ -17,7 +16,6 @@ import {
   type ProductViewTab,
 } from "~/modules/catalog/admin-products.schema";
 import { isOnOffer, sortSizes } from "~/modules/catalog/product-rules";
-import { getStorage } from "~/modules/media/storage.server";
 import { imageSrcSet, imageUrl, videoUrl } from "~/modules/media/media-url";
 import { Img } from "~/components/ui/img";
 import { Price } from "~/components/ui/price";
@@ -31,11 +29,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return adminMeta(name);
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context.auth);
   const query = productViewQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   try {
-    const product = await getAdminProductView(getDb(), params.id);
+    const product = await getAdminProductView(context.db, params.id);
     return { product, tab: query.tab, confirmDelete: query.confirm === "delete" };
   } catch (error) {
     if (isDomainError(error) && error.code === "NOT_FOUND") return data({ product: null, tab: query.tab, confirmDelete: false }, { status: 404 });
@@ -43,12 +41,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  await requireAdmin(request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  await requireAdmin(request, context.auth);
   const form = await request.formData();
   if (form.get("intent") !== "delete") return data({ ok: false as const, message: PRODUCT_DELETE_FAILED }, { status: 400 });
   try {
-    await deleteProduct(getDb(), getStorage(), params.id);
+    await deleteProduct(context.db, context.storage, params.id);
     return redirect("/admin/products", { status: 303, headers: { "Set-Cookie": flashCookie(PRODUCT_DELETED) } });
   } catch (error) {
     return actionFailure(error, { msg: "product delete failed", productId: params.id }, () => ({ ok: false as const, message: PRODUCT_DELETE_FAILED }));

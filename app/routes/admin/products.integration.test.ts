@@ -2,7 +2,6 @@ import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { media, orderItems, orders, productCategories, products, stock, variants } from "~/lib/db/tables.server";
 import type { FileStorage } from "~/modules/media/storage.server";
-import { setStorage } from "~/modules/media/storage.server";
 import { deleteProduct } from "~/modules/catalog/admin-products.server";
 import { useTestDatabase, testTarget } from "../../../tests/support/test-db";
 import { insertCategory, insertProduct } from "../../../tests/support/fixtures";
@@ -12,16 +11,16 @@ import { loader as listLoader, action as listAction } from "./products";
 import { loader as viewLoader, action as viewAction } from "./products-view";
 import { action as checkoutAction } from "../checkout";
 
-const testDb = useTestDatabase({ asAppDatabase: true });
+const testDb = useTestDatabase();
 const admin = useAdminRequests(testDb);
 
-const list = (who: Who, query = "") => answer<any>(() => listLoader({ request: admin.request(who, `/admin/products${query}`), params: {}, context: {} } as never));
+const list = (who: Who, query = "") => answer<any>(() => listLoader({ request: admin.request(who, `/admin/products${query}`), params: {}, context: admin.context() } as never));
 const view = (who: Who, id: string, query = "") =>
-  answer<any>(() => viewLoader({ request: admin.request(who, `/admin/products/${id}/view${query}`), params: { id }, context: {} } as never));
-const deleteFromList = (who: Who, id: string, returnTo = "/admin/products") =>
-  answer<any>(() => listAction({ request: admin.request(who, "/admin/products", { form: { intent: "delete", id, returnTo } }), params: {}, context: {} } as never));
+  answer<any>(() => viewLoader({ request: admin.request(who, `/admin/products/${id}/view${query}`), params: { id }, context: admin.context() } as never));
+const deleteFromList = (who: Who, id: string, returnTo = "/admin/products", storage?: FileStorage) =>
+  answer<any>(() => listAction({ request: admin.request(who, "/admin/products", { form: { intent: "delete", id, returnTo } }), params: {}, context: admin.context(storage && { storage }) } as never));
 const deleteFromView = (who: Who, id: string) =>
-  answer<any>(() => viewAction({ request: admin.request(who, `/admin/products/${id}/view`, { form: { intent: "delete" } }), params: { id }, context: {} } as never));
+  answer<any>(() => viewAction({ request: admin.request(who, `/admin/products/${id}/view`, { form: { intent: "delete" } }), params: { id }, context: admin.context() } as never));
 
 const DAY = 24 * 60 * 60 * 1000;
 const base = new Date("2026-01-01T00:00:00Z").getTime();
@@ -137,15 +136,10 @@ describe(`admin product table (${testTarget()})`, () => {
         await real.delete(k);
       },
     };
-    setStorage(watching);
-    try {
-      const result = await deleteFromList("admin", p.productId, "/admin/products?q=bag&page=1&delete=" + p.productId);
-      expect(result.status).toBe(303);
-      expect(result.location).toBe("/admin/products?q=bag&page=1");
-      expect(flashOf(result)).toBe("Product deleted successfully!");
-    } finally {
-      setStorage(real);
-    }
+    const result = await deleteFromList("admin", p.productId, "/admin/products?q=bag&page=1&delete=" + p.productId, watching);
+    expect(result.status).toBe(303);
+    expect(result.location).toBe("/admin/products?q=bag&page=1");
+    expect(flashOf(result)).toBe("Product deleted successfully!");
     expect(seenAtDelete).toEqual([true, true, true]);
     for (const f of p.files) expect(admin.fileExists(f)).toBe(false);
     expect(await db.select().from(products).where(eq(products.id, p.productId))).toEqual([]);
@@ -210,7 +204,7 @@ async function buy(productId: string, variantId: string, sizes: string[], n: num
   });
   const request = new Request("http://localhost:3000/checkout", { method: "POST", body: form });
   return answer<{ ok: boolean; orderId?: string; storedOrderId?: string; message?: string }>(() =>
-    checkoutAction({ request, params: {}, context: { nonce: "", clientAddress: `10.20.${n >> 8}.${n & 255}` } } as never),
+    checkoutAction({ request, params: {}, context: admin.context({ clientAddress: `10.20.${n >> 8}.${n & 255}` }) } as never),
   );
 }
 

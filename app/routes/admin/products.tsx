@@ -1,6 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/products";
-import { getDb } from "~/lib/db.server";
 import { actionFailure } from "~/lib/action-failure.server";
 import { flashCookie } from "~/lib/flash.server";
 import { formatAdminDate } from "~/lib/admin-date";
@@ -14,7 +13,6 @@ import {
   PRODUCT_DELETE_FAILED,
   PRODUCT_DELETED,
 } from "~/modules/catalog/admin-products.schema";
-import { getStorage } from "~/modules/media/storage.server";
 import { imageUrl } from "~/modules/media/media-url";
 import { Img } from "~/components/ui/img";
 import { RouteError } from "~/components/ui/route-error";
@@ -28,10 +26,10 @@ import { pageCountOf } from "~/lib/paging";
 
 export const meta = () => adminMeta("Products");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context.auth);
   const query = adminProductsQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const db = getDb();
+  const db = context.db;
   const [result, categories] = await Promise.all([
     listAdminProducts(db, {
       q: query.q,
@@ -59,13 +57,13 @@ function listAddress(returnTo: FormDataEntryValue | null): string {
   return `${url.pathname}${url.search}`;
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request, context.auth);
   const form = await request.formData();
   const parsed = deleteProductSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ ok: false as const, message: PRODUCT_DELETE_FAILED }, { status: 400 });
   try {
-    await deleteProduct(getDb(), getStorage(), parsed.data.id);
+    await deleteProduct(context.db, context.storage, parsed.data.id);
     return redirect(listAddress(form.get("returnTo")), {
       status: 303,
       headers: { "Set-Cookie": flashCookie(PRODUCT_DELETED) },

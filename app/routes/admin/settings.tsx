@@ -1,6 +1,5 @@
 import { data, Form, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
-import { getDb } from "~/lib/db.server";
 import { actionFailure } from "~/lib/action-failure.server";
 import { adminMeta } from "~/lib/seo";
 import { isMainAdminRole } from "~/modules/accounts/roles";
@@ -26,18 +25,18 @@ const EXAMPLE = {
 };
 
 /** Plain admins may open the page, and are told it is for main admins. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireAdmin(request, context.auth);
   if (!isMainAdminRole(user.role)) return data({ allowed: false as const }, { status: 403 });
-  return { allowed: true as const, template: await getConfirmationTemplate(getDb()) };
+  return { allowed: true as const, template: await getConfirmationTemplate(context.db) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireMainAdminAction(request, ACCESS_DENIED_SETTINGS, (message) => ({ ok: false as const, message }));
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireMainAdminAction(request, context.auth, ACCESS_DENIED_SETTINGS, (message) => ({ ok: false as const, message }));
   const parsed = confirmationTemplateSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ ok: false as const, message: parsed.error.issues[0].message }, { status: 400 });
   try {
-    await saveConfirmationTemplate(getDb(), parsed.data.template);
+    await saveConfirmationTemplate(context.db, parsed.data.template);
     return { ok: true as const, message: SAVED };
   } catch (error) {
     return actionFailure(error, { msg: "settings could not be saved" }, ({ message }) => ({ ok: false as const, message: `Failed to save the settings. ${message}` }));

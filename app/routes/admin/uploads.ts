@@ -1,11 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/uploads";
 import { loadAuthSecret } from "~/modules/accounts/auth.server";
-import { getDb } from "~/lib/db.server";
 import { loggedFailure } from "~/lib/action-failure.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { readLimitedBody, signStagedUpload, stageUpload, type StagedUpload } from "~/modules/media/staged-uploads.server";
-import { getStorage } from "~/modules/media/storage.server";
 
 /**
  * POST /admin/uploads?kind=image|video with the file as the raw request body. Answers a signed
@@ -15,13 +13,13 @@ export type UploadResult = { ok: true; upload: StagedUpload & { token: string } 
 
 const answer = (body: UploadResult, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context.auth);
   throw data("Not Found", { status: 404 });
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request, context.auth);
   if (request.method !== "POST") return answer({ ok: false, message: "Method not allowed." }, 405);
   const kind = new URL(request.url).searchParams.get("kind");
   if (kind !== "image" && kind !== "video") {
@@ -29,8 +27,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
   try {
     const body = await readLimitedBody(request, kind);
-    const upload = await stageUpload(getStorage(), kind, body);
-    const token = signStagedUpload(await loadAuthSecret(getDb()), upload);
+    const upload = await stageUpload(context.storage, kind, body);
+    const token = signStagedUpload(await loadAuthSecret(context.db), upload);
     return answer({ ok: true, upload: { ...upload, token } });
   } catch (error) {
     const { status, message } = loggedFailure(error, { msg: "upload failed", kind });
