@@ -50,10 +50,7 @@ export default tseslint.config(
       "jsx-a11y/media-has-caption": "off",
       // Labels that wrap a control with its name and a note one level further down.
       "jsx-a11y/label-has-associated-control": ["error", { depth: 3 }],
-      "@typescript-eslint/no-unused-vars": [
-        "error",
-        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" },
-      ],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" }],
     },
   },
   // Tests set up databases with `useTestDatabase()` (not a React hook) and build raw, malformed requests.

@@ -42,20 +42,40 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   outputDir: `test-results/artifacts-${PORT}`,
-  reporter: process.env.CI ? [["list"], ["json", { outputFile: "test-results/e2e.json" }]] : [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  reporter: process.env.CI
+    ? [["list"], ["json", { outputFile: "test-results/e2e.json" }]]
+    : [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
   use: {
     baseURL: `http://localhost:${PORT}`,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-dev-shm-usage",
+      ],
     },
     trace: "retain-on-failure",
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined }, grepInvert: /@mobile/, testIgnore: [ADMIN_SPECS, PROXY_SPECS, IMPORT_SPECS] },
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      grepInvert: /@mobile/,
+      testIgnore: [ADMIN_SPECS, PROXY_SPECS, IMPORT_SPECS],
+    },
     { name: "mobile", use: { ...devices["Pixel 7"], channel: undefined }, grep: /@mobile/, testIgnore: [ADMIN_SPECS, PROXY_SPECS, IMPORT_SPECS] },
     { name: "proxy", use: { baseURL: `http://localhost:${PROXY_PORT}` }, testMatch: PROXY_SPECS },
-    { name: "import", use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: `http://localhost:${IMPORT_PORT}` }, testMatch: IMPORT_SPECS },
+    {
+      name: "import",
+      use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: `http://localhost:${IMPORT_PORT}` },
+      testMatch: IMPORT_SPECS,
+    },
     {
       name: "admin",
       use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: `http://localhost:${ADMIN_PORT}` },
@@ -63,7 +83,9 @@ export default defineConfig({
     },
   ],
   webServer: [
-    server(PORT), server(ADMIN_PORT), server(PROXY_PORT, { PUBLIC_URL: PROXIED_PUBLIC_URL, TRUST_PROXY: "1" }),
+    server(PORT),
+    server(ADMIN_PORT),
+    server(PROXY_PORT, { PUBLIC_URL: PROXIED_PUBLIC_URL, TRUST_PROXY: "1" }),
     server(IMPORT_PORT, { E2E_IMPORT: "tests/fixtures/original-export.json" }),
   ],
 });

@@ -21,7 +21,11 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: {
             codeSplitting: {
               groups: [
-                { name: "framework", test: /node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)\//, priority: 2 },
+                {
+                  name: "framework",
+                  test: /node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)\//,
+                  priority: 2,
+                },
                 { name: "storefront", test: STOREFRONT_SHARED, priority: 1 },
               ],
             },

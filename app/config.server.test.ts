@@ -48,7 +48,9 @@ describe("parseEnv", () => {
   it("trusts no proxy by default and takes TRUST_PROXY as a count of hops", () => {
     expect(parseEnv({}).TRUST_PROXY).toBe(0);
     expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
-    expect(problemsOf({ TRUST_PROXY: "yes" })).toEqual(["TRUST_PROXY: must be the number of trusted reverse proxies in front of the shop (0, 1, 2 …)"]);
+    expect(problemsOf({ TRUST_PROXY: "yes" })).toEqual([
+      "TRUST_PROXY: must be the number of trusted reverse proxies in front of the shop (0, 1, 2 …)",
+    ]);
     expect(problemsOf({ TRUST_PROXY: "-1" })).toHaveLength(1);
   });
 
@@ -149,13 +151,17 @@ describe("parseEnv", () => {
   });
 
   it("says how to write ORDER_LIMITS when it cannot be read", () => {
-    const howTo = 'must read like "30/10m address, 5/10m contact": orders per window (s, m or h, at most 24h) for each client address and for each phone number or e-mail';
+    const howTo =
+      'must read like "30/10m address, 5/10m contact": orders per window (s, m or h, at most 24h) for each client address and for each phone number or e-mail';
     expect(problemsOf({ ORDER_LIMITS: "lots" })).toEqual([`ORDER_LIMITS: ${howTo}; "lots" is not`]);
     expect(problemsOf({ ORDER_LIMITS: "30/10m address, 5/10 contact" })).toEqual([`ORDER_LIMITS: ${howTo}; "5/10 contact" is not`]);
     expect(problemsOf({ ORDER_LIMITS: "0/10m address" })).toEqual([`ORDER_LIMITS: ${howTo}; "0/10m address" is not`]);
     expect(problemsOf({ ORDER_LIMITS: "30/25h address" })).toEqual([`ORDER_LIMITS: ${howTo}; "30/25h address" is not`]);
     expect(problemsOf({ ORDER_LIMITS: "30/10m address, 40/10m address" })).toEqual(["ORDER_LIMITS: gives the address limit twice"]);
-    expect(problemsOf({ ORDER_LIMITS: "30/10m phone", PORT: "eighty" })).toEqual([expect.stringMatching(/^PORT:/), `ORDER_LIMITS: ${howTo}; "30/10m phone" is not`]);
+    expect(problemsOf({ ORDER_LIMITS: "30/10m phone", PORT: "eighty" })).toEqual([
+      expect.stringMatching(/^PORT:/),
+      `ORDER_LIMITS: ${howTo}; "30/10m phone" is not`,
+    ]);
   });
   it("runs one worker on the embedded database and one per core on PostgreSQL unless WEB_CONCURRENCY says otherwise", () => {
     const pg = "postgres://u:p@localhost:5432/shop";

@@ -38,10 +38,7 @@ const envSchema = z
         })
         .optional(),
     ),
-    PUBLIC_URL: z.preprocess(
-      emptyToUndefined,
-      z.url("must be a full URL such as https://shop.example.pk").optional(),
-    ),
+    PUBLIC_URL: z.preprocess(emptyToUndefined, z.url("must be a full URL such as https://shop.example.pk").optional()),
     SMTP_URL: z.preprocess(
       emptyToUndefined,
       z
@@ -73,11 +70,7 @@ const envSchema = z
     ),
     PAGE_CACHE_MB: z.preprocess(
       emptyToUndefined,
-      z
-        .string()
-        .regex(/^\d+$/, "must be a whole number of megabytes (0 turns the page cache off)")
-        .transform(Number)
-        .default(32),
+      z.string().regex(/^\d+$/, "must be a whole number of megabytes (0 turns the page cache off)").transform(Number).default(32),
     ),
     KEEP_SEARCHES: z.preprocess(emptyToUndefined, z.enum(["on", "off"], "must be on or off").default("on")),
     ORDER_LIMITS: z.preprocess(
@@ -94,23 +87,23 @@ const envSchema = z
         .optional(),
     ),
     WEB_CONCURRENCY: z.string().optional(),
-    LOG_LEVEL: z.preprocess(
-      emptyToUndefined,
-      z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-    ),
+    LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
   })
-  .superRefine((env, ctx) => {
-    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
-      ctx.addIssue({
-        code: "custom",
-        path: [env.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"],
-        message: "ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither",
-      });
-    }
-    const workers = webConcurrency(env.WEB_CONCURRENCY, { embedded: !env.DATABASE_URL, cores: os.availableParallelism() });
-    if (typeof workers !== "number") ctx.addIssue({ code: "custom", path: ["WEB_CONCURRENCY"], message: workers.problem });
-    // Run even when other variables are wrong, so every problem is listed at once.
-  }, { when: (payload) => typeof payload.value === "object" && payload.value !== null });
+  .superRefine(
+    (env, ctx) => {
+      if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+        ctx.addIssue({
+          code: "custom",
+          path: [env.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"],
+          message: "ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither",
+        });
+      }
+      const workers = webConcurrency(env.WEB_CONCURRENCY, { embedded: !env.DATABASE_URL, cores: os.availableParallelism() });
+      if (typeof workers !== "number") ctx.addIssue({ code: "custom", path: ["WEB_CONCURRENCY"], message: workers.problem });
+      // Run even when other variables are wrong, so every problem is listed at once.
+    },
+    { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+  );
 
 export type Env = z.infer<typeof envSchema> & {
   dataDir: string;
@@ -122,7 +115,6 @@ export type Env = z.infer<typeof envSchema> & {
   /** Orders taken per client address and per phone or e-mail: ORDER_LIMITS, else 30 and 5 per 10 minutes. */
   orderLimits: OrderLimits;
 };
-
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);

@@ -26,43 +26,43 @@
 //   AUDIT_DEBUG    1: print the stack trace when the audit fails
 //   AUDIT_LHR_DIR  a folder: also write each page's full Lighthouse result there (<page>.json)
 
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CHROME_PATH = '/usr/bin/chromium';
-const REPORT_PATH = path.join(ROOT, 'audit-report.json');
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const CHROME_PATH = "/usr/bin/chromium";
+const REPORT_PATH = path.join(ROOT, "audit-report.json");
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const CATEGORY_LABELS = {
-  performance: 'Performance',
-  accessibility: 'Accessibility',
-  'best-practices': 'Best Practices',
-  seo: 'SEO',
+  performance: "Performance",
+  accessibility: "Accessibility",
+  "best-practices": "Best Practices",
+  seo: "SEO",
 };
 // Minimum score (0-100, rounded the way the Lighthouse report rounds) per category.
 const SCORE_TARGETS = {
   performance: 100,
   accessibility: 100,
-  'best-practices': 100,
+  "best-practices": 100,
   seo: 100,
 };
 const PRODUCT_JS_TARGET_KB = 110;
 /** Largest Contentful Paint of every page, simulated mobile. */
 const LCP_TARGET_MS = 1500;
 const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
 ];
 const HEALTH_TIMEOUT_MS = 60_000;
 
@@ -78,7 +78,7 @@ const state = {
 // Small helpers
 // ---------------------------------------------------------------------------
 
-function log(message = '') {
+function log(message = "") {
   process.stdout.write(`${message}\n`);
 }
 
@@ -86,15 +86,15 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** fetch with a timeout; resolves to the Response (body not read). */
 async function fetchWithTimeout(url, ms = 10_000) {
-  return fetch(url, { signal: AbortSignal.timeout(ms), redirect: 'follow' });
+  return fetch(url, { signal: AbortSignal.timeout(ms), redirect: "follow" });
 }
 
 /** Resolves to true when nothing listens on `port` (checked on all interfaces). */
 function isPortFree(port) {
   return new Promise((resolve) => {
     const probe = net.createServer();
-    probe.once('error', () => resolve(false));
-    probe.once('listening', () => probe.close(() => resolve(true)));
+    probe.once("error", () => resolve(false));
+    probe.once("listening", () => probe.close(() => resolve(true)));
     probe.listen(port);
   });
 }
@@ -105,7 +105,7 @@ async function findFreePort() {
   if (await isPortFree(preferred)) return preferred;
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
-    probe.once('error', reject);
+    probe.once("error", reject);
     probe.listen(0, () => {
       const { port } = probe.address();
       probe.close(() => resolve(port));
@@ -116,47 +116,47 @@ async function findFreePort() {
 /** Runs a command with inherited stdio; rejects on a non-zero exit. */
 function run(command, args) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit' });
-    child.once('error', reject);
-    child.once('exit', (code, signal) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: "inherit" });
+    child.once("error", reject);
+    child.once("exit", (code, signal) => {
       if (code === 0) resolve();
-      else reject(new Error(`\`${command} ${args.join(' ')}\` failed (${signal ?? `exit code ${code}`})`));
+      else reject(new Error(`\`${command} ${args.join(" ")}\` failed (${signal ?? `exit code ${code}`})`));
     });
   });
 }
 
-const serverOutputText = () => state.serverOutput.join('').trimEnd() || '(no output)';
+const serverOutputText = () => state.serverOutput.join("").trimEnd() || "(no output)";
 
 // ---------------------------------------------------------------------------
 // Step 1: production build and server
 // ---------------------------------------------------------------------------
 
 async function ensureBuild() {
-  if (fs.existsSync(path.join(ROOT, 'build/server/index.js'))) return;
-  log('build/server/index.js is missing: running `npm run build` ...');
-  await run('npm', ['run', 'build']);
-  if (!fs.existsSync(path.join(ROOT, 'build/server/index.js'))) {
-    throw new Error('`npm run build` finished but build/server/index.js still does not exist');
+  if (fs.existsSync(path.join(ROOT, "build/server/index.js"))) return;
+  log("build/server/index.js is missing: running `npm run build` ...");
+  await run("npm", ["run", "build"]);
+  if (!fs.existsSync(path.join(ROOT, "build/server/index.js"))) {
+    throw new Error("`npm run build` finished but build/server/index.js still does not exist");
   }
 }
 
 async function startServer() {
-  if (!fs.existsSync(path.join(ROOT, 'server.mjs'))) {
+  if (!fs.existsSync(path.join(ROOT, "server.mjs"))) {
     throw new Error(`server.mjs not found in ${ROOT}; cannot start the production server`);
   }
   const port = await findFreePort();
-  state.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-audit-data-'));
+  state.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-audit-data-"));
 
-  const child = spawn(process.execPath, ['server.mjs'], {
+  const child = spawn(process.execPath, ["server.mjs"], {
     cwd: ROOT,
     env: {
       ...process.env,
       PORT: String(port),
       DATA_DIR: state.dataDir,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ["ignore", "pipe", "pipe"],
     // Own process group, so stopServer() also reaches anything the server spawns.
     detached: true,
   });
@@ -167,21 +167,21 @@ async function startServer() {
     state.serverOutput.push(chunk.toString());
     if (state.serverOutput.length > 200) state.serverOutput.shift();
   };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
 
   let exited = null;
-  child.once('exit', (code, signal) => {
+  child.once("exit", (code, signal) => {
     exited = signal ?? `exit code ${code}`;
   });
-  child.once('error', (err) => {
+  child.once("error", (err) => {
     exited = `spawn error: ${err.message}`;
   });
 
   const baseUrl = `http://localhost:${port}`;
   log(`Starting the production server on ${baseUrl} (DATA_DIR=${state.dataDir}) ...`);
   const started = Date.now();
-  let lastProblem = 'no answer yet';
+  let lastProblem = "no answer yet";
   while (Date.now() - started < HEALTH_TIMEOUT_MS) {
     if (exited) {
       throw new Error(`The server stopped before it became healthy (${exited}). Its output:\n${serverOutputText()}`);
@@ -209,7 +209,7 @@ async function stopServer() {
   const child = state.server;
   state.server = null;
   if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const gone = new Promise((resolve) => child.once('exit', resolve));
+  const gone = new Promise((resolve) => child.once("exit", resolve));
   const signalGroup = (signal) => {
     try {
       process.kill(-child.pid, signal); // the whole process group we created
@@ -221,10 +221,10 @@ async function stopServer() {
       }
     }
   };
-  signalGroup('SIGTERM');
+  signalGroup("SIGTERM");
   const timedOut = await Promise.race([gone.then(() => false), sleep(5_000).then(() => true)]);
   if (timedOut) {
-    signalGroup('SIGKILL');
+    signalGroup("SIGKILL");
     await Promise.race([gone, sleep(2_000)]);
   }
 }
@@ -265,8 +265,8 @@ async function auditPage(lighthouse, name, url) {
   // No config = Lighthouse's default config: mobile form factor, simulated throttling.
   const result = await lighthouse(url, {
     port: state.chrome.port,
-    output: 'json',
-    logLevel: 'error',
+    output: "json",
+    logLevel: "error",
     onlyCategories: CATEGORIES,
   });
   if (!result?.lhr) throw new Error(`Lighthouse returned no result for ${url}`);
@@ -282,12 +282,12 @@ function summarize(name, url, lhr) {
   const scores = {};
   for (const id of CATEGORIES) {
     const score = lhr.categories[id]?.score;
-    scores[id] = typeof score === 'number' ? Math.round(score * 100) : null;
+    scores[id] = typeof score === "number" ? Math.round(score * 100) : null;
   }
 
   // JavaScript as transferred over the network (compressed), from 'network-requests'.
-  const requests = lhr.audits['network-requests']?.details?.items ?? [];
-  const scripts = requests.filter((item) => item.resourceType === 'Script');
+  const requests = lhr.audits["network-requests"]?.details?.items ?? [];
+  const scripts = requests.filter((item) => item.resourceType === "Script");
   const jsTransferBytes = scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
 
   // Failing audits of the four categories: score < 1, or an audit that errored.
@@ -299,8 +299,8 @@ function summarize(name, url, lhr) {
       const audit = lhr.audits[ref.id];
       if (!audit) continue;
       const mode = audit.scoreDisplayMode;
-      if (mode === 'informative' || mode === 'notApplicable' || mode === 'manual') continue;
-      const failed = mode === 'error' || (typeof audit.score === 'number' && audit.score < 1);
+      if (mode === "informative" || mode === "notApplicable" || mode === "manual") continue;
+      const failed = mode === "error" || (typeof audit.score === "number" && audit.score < 1);
       if (!failed) continue;
       seen.add(ref.id);
       failingAudits.push({
@@ -310,23 +310,15 @@ function summarize(name, url, lhr) {
         score: audit.score,
         weight: ref.weight,
         displayValue: audit.displayValue ?? null,
-        error: mode === 'error' ? (audit.errorMessage ?? 'audit error') : null,
+        error: mode === "error" ? (audit.errorMessage ?? "audit error") : null,
       });
     }
   }
 
   // The main metrics, handy when the performance score is off.
-  const metricIds = [
-    'first-contentful-paint',
-    'largest-contentful-paint',
-    'total-blocking-time',
-    'cumulative-layout-shift',
-    'speed-index',
-  ];
-  const metrics = Object.fromEntries(
-    metricIds.map((id) => [id, lhr.audits[id]?.displayValue ?? null]),
-  );
-  const lcpMs = lhr.audits['largest-contentful-paint']?.numericValue ?? null;
+  const metricIds = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"];
+  const metrics = Object.fromEntries(metricIds.map((id) => [id, lhr.audits[id]?.displayValue ?? null]));
+  const lcpMs = lhr.audits["largest-contentful-paint"]?.numericValue ?? null;
 
   return {
     name,
@@ -348,7 +340,7 @@ function summarize(name, url, lhr) {
 
 /** What the LCP was (its element) and where its time went (TTFB, load delay, load, render delay). */
 function lcpElementOf(lhr) {
-  const parts = lhr.audits['largest-contentful-paint-element']?.details?.items ?? [];
+  const parts = lhr.audits["largest-contentful-paint-element"]?.details?.items ?? [];
   let element = null;
   const phases = [];
   for (const part of parts) {
@@ -368,26 +360,26 @@ const kb = (bytes) => (bytes / 1024).toFixed(1);
 
 function printScores(pages) {
   const nameWidth = Math.max(12, ...pages.map((p) => p.name.length));
-  const header = ['Page'.padEnd(nameWidth), ...CATEGORIES.map((id) => CATEGORY_LABELS[id].padStart(15))];
+  const header = ["Page".padEnd(nameWidth), ...CATEGORIES.map((id) => CATEGORY_LABELS[id].padStart(15))];
   log();
-  log(header.join(' '));
-  log('-'.repeat(header.join(' ').length));
+  log(header.join(" "));
+  log("-".repeat(header.join(" ").length));
   for (const page of pages) {
-    const cells = CATEGORIES.map((id) => String(page.scores[id] ?? 'ERR').padStart(15));
-    log([page.name.padEnd(nameWidth), ...cells].join(' '));
+    const cells = CATEGORIES.map((id) => String(page.scores[id] ?? "ERR").padStart(15));
+    log([page.name.padEnd(nameWidth), ...cells].join(" "));
   }
   log();
-  log('Metrics (simulated mobile):');
+  log("Metrics (simulated mobile):");
   for (const page of pages) {
     const m = page.metrics;
     log(
-      `  ${page.name.padEnd(nameWidth)} FCP ${m['first-contentful-paint'] ?? '-'}, ` +
-        `LCP ${m['largest-contentful-paint'] ?? '-'}, TBT ${m['total-blocking-time'] ?? '-'}, ` +
-        `CLS ${m['cumulative-layout-shift'] ?? '-'}, SI ${m['speed-index'] ?? '-'}`,
+      `  ${page.name.padEnd(nameWidth)} FCP ${m["first-contentful-paint"] ?? "-"}, ` +
+        `LCP ${m["largest-contentful-paint"] ?? "-"}, TBT ${m["total-blocking-time"] ?? "-"}, ` +
+        `CLS ${m["cumulative-layout-shift"] ?? "-"}, SI ${m["speed-index"] ?? "-"}`,
     );
     if (page.lcpElement) {
-      log(`  ${' '.repeat(nameWidth)} LCP element ${page.lcpElement.element}`);
-      if (page.lcpElement.phases.length) log(`  ${' '.repeat(nameWidth)} LCP phases: ${page.lcpElement.phases.join(', ')}`);
+      log(`  ${" ".repeat(nameWidth)} LCP element ${page.lcpElement.element}`);
+      if (page.lcpElement.phases.length) log(`  ${" ".repeat(nameWidth)} LCP phases: ${page.lcpElement.phases.join(", ")}`);
     }
   }
 }
@@ -395,13 +387,10 @@ function printScores(pages) {
 function printJs(product) {
   log();
   if (!product) {
-    log('JavaScript on the product page: not measured (no product page found).');
+    log("JavaScript on the product page: not measured (no product page found).");
     return;
   }
-  log(
-    `JavaScript on the product page: ${kb(product.jsTransferBytes)} KB transferred (compressed) ` +
-      `in ${product.scripts.length} script(s)`,
-  );
+  log(`JavaScript on the product page: ${kb(product.jsTransferBytes)} KB transferred (compressed) ` + `in ${product.scripts.length} script(s)`);
   const sorted = [...product.scripts].sort((a, b) => b.transferSize - a.transferSize);
   for (const script of sorted) {
     log(`  ${kb(script.transferSize).padStart(7)} KB  ${script.url}`);
@@ -410,7 +399,7 @@ function printJs(product) {
 
 function printFailingAudits(pages) {
   log();
-  log('Failing audits:');
+  log("Failing audits:");
   for (const page of pages) {
     if (page.runtimeError) {
       log(`  ${page.name}: Lighthouse runtime error ${page.runtimeError.code}: ${page.runtimeError.message}`);
@@ -422,12 +411,9 @@ function printFailingAudits(pages) {
     }
     log(`  ${page.name}:`);
     for (const audit of page.failingAudits) {
-      const score = audit.error ? 'error' : `score ${audit.score}`;
+      const score = audit.error ? "error" : `score ${audit.score}`;
       const detail = audit.error ?? audit.displayValue;
-      log(
-        `    [${CATEGORY_LABELS[audit.category]}] ${audit.title} (${audit.id}, ${score})` +
-          (detail ? ` - ${detail}` : ''),
-      );
+      log(`    [${CATEGORY_LABELS[audit.category]}] ${audit.title} (${audit.id}, ${score})` + (detail ? ` - ${detail}` : ""));
     }
   }
 }
@@ -440,16 +426,16 @@ function checkTargets(pages, product, expectedPages) {
       const actual = page ? page.scores[id] : null;
       const min = SCORE_TARGETS[id];
       targets.push({
-        target: `${name}: ${CATEGORY_LABELS[id]} ${min === 100 ? '= 100' : `>= ${min}`}`,
+        target: `${name}: ${CATEGORY_LABELS[id]} ${min === 100 ? "= 100" : `>= ${min}`}`,
         actual,
-        pass: typeof actual === 'number' && actual >= min,
+        pass: typeof actual === "number" && actual >= min,
       });
     }
     const lcp = page?.lcpMs ?? null;
     targets.push({
       target: `${name}: LCP <= ${(LCP_TARGET_MS / 1000).toFixed(1)} s`,
       actual: lcp === null ? null : `${(lcp / 1000).toFixed(2)} s`,
-      pass: typeof lcp === 'number' && lcp <= LCP_TARGET_MS,
+      pass: typeof lcp === "number" && lcp <= LCP_TARGET_MS,
     });
   }
   const jsKb = product ? product.jsTransferBytes / 1024 : null;
@@ -460,21 +446,21 @@ function checkTargets(pages, product, expectedPages) {
   });
 
   log();
-  log('Targets:');
+  log("Targets:");
   for (const t of targets) {
-    log(`  ${t.pass ? 'PASS' : 'FAIL'}  ${t.target.padEnd(44)} (actual: ${t.actual ?? 'n/a'})`);
+    log(`  ${t.pass ? "PASS" : "FAIL"}  ${t.target.padEnd(44)} (actual: ${t.actual ?? "n/a"})`);
   }
 
   // The goals of the issue, one line each.
   const of = (suffix) => targets.filter((t) => t.target.endsWith(suffix) || t.target.includes(suffix));
   const goal = (text, list) => {
     const met = list.length > 0 && list.every((t) => t.pass);
-    log(`Goal: ${text}: ${list.map((t) => `${t.target.split(':')[0]} ${t.actual ?? 'n/a'}`).join(', ')} — ${met ? 'met' : 'not met'}`);
+    log(`Goal: ${text}: ${list.map((t) => `${t.target.split(":")[0]} ${t.actual ?? "n/a"}`).join(", ")} — ${met ? "met" : "not met"}`);
   };
   log();
-  goal('Performance 100 on /, /shop and a product page', of(': Performance'));
-  goal(`LCP <= ${(LCP_TARGET_MS / 1000).toFixed(1)} s on each`, of(': LCP'));
-  goal(`product page JavaScript <= ${PRODUCT_JS_TARGET_KB} KB compressed`, of('page JS'));
+  goal("Performance 100 on /, /shop and a product page", of(": Performance"));
+  goal(`LCP <= ${(LCP_TARGET_MS / 1000).toFixed(1)} s on each`, of(": LCP"));
+  goal(`product page JavaScript <= ${PRODUCT_JS_TARGET_KB} KB compressed`, of("page JS"));
   return targets;
 }
 
@@ -499,7 +485,7 @@ async function cleanup() {
 }
 
 // Ctrl-C / kill: still clean up.
-for (const signal of ['SIGINT', 'SIGTERM']) {
+for (const signal of ["SIGINT", "SIGTERM"]) {
   process.once(signal, () => {
     log(`\n${signal} received, cleaning up ...`);
     cleanup().finally(() => process.exit(130));
@@ -508,13 +494,13 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 async function main() {
   if (!fs.existsSync(CHROME_PATH)) {
-    log('Chromium is missing: install Debian\'s package with `apt-get install -y chromium` (never download a browser)');
+    log("Chromium is missing: install Debian's package with `apt-get install -y chromium` (never download a browser)");
     return 1;
   }
 
   let baseUrl;
   if (process.env.AUDIT_URL) {
-    baseUrl = process.env.AUDIT_URL.replace(/\/+$/, '');
+    baseUrl = process.env.AUDIT_URL.replace(/\/+$/, "");
     log(`Auditing the running server at ${baseUrl} (AUDIT_URL).`);
   } else {
     await ensureBuild();
@@ -525,18 +511,18 @@ async function main() {
   if (!productUrl) log('warning: no href="/product/<id>" link found on /shop; the product page is not audited.');
 
   const pagesToAudit = [
-    ['home', `${baseUrl}/`],
-    ['shop', `${baseUrl}/shop`],
+    ["home", `${baseUrl}/`],
+    ["shop", `${baseUrl}/shop`],
   ];
-  if (productUrl) pagesToAudit.push(['product', productUrl]);
+  if (productUrl) pagesToAudit.push(["product", productUrl]);
 
   // Imported here so that a missing Chromium is reported before anything heavy loads.
-  const { default: lighthouse } = await import('lighthouse');
-  const chromeLauncher = await import('chrome-launcher');
+  const { default: lighthouse } = await import("lighthouse");
+  const chromeLauncher = await import("chrome-launcher");
   state.chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
     chromeFlags: CHROME_FLAGS,
-    logLevel: 'silent',
+    logLevel: "silent",
     // chrome-launcher's own Ctrl-C handler exits at once; ours also stops the server.
     handleSIGINT: false,
   });
@@ -545,12 +531,12 @@ async function main() {
   for (const [name, url] of pagesToAudit) {
     pages.push(await auditPage(lighthouse, name, url));
   }
-  const product = pages.find((p) => p.name === 'product') ?? null;
+  const product = pages.find((p) => p.name === "product") ?? null;
 
   printScores(pages);
   printJs(product);
   printFailingAudits(pages);
-  const targets = checkTargets(pages, product, ['home', 'shop', 'product']);
+  const targets = checkTargets(pages, product, ["home", "shop", "product"]);
   const allPass = targets.every((t) => t.pass);
 
   const report = {
@@ -559,7 +545,7 @@ async function main() {
     startedServer: !process.env.AUDIT_URL,
     lighthouseVersion: pages[0]?.lighthouseVersion ?? null,
     userAgent: pages[0]?.userAgent ?? null,
-    config: 'lighthouse default (mobile, simulated throttling)',
+    config: "lighthouse default (mobile, simulated throttling)",
     pages,
     productJsTransferKb: product ? Number((product.jsTransferBytes / 1024).toFixed(1)) : null,
     targets,
@@ -568,8 +554,8 @@ async function main() {
   fs.writeFileSync(REPORT_PATH, `${JSON.stringify(report, null, 2)}\n`);
 
   log();
-  log(`${allPass ? 'All targets pass.' : `${targets.filter((t) => !t.pass).length} target(s) fail.`} Report: ${path.relative(ROOT, REPORT_PATH)}`);
-  if (!allPass && process.env.AUDIT_STRICT === '1') return 1;
+  log(`${allPass ? "All targets pass." : `${targets.filter((t) => !t.pass).length} target(s) fail.`} Report: ${path.relative(ROOT, REPORT_PATH)}`);
+  if (!allPass && process.env.AUDIT_STRICT === "1") return 1;
   return 0;
 }
 
@@ -578,7 +564,7 @@ try {
   exitCode = await main();
 } catch (err) {
   // The message says what went wrong; AUDIT_DEBUG=1 adds the stack trace.
-  console.error(`\naudit failed: ${process.env.AUDIT_DEBUG === '1' ? (err?.stack ?? err) : (err?.message ?? err)}`);
+  console.error(`\naudit failed: ${process.env.AUDIT_DEBUG === "1" ? (err?.stack ?? err) : (err?.message ?? err)}`);
   exitCode = 1;
 } finally {
   await cleanup();

@@ -217,7 +217,14 @@ const serverLog: string[] = [];
 async function startServer(target: Target, extra: NodeJS.ProcessEnv = {}): Promise<{ url: string; child: ChildProcess; workers: number }> {
   serverLog.length = 0;
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: target.dataDir, LOG_LEVEL: "warn", ...extra };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATA_DIR: target.dataDir,
+    LOG_LEVEL: "warn",
+    ...extra,
+  };
   env.ADMIN_EMAIL = STAFF.email;
   env.ADMIN_PASSWORD = STAFF.password;
   // Every order of the HTTP run comes from this one address: limits out of its reach.
@@ -496,10 +503,15 @@ async function benchTarget(target: Target) {
     `Orders through HTTP (POST /checkout.data, limits counted): ${ORDERS} placed, ${ORDER_CONCURRENCY} at a time: ${http.perSecond} orders/s, p50 ${ms(http.p50)}, p99 ${ms(http.p99)}` +
       (http.failed ? `, ${http.failed} not placed` : ""),
   );
-  if (http.failed) figures.push({ page: "POST /checkout.data", alone: 0, rps: http.perSecond, p50: http.p50, p95: http.p99, p99: http.p99, errors: http.failed });
-  console.log(`Goal: anonymous storefront pages from the cache at ≥ 5,000 req/s: slowest ${slowestHit} req/s — ${slowestHit >= 5000 ? "met" : "not met"}`);
+  if (http.failed)
+    figures.push({ page: "POST /checkout.data", alone: 0, rps: http.perSecond, p50: http.p50, p95: http.p99, p99: http.p99, errors: http.failed });
+  console.log(
+    `Goal: anonymous storefront pages from the cache at ≥ 5,000 req/s: slowest ${slowestHit} req/s — ${slowestHit >= 5000 ? "met" : "not met"}`,
+  );
   if (target.kind === "postgres") {
-    console.log(`Goal: rendered (signed-in) storefront pages, searches aside, at ≥ 400 req/s on PostgreSQL: slowest ${slowestRender} req/s — ${slowestRender >= 400 ? "met" : "not met"}`);
+    console.log(
+      `Goal: rendered (signed-in) storefront pages, searches aside, at ≥ 400 req/s on PostgreSQL: slowest ${slowestRender} req/s — ${slowestRender >= 400 ? "met" : "not met"}`,
+    );
   }
   await cleanups.pop()!();
   // Searches read afresh every time: the goal's "uncached".
@@ -559,7 +571,23 @@ const MEMORY_GOAL_MB = 512;
 /** Seconds of product-page and search load for the 'under load' figure. */
 const LOAD_SECONDS = 30;
 const SOAK_SAMPLE_SECONDS = 30;
-const SEARCHES = ["wallet", "belt", "bag", "leather", "brown", "black", "tan", "shoe", "backpack", "desk", "zip", "card", "No. 12", "chelsea", "tote"];
+const SEARCHES = [
+  "wallet",
+  "belt",
+  "bag",
+  "leather",
+  "brown",
+  "black",
+  "tan",
+  "shoe",
+  "backpack",
+  "desk",
+  "zip",
+  "card",
+  "No. 12",
+  "chelsea",
+  "tote",
+];
 
 /** Resident memory of a process and its children (workers, if any), in MB (Linux /proc). */
 function rssMb(pid: number): number {
@@ -656,7 +684,9 @@ async function measureMemory(target: Target): Promise<{ errors: number }> {
     const samples = [first, ...soak.samples, rssMb(server.child.pid!)];
     const last = samples.at(-1)!;
     const max = Math.max(...samples);
-    console.log(`  soak (${SOAK} s of the same load, every ${SOAK_SAMPLE_SECONDS} s): ${samples.join(", ")} MB (${soak.result.requests} requests, ${soak.result.errors} errors, ${soak.result.timeouts} timeouts)`);
+    console.log(
+      `  soak (${SOAK} s of the same load, every ${SOAK_SAMPLE_SECONDS} s): ${samples.join(", ")} MB (${soak.result.requests} requests, ${soak.result.errors} errors, ${soak.result.timeouts} timeouts)`,
+    );
     // The page cache, the database's shared buffers and the heap are bounded and fill during the
     // first half (warm-up); a leak keeps growing after it. Growth: the last reading above the
     // highest of the first half by more than 5% (at least 16 MB).
@@ -680,7 +710,9 @@ async function measureMemory(target: Target): Promise<{ errors: number }> {
   const afterNormal = await idleRss(again.child.pid!);
   await cleanups.pop()!();
   await cleanups.pop()!();
-  console.log(`  right after a first start with the demo catalogue (ready in ${startSeconds.toFixed(1)} s): ${afterFirst} MB; after a normal start of the same shop: ${afterNormal} MB`);
+  console.log(
+    `  right after a first start with the demo catalogue (ready in ${startSeconds.toFixed(1)} s): ${afterFirst} MB; after a normal start of the same shop: ${afterNormal} MB`,
+  );
   // Nothing left behind: within 10% of a normal start.
   goal(`a first start's seeding leaves nothing behind: ${afterFirst} MB vs ${afterNormal} MB`, afterFirst <= afterNormal * 1.1);
   console.log("");

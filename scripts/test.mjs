@@ -62,7 +62,12 @@ countVitest(pgliteReport);
 if (process.env.TEST_DATABASE_URL) {
   const pgReport = path.join(results, "vitest-postgres.json");
   fs.rmSync(pgReport, { force: true });
-  run("Integration tests (PostgreSQL at TEST_DATABASE_URL)", vitest, ["run", "--project", "integration", "--reporter=default", "--reporter=json", `--outputFile.json=${pgReport}`], { TEST_DB: "postgres" });
+  run(
+    "Integration tests (PostgreSQL at TEST_DATABASE_URL)",
+    vitest,
+    ["run", "--project", "integration", "--reporter=default", "--reporter=json", `--outputFile.json=${pgReport}`],
+    { TEST_DB: "postgres" },
+  );
   countVitest(pgReport);
 } else {
   console.log("\nPostgreSQL integration run left out: TEST_DATABASE_URL is not set (e.g. postgres://postgres@localhost/shop_test).");
@@ -80,7 +85,11 @@ if (run("Production build", "npm", ["run", "build"], { NODE_ENV: "production" })
   } else {
     const fuzzReport = path.join(results, "fuzz.json");
     fs.rmSync(fuzzReport, { force: true });
-    run("Malformed-request fuzz (production build, PostgreSQL)", path.join(root, "node_modules", ".bin", "playwright"), ["test", "-c", "playwright.fuzz.config.ts"]);
+    run("Malformed-request fuzz (production build, PostgreSQL)", path.join(root, "node_modules", ".bin", "playwright"), [
+      "test",
+      "-c",
+      "playwright.fuzz.config.ts",
+    ]);
     countPlaywright(fuzzReport);
   }
 
@@ -91,7 +100,8 @@ if (run("Production build", "npm", ["run", "build"], { NODE_ENV: "production" })
   if (!process.env.TEST_DATABASE_URL) {
     console.log("\nDeployment and workers tests left out: TEST_DATABASE_URL is not set (they need a PostgreSQL server).");
   } else {
-    if (!hasCaddy) console.log(`\nDeployment test left out: Caddy is missing (${caddy}); install it with apt-get install -y caddy. The workers test runs.`);
+    if (!hasCaddy)
+      console.log(`\nDeployment test left out: Caddy is missing (${caddy}); install it with apt-get install -y caddy. The workers test runs.`);
     const deployReport = path.join(results, "deploy.json");
     fs.rmSync(deployReport, { force: true });
     run(

@@ -13,7 +13,15 @@ import { oneAtATime, openDatabase, readiness, type Database } from "~/lib/db.ser
 import { atOrigin, clientAddress, publicOrigin } from "~/lib/proxy.server";
 import { privateCachePolicy } from "~/lib/cache-policy.server";
 import { checkAddress, checkedForm } from "~/lib/request-input.server";
-import { answerFromCache, cachedPageOf, cacheKey, inlineScriptHashes, PageCache, UNCACHEABLE_TAG, watchCatalogChanges } from "~/lib/page-cache.server";
+import {
+  answerFromCache,
+  cachedPageOf,
+  cacheKey,
+  inlineScriptHashes,
+  PageCache,
+  UNCACHEABLE_TAG,
+  watchCatalogChanges,
+} from "~/lib/page-cache.server";
 import { FolderLockedError } from "~/lib/folder-lock.server";
 import { catalogMemo, searchMemo } from "~/lib/query-memo.server";
 import { logger } from "~/lib/logger.server";
@@ -190,7 +198,9 @@ export function createApp(options: {
     // Documents get the full policy set. Every other response (scripts, images, media, feeds) gets
     // a short, strict one: it can never be framed or run as a page, and each of a page's files
     // does not carry a kilobyte of document policy.
-    const headers = c.res.headers.get("Content-Type")?.startsWith("text/html") ? securityHeaders(`'nonce-${nonce}'`, secure, mediaOrigins) : ASSET_SECURITY_HEADERS;
+    const headers = c.res.headers.get("Content-Type")?.startsWith("text/html")
+      ? securityHeaders(`'nonce-${nonce}'`, secure, mediaOrigins)
+      : ASSET_SECURITY_HEADERS;
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
   });
 
@@ -296,14 +306,21 @@ export function createApp(options: {
 
   app.all("*", async (c) => {
     const cacheTags = new Set<string>();
-    const response = await handle(atOrigin(c.req.raw, c.get("origin")), { ...services, nonce: c.get("nonce"), clientAddress: c.get("clientAddress"), cacheTags });
+    const response = await handle(atOrigin(c.req.raw, c.get("origin")), {
+      ...services,
+      nonce: c.get("nonce"),
+      clientAddress: c.get("clientAddress"),
+      cacheTags,
+    });
     const key = c.get("cacheKey");
     if (!pageCache || !key || response.status !== 200 || response.headers.has("set-cookie") || cacheTags.has(UNCACHEABLE_TAG)) return response;
     // Keep the page: whole, compressed both ways, its inline scripts allowed by hash instead of
     // this response's nonce; and answer this request from the kept copy too.
     const body = Buffer.from(await response.arrayBuffer());
     const type = response.headers.get("content-type") ?? "";
-    const policies = type.startsWith("text/html") ? securityHeaders(inlineScriptHashes(body.toString("utf8")).join(" "), secure, mediaOrigins) : ASSET_SECURITY_HEADERS;
+    const policies = type.startsWith("text/html")
+      ? securityHeaders(inlineScriptHashes(body.toString("utf8")).join(" "), secure, mediaOrigins)
+      : ASSET_SECURITY_HEADERS;
     const headers: [string, string][] = [
       ...[...response.headers].filter(([name]) => !/^(content-length|content-encoding|cache-control)$/i.test(name)),
       ...Object.entries(policies),
@@ -431,7 +448,15 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
     server.once("error", reject);
   });
   logger.info(
-    { url: env.publicUrl, port: env.PORT, database: database.kind, dataDir: embedded ? env.dataDir : undefined, instance: app.instance, worker: workerNumber(), trustProxy: env.TRUST_PROXY },
+    {
+      url: env.publicUrl,
+      port: env.PORT,
+      database: database.kind,
+      dataDir: embedded ? env.dataDir : undefined,
+      instance: app.instance,
+      worker: workerNumber(),
+      trustProxy: env.TRUST_PROXY,
+    },
     "shop is serving",
   );
 

@@ -33,7 +33,8 @@ export function compression(): MiddlewareHandler {
     const res = c.res;
     const type = res.headers.get("Content-Type") ?? "";
     if (!WHOLE.test(type) || res.headers.has("Content-Length")) return streaming(c, async () => {});
-    if (!res.body || c.req.method === "HEAD" || res.headers.has("Content-Encoding") || NO_TRANSFORM.test(res.headers.get("Cache-Control") ?? "")) return;
+    if (!res.body || c.req.method === "HEAD" || res.headers.has("Content-Encoding") || NO_TRANSFORM.test(res.headers.get("Cache-Control") ?? ""))
+      return;
     const body = Buffer.from(await res.arrayBuffer());
     const headers = new Headers(res.headers);
     headers.set("Vary", headers.has("Vary") ? `${headers.get("Vary")}, Accept-Encoding` : "Accept-Encoding");

@@ -30,7 +30,9 @@ export function prepareInChildProcess(entryUrl: string): Promise<void> {
     const child = spawn(process.execPath, ["--input-type=module", "--eval", code], { stdio: "inherit", env: process.env });
     child.once("error", reject);
     child.once("exit", (status, signal) =>
-      status === 0 ? resolve() : reject(new FirstStartError(`Preparing the new embedded database failed (${signal ?? `exit code ${status}`}); see above.`)),
+      status === 0
+        ? resolve()
+        : reject(new FirstStartError(`Preparing the new embedded database failed (${signal ?? `exit code ${status}`}); see above.`)),
     );
   });
 }

@@ -12,7 +12,11 @@ function spies() {
 describe("actionFailure", () => {
   it("answers a domain error with its status and the route's body, logged at debug", () => {
     const log = spies();
-    const answer = actionFailure(new DomainError("CONFLICT", "Already taken."), { msg: "save failed", id: "p1" }, (f) => ({ ok: false, message: `Failed. ${f.message}`, ourSide: f.ourSide }));
+    const answer = actionFailure(new DomainError("CONFLICT", "Already taken."), { msg: "save failed", id: "p1" }, (f) => ({
+      ok: false,
+      message: `Failed. ${f.message}`,
+      ourSide: f.ourSide,
+    }));
     expect(answer.data).toEqual({ ok: false, message: "Failed. Already taken.", ourSide: false });
     expect(answer.init?.status).toBe(409);
     expect(log.error).not.toHaveBeenCalled();

@@ -3,8 +3,7 @@ export const BRAND = {
   name: "Chamra",
   fullName: "Chamra Leather",
   tagline: "Handcrafted leather goods from Pakistan",
-  blurb:
-    "Wallets, bags, belts, office pieces, backpacks and shoes, cut and stitched by hand from full-grain leather in our Lahore workshop.",
+  blurb: "Wallets, bags, belts, office pieces, backpacks and shoes, cut and stitched by hand from full-grain leather in our Lahore workshop.",
   instagram: "https://www.instagram.com/",
   youtube: "https://www.youtube.com/",
   email: "support@chamra.pk",

@@ -5,7 +5,16 @@ const SESSION = "better-auth.session_token=abc.def";
 
 describe("cache policy of pages that are not public", () => {
   it("knows the back office's paths, pages and data alike", () => {
-    for (const path of ["/admin", "/admin/", "/admin/orders", "/admin.data", "/admin/orders.data", "/admin/events", "/admin/uploads", "/admin/managesubscriptions.csv"]) {
+    for (const path of [
+      "/admin",
+      "/admin/",
+      "/admin/orders",
+      "/admin.data",
+      "/admin/orders.data",
+      "/admin/events",
+      "/admin/uploads",
+      "/admin/managesubscriptions.csv",
+    ]) {
       expect(isBackOfficePath(path), path).toBe(true);
     }
     for (const path of ["/", "/administrator", "/shop", "/_root.data", "/product/admin", "/login"]) expect(isBackOfficePath(path), path).toBe(false);

@@ -68,13 +68,30 @@ describe("criticalCss", () => {
 
   it("keeps a rule of several classes only when the page has all of them", () => {
     expect(sheet.forClasses(new Set(["group-hover:underline"]))).not.toContain("group-hover");
-    expect(sheet.forClasses(new Set(["group", "group-hover:underline"]))).toContain(".group:hover .group-hover\\:underline{text-decoration:underline}");
+    expect(sheet.forClasses(new Set(["group", "group-hover:underline"]))).toContain(
+      ".group:hover .group-hover\\:underline{text-decoration:underline}",
+    );
     // A utility that only sets variables is kept like any other.
     expect(sheet.forClasses(new Set(["from-a"]))).toContain(".from-a{--tw-gradient-from:red}");
   });
 
   it("keeps the whole sheet for a page using every class", () => {
-    const all = new Set(["mt-2", "text-red-600", "border", "from-a", "sm:flex", "sm:block", "group", "group-hover:underline", "w-1/2", "[&>svg]:h-4", "space-y-2", "peer", "x", "shadow"]);
+    const all = new Set([
+      "mt-2",
+      "text-red-600",
+      "border",
+      "from-a",
+      "sm:flex",
+      "sm:block",
+      "group",
+      "group-hover:underline",
+      "w-1/2",
+      "[&>svg]:h-4",
+      "space-y-2",
+      "peer",
+      "x",
+      "shadow",
+    ]);
     expect(sheet.forClasses(all).length).toBeGreaterThan(SHEET.length - 200);
   });
 });

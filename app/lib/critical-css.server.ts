@@ -181,7 +181,8 @@ export function criticalCss(stylesheet: string): CriticalCss {
   };
   collect(pieces);
 
-  const wanted = (rule: Extract<Piece, { kind: "rule" }>, classes: Set<string>) => rule.classes.some((part) => part.every((name) => classes.has(name)));
+  const wanted = (rule: Extract<Piece, { kind: "rule" }>, classes: Set<string>) =>
+    rule.classes.some((part) => part.every((name) => classes.has(name)));
 
   const forClasses = (classes: Set<string>) => {
     // First pass: the rules this page uses, and the variables they read.
@@ -198,7 +199,7 @@ export function criticalCss(stylesheet: string): CriticalCss {
     };
     visit(pieces);
     // Variables defined from other variables: until nothing new is used.
-    for (let grew = true; grew; ) {
+    for (let grew = true; grew;) {
       grew = false;
       for (const [name, value] of definitions) {
         if (!used.has(name)) continue;

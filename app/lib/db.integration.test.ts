@@ -41,8 +41,7 @@ async function failure(promise: Promise<unknown>): Promise<unknown> {
   throw new Error("expected the statement to be refused");
 }
 
-const journal = () =>
-  (JSON.parse(fs.readFileSync(path.join(migrationsFolder(), "meta", "_journal.json"), "utf8")) as { entries: unknown[] }).entries;
+const journal = () => (JSON.parse(fs.readFileSync(path.join(migrationsFolder(), "meta", "_journal.json"), "utf8")) as { entries: unknown[] }).entries;
 
 async function appliedMigrations(db: Db): Promise<number> {
   const result = await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
@@ -64,9 +63,7 @@ async function freshLocation(): Promise<{ open: () => Promise<Database> }> {
 
 describe(`database (${target})`, () => {
   it("migrations create every table of the schema", async () => {
-    const result = await database.db.execute(
-      sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
-    );
+    const result = await database.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`);
     const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { table_name: string }[];
     const tables = rows.map((r) => r.table_name);
     for (const table of Object.values(schema)) expect(tables).toContain(getTableName(table));
@@ -136,12 +133,13 @@ describe(`database (${target})`, () => {
     const p = await insertProduct(database.db, { variants: [{ name: "Black", price: 100000, stock: [["42", 2]] }] });
     const stockId = p.variants[0].stock[0].id;
     const refused = await failure(
-      database.db.update(stock).set({ qty: sql`${stock.qty} - 3` }).where(eq(stock.id, stockId)),
+      database.db
+        .update(stock)
+        .set({ qty: sql`${stock.qty} - 3` })
+        .where(eq(stock.id, stockId)),
     );
     expect(pgCode(refused)).toBe("23514"); // check_violation
-    const inserted = await failure(
-      database.db.insert(stock).values({ variantId: p.variants[0].id, size: "43", qty: -1 }),
-    );
+    const inserted = await failure(database.db.insert(stock).values({ variantId: p.variants[0].id, size: "43", qty: -1 }));
     expect(pgCode(inserted)).toBe("23514");
     const [row] = await database.db.select().from(stock).where(eq(stock.id, stockId));
     expect(row.qty).toBe(2);
@@ -149,9 +147,7 @@ describe(`database (${target})`, () => {
 
   it("prices can never be negative", async () => {
     const p = await insertProduct(database.db, { variants: [{ name: "Black", price: 100000, stock: [] }] });
-    const error = await failure(
-      database.db.update(variants).set({ discountPrice: -1 }).where(eq(variants.id, p.variants[0].id)),
-    );
+    const error = await failure(database.db.update(variants).set({ discountPrice: -1 }).where(eq(variants.id, p.variants[0].id)));
     expect(pgCode(error)).toBe("23514");
   });
 
@@ -159,7 +155,10 @@ describe(`database (${target})`, () => {
     await database.db.insert(subscribers).values({ email: "Ayesha.Khan@Example.pk" });
     const error = await failure(database.db.insert(subscribers).values({ email: "ayesha.khan@example.PK" }));
     expect(pgCode(error)).toBe("23505"); // unique_violation
-    const rows = await database.db.select().from(subscribers).where(sql`lower(${subscribers.email}) = 'ayesha.khan@example.pk'`);
+    const rows = await database.db
+      .select()
+      .from(subscribers)
+      .where(sql`lower(${subscribers.email}) = 'ayesha.khan@example.pk'`);
     expect(rows).toHaveLength(1);
   });
 
@@ -211,6 +210,12 @@ describe(`database (${target})`, () => {
     expect(await database.db.select().from(media).where(eq(media.variantId, variantId))).toHaveLength(0);
     const [item] = await database.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
     // The snapshot stays whole; the product link is cleared, the variant and size ids are kept as plain references.
-    expect(item).toMatchObject({ productName: "Discontinued Wallet", productId: null, variantId, stockId: p.variants[0].stock[0].id, lineTotal: 350000 });
+    expect(item).toMatchObject({
+      productName: "Discontinued Wallet",
+      productId: null,
+      variantId,
+      stockId: p.variants[0].stock[0].id,
+      lineTotal: 350000,
+    });
   });
 });

@@ -34,10 +34,7 @@ export interface OpenOptions {
 }
 
 export function migrationsFolder(): string {
-  const candidates = [
-    path.resolve(process.cwd(), "drizzle"),
-    path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle"),
-  ];
+  const candidates = [path.resolve(process.cwd(), "drizzle"), path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle")];
   const found = candidates.find((dir) => fs.existsSync(path.join(dir, "meta", "_journal.json")));
   if (!found) throw new Error(`SQL migrations not found (looked in ${candidates.join(", ")})`);
   return found;

@@ -60,7 +60,9 @@ describe("the e-mail address rule", () => {
     const field = z.object({ email: emailField({ required: "Email is required", invalid: "Please enter a valid email address" }) });
     expect(field.safeParse({ email: "  " }).error?.issues[0]?.message).toBe("Email is required");
     expect(field.safeParse({}).error?.issues[0]?.message).toBe("Email is required");
-    expect(field.safeParse({ email: "<svg/onload=alert(10)>@x.pk" }).error?.issues.map((i) => i.message)).toEqual(["Please enter a valid email address"]);
+    expect(field.safeParse({ email: "<svg/onload=alert(10)>@x.pk" }).error?.issues.map((i) => i.message)).toEqual([
+      "Please enter a valid email address",
+    ]);
     expect(field.parse({ email: "  ayesha@example.pk " }).email).toBe("ayesha@example.pk");
   });
 });

@@ -37,9 +37,5 @@ export function isEmailAddress(value: string): boolean {
  * breaks the rule above.
  */
 export function emailField(messages: { required: string; invalid: string }) {
-  return z
-    .string({ error: messages.required })
-    .trim()
-    .min(1, { message: messages.required, abort: true })
-    .refine(isEmailAddress, messages.invalid);
+  return z.string({ error: messages.required }).trim().min(1, { message: messages.required, abort: true }).refine(isEmailAddress, messages.invalid);
 }

@@ -2,15 +2,7 @@
  * Typed domain errors. Domain functions throw these; `toHttp` is the one place that maps a code to
  * an HTTP status and to the text a user reads.
  */
-export type ErrorCode =
-  | "NOT_FOUND"
-  | "INVALID"
-  | "OUT_OF_STOCK"
-  | "CONFLICT"
-  | "FORBIDDEN"
-  | "UNAUTHENTICATED"
-  | "TOO_MANY_REQUESTS"
-  | "UNAVAILABLE";
+export type ErrorCode = "NOT_FOUND" | "INVALID" | "OUT_OF_STOCK" | "CONFLICT" | "FORBIDDEN" | "UNAUTHENTICATED" | "TOO_MANY_REQUESTS" | "UNAVAILABLE";
 
 const statusByCode: Record<ErrorCode, number> = {
   NOT_FOUND: 404,

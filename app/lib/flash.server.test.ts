@@ -7,8 +7,14 @@ const valueOf = (setCookie: string) => setCookie.split(";")[0];
 describe("flash messages", () => {
   it("carry their kind across the redirect, success by default", () => {
     expect(readFlash(requestWith(valueOf(flashCookie("Login successful!")))).flash).toEqual({ message: "Login successful!", kind: "success" });
-    expect(readFlash(requestWith(valueOf(flashCookie("Product not found!", "error")))).flash).toEqual({ message: "Product not found!", kind: "error" });
-    expect(readFlash(requestWith(`a=1; ${valueOf(flashCookie("Heads up: 3 left", "info"))}`)).flash).toEqual({ message: "Heads up: 3 left", kind: "info" });
+    expect(readFlash(requestWith(valueOf(flashCookie("Product not found!", "error")))).flash).toEqual({
+      message: "Product not found!",
+      kind: "error",
+    });
+    expect(readFlash(requestWith(`a=1; ${valueOf(flashCookie("Heads up: 3 left", "info"))}`)).flash).toEqual({
+      message: "Heads up: 3 left",
+      kind: "info",
+    });
   });
 
   it("reads a message without a kind as a success, and ignores junk", () => {

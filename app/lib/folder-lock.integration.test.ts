@@ -242,7 +242,11 @@ function canUnshare(): boolean {
 
 describe.skipIf(!canUnshare())("a shop restarted as PID 1 after kill -9 (as in a container)", () => {
   function startAsPid1(dir: string) {
-    const child = spawn("unshare", ["-pf", "--mount-proc", process.execPath, "--import", "tsx", path.join(root, "tests/support/open-embedded.ts"), dir], { cwd: root });
+    const child = spawn(
+      "unshare",
+      ["-pf", "--mount-proc", process.execPath, "--import", "tsx", path.join(root, "tests/support/open-embedded.ts"), dir],
+      { cwd: root },
+    );
     children.push(child as ChildProcessWithoutNullStreams);
     const lines = readline.createInterface({ input: child.stdout })[Symbol.asyncIterator]();
     let stderr = "";

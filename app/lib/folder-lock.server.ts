@@ -144,7 +144,14 @@ export async function acquireFolderLock(dir: string): Promise<FolderLock> {
       server = await listen(socketFile);
     }
     const boot = bootId();
-    const lines = [String(process.pid), os.hostname(), new Date().toISOString(), boot && `boot=${boot}`, server && `socket=${socketFile}`, `token=${token}`];
+    const lines = [
+      String(process.pid),
+      os.hostname(),
+      new Date().toISOString(),
+      boot && `boot=${boot}`,
+      server && `socket=${socketFile}`,
+      `token=${token}`,
+    ];
     fs.writeSync(fd, `${lines.filter(Boolean).join("\n")}\n`);
     fs.closeSync(fd);
     let released = false;

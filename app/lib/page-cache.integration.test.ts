@@ -17,7 +17,8 @@ let watch: Awaited<ReturnType<typeof watchCatalogChanges>>;
 let p: Awaited<ReturnType<typeof insertProduct>>;
 let q: Awaited<ReturnType<typeof insertProduct>>;
 
-const keep = async (key: string, tags: string[]) => expect(cache.put(key, await cachedPageOf(Buffer.from(key), 200, [], new Set(tags)), cache.begin())).toBe(true);
+const keep = async (key: string, tags: string[]) =>
+  expect(cache.put(key, await cachedPageOf(Buffer.from(key), 200, [], new Set(tags)), cache.begin())).toBe(true);
 const kept = () => ["/product/p", "/product/q", "/shop", "/about"].filter((key) => cache.get(key) !== undefined);
 async function keepAll() {
   await keep("/product/p", [productTag(p.productId)]);
@@ -93,15 +94,15 @@ describe(`catalogue changes reach the page cache (${testTarget()})`, () => {
 
   // Two connection pools are two app instances; the embedded database has only one process.
   if (testTarget() === "postgres")
-  it("a change made by another instance reaches this one", async () => {
-    await keepAll();
-    const other = await openDatabase({ databaseUrl: testDb().url! });
-    try {
-      await other.db.execute(sql`update stock set qty = qty + 1 where id = ${p.variants[0].stock[0].id}`);
-      await watch.barrier();
-      expect(kept()).toEqual(["/product/q", "/shop", "/about"]);
-    } finally {
-      await other.close();
-    }
-  });
+    it("a change made by another instance reaches this one", async () => {
+      await keepAll();
+      const other = await openDatabase({ databaseUrl: testDb().url! });
+      try {
+        await other.db.execute(sql`update stock set qty = qty + 1 where id = ${p.variants[0].stock[0].id}`);
+        await watch.barrier();
+        expect(kept()).toEqual(["/product/q", "/shop", "/about"]);
+      } finally {
+        await other.close();
+      }
+    });
 });

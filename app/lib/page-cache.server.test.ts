@@ -1,10 +1,22 @@
 import { createHash, randomBytes } from "node:crypto";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { answerFromCache, cachedPageOf, cacheKey, inlineScriptHashes, LISTS_TAG, PageCache, parseCatalogChange, productTag, tagsOf, UNCACHEABLE_TAG } from "./page-cache.server";
+import {
+  answerFromCache,
+  cachedPageOf,
+  cacheKey,
+  inlineScriptHashes,
+  LISTS_TAG,
+  PageCache,
+  parseCatalogChange,
+  productTag,
+  tagsOf,
+  UNCACHEABLE_TAG,
+} from "./page-cache.server";
 
 const get = (path: string, headers: Record<string, string> = {}) => new Request(`http://shop.test${path}`, { headers });
-const page = (tags: string[], body = "<html>page</html>") => cachedPageOf(Buffer.from(body), 200, [["Content-Type", "text/html; charset=utf-8"]], new Set(tags));
+const page = (tags: string[], body = "<html>page</html>") =>
+  cachedPageOf(Buffer.from(body), 200, [["Content-Type", "text/html; charset=utf-8"]], new Set(tags));
 
 describe("cacheKey", () => {
   it("keeps anonymous storefront pages and their data, with the query in a stable order", () => {
@@ -23,7 +35,19 @@ describe("cacheKey", () => {
     expect(cacheKey(get("/", { cookie: "a=1; __Secure-better-auth.session_token=x" }))).toBeNull();
     expect(cacheKey(get("/shop", { cookie: "flash=Login%20successful!" }))).toBeNull();
     expect(cacheKey(get("/shop?q=wallet"))).toBeNull();
-    for (const path of ["/admin", "/admin/orders", "/cart", "/checkout", "/confirmorder", "/login", "/signup", "/forgot-password", "/reset-password?token=x", "/admin/events", "/media/x.webp"]) {
+    for (const path of [
+      "/admin",
+      "/admin/orders",
+      "/cart",
+      "/checkout",
+      "/confirmorder",
+      "/login",
+      "/signup",
+      "/forgot-password",
+      "/reset-password?token=x",
+      "/admin/events",
+      "/media/x.webp",
+    ]) {
       expect(cacheKey(get(path)), path).toBeNull();
     }
     expect(cacheKey(new Request("http://shop.test/", { method: "POST", body: "" }))).toBeNull();

@@ -31,7 +31,8 @@ export function parseCatalogChange(payload: string): CatalogChange | null {
   try {
     const value = JSON.parse(payload) as { scope?: string; product?: unknown };
     if (value.scope === "all") return { scope: "all" };
-    if ((value.scope === "stock" || value.scope === "product") && typeof value.product === "string") return { scope: value.scope, product: value.product };
+    if ((value.scope === "stock" || value.scope === "product") && typeof value.product === "string")
+      return { scope: value.scope, product: value.product };
   } catch {
     // Not a catalogue change.
   }

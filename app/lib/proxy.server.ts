@@ -29,7 +29,13 @@ function normalise(address: string | undefined): string | undefined {
 export function clientAddress(forwardedFor: string | null | undefined, peer: string | undefined, trustProxy: number): string | undefined {
   const direct = normalise(peer);
   if (trustProxy <= 0 || !forwardedFor) return direct;
-  const chain = [...forwardedFor.split(",").map((a) => a.trim()).filter(Boolean), direct ?? ""];
+  const chain = [
+    ...forwardedFor
+      .split(",")
+      .map((a) => a.trim())
+      .filter(Boolean),
+    direct ?? "",
+  ];
   const candidate = normalise(chain[Math.max(0, chain.length - 1 - trustProxy)]);
   return candidate && net.isIP(candidate) ? candidate : direct;
 }

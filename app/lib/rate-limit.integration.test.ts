@@ -23,15 +23,15 @@ describe(`the rate limiter (${testTarget()})`, () => {
 
   // Two connection pools are two app instances; the embedded database has only one process.
   if (testTarget() === "postgres")
-  it("two app instances hitting one key at once share the limit", async () => {
-    const other = await openDatabase({ databaseUrl: testDb().url!, poolSize: 10 });
-    try {
-      const hits = await Promise.all(Array.from({ length: 120 }, (_, i) => hitRateLimit((i % 2 ? other : testDb()).db, "test:instances", rule)));
-      expect(hits.filter((h) => h.allowed)).toHaveLength(7);
-    } finally {
-      await other.close();
-    }
-  });
+    it("two app instances hitting one key at once share the limit", async () => {
+      const other = await openDatabase({ databaseUrl: testDb().url!, poolSize: 10 });
+      try {
+        const hits = await Promise.all(Array.from({ length: 120 }, (_, i) => hitRateLimit((i % 2 ? other : testDb()).db, "test:instances", rule)));
+        expect(hits.filter((h) => h.allowed)).toHaveLength(7);
+      } finally {
+        await other.close();
+      }
+    });
 
   it("a full window says how long to wait; when it ends the count starts again", async () => {
     const start = new Date();

@@ -33,7 +33,7 @@ describe("checkedForm", () => {
   });
 
   it("refuses a multipart body that cannot be read with 400", async () => {
-    const result = await checkedForm(post("--x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nunterminated", "multipart/form-data; boundary=x"));
+    const result = await checkedForm(post('--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nunterminated', "multipart/form-data; boundary=x"));
     expect(result).toEqual({ problem: { status: 400, message: INPUT_MESSAGES.unreadableForm } });
     const noBoundary = await checkedForm(post("a=1", "multipart/form-data"));
     expect(noBoundary).toEqual({ problem: { status: 400, message: INPUT_MESSAGES.unreadableForm } });
@@ -42,7 +42,12 @@ describe("checkedForm", () => {
   it("refuses a NUL byte in any field name or value, encoded or raw, in either kind of form", async () => {
     const multipart = new FormData();
     multipart.set("name", "Ali\0");
-    const cases = [post("firstName=a%00b", "application/x-www-form-urlencoded"), post("a%00=1", "application/x-www-form-urlencoded"), post("firstName=a\0b", "application/x-www-form-urlencoded"), new Request("http://shop.test/contact", { method: "POST", body: multipart })];
+    const cases = [
+      post("firstName=a%00b", "application/x-www-form-urlencoded"),
+      post("a%00=1", "application/x-www-form-urlencoded"),
+      post("firstName=a\0b", "application/x-www-form-urlencoded"),
+      new Request("http://shop.test/contact", { method: "POST", body: multipart }),
+    ];
     for (const request of cases) expect(await checkedForm(request)).toEqual({ problem: { status: 400, message: INPUT_MESSAGES.nulInForm } });
   });
 
@@ -62,7 +67,8 @@ describe("checkedForm", () => {
 });
 
 describe("the bounded body reader", () => {
-  const upload = (body: BodyInit | null, headers: Record<string, string> = {}) => new Request("http://shop.test/admin/uploads", { method: "POST", body, headers });
+  const upload = (body: BodyInit | null, headers: Record<string, string> = {}) =>
+    new Request("http://shop.test/admin/uploads", { method: "POST", body, headers });
 
   it("reads a body within the limit whole, and no body as empty", async () => {
     expect([...(await readBodyWithLimit(upload(new Uint8Array([1, 2, 3])), 3, "Too large."))]).toEqual([1, 2, 3]);

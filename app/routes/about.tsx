@@ -63,8 +63,8 @@ export default function About() {
             <p className="text-sm uppercase tracking-[0.2em] text-leather-200">About {BRAND.fullName}</p>
             <h1 className="mt-3 font-serif text-4xl font-semibold leading-tight md:text-6xl">Made by hand in Lahore</h1>
             <p className="mt-5 max-w-xl text-lg leading-8 text-leather-100">
-              <em>Chamra</em> is the Urdu word for leather. It is also the name of our workshop in Gulberg, Lahore, where cutters, stitchers
-              and finishers turn full-grain hides into wallets, bags, belts and shoes meant to be used every day, for years.
+              <em>Chamra</em> is the Urdu word for leather. It is also the name of our workshop in Gulberg, Lahore, where cutters, stitchers and
+              finishers turn full-grain hides into wallets, bags, belts and shoes meant to be used every day, for years.
             </p>
           </div>
           <figure className="rounded-2xl border-2 border-dashed border-leather-300/60 p-6 md:col-span-2">
@@ -87,13 +87,13 @@ export default function About() {
           <div className="space-y-4 text-lg leading-8 text-stone-700">
             <p>
               Chamra began in 2012 with one workbench in a rented room off Ferozepur Road. Our founder had grown up watching his grandfather work
-              leather by hand, and wanted to make the kind of wallet his father had carried for twenty years, at a price people in
-              Pakistan could actually pay.
+              leather by hand, and wanted to make the kind of wallet his father had carried for twenty years, at a price people in Pakistan could
+              actually pay.
             </p>
             <p>
-              The first wallets were sold to friends, then to friends of friends. Today the workshop is home to forty artisans, many of them
-              trained here, and our pieces travel from Lahore to every corner of the country. The bench has grown; the way we work has not.
-              Every piece is still cut, stitched, edged and finished by hand.
+              The first wallets were sold to friends, then to friends of friends. Today the workshop is home to forty artisans, many of them trained
+              here, and our pieces travel from Lahore to every corner of the country. The bench has grown; the way we work has not. Every piece is
+              still cut, stitched, edged and finished by hand.
             </p>
           </div>
         </section>

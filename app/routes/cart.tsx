@@ -47,16 +47,28 @@ export default function Cart() {
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_20rem]">
         <div>
           {cart.hasProblems && (
-            <div role="alert" className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
+            <div
+              role="alert"
+              className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900"
+            >
               <span>Some items are sold out or short of stock.</span>
-              <button type="button" onClick={() => cart.fixProblems(available)} className="rounded-md bg-amber-800 px-3 py-1.5 text-sm font-medium text-white">
+              <button
+                type="button"
+                onClick={() => cart.fixProblems(available)}
+                className="rounded-md bg-amber-800 px-3 py-1.5 text-sm font-medium text-white"
+              >
                 Update cart to what is available
               </button>
             </div>
           )}
           <ul className="divide-y divide-leather-200 rounded-xl border border-leather-200 bg-white px-4">
             {cart.rows.map((row) => (
-              <CartLineRow key={lineId(row.line)} row={row} onQuantity={(q) => cart.setQuantity(row.line, q)} onRemove={() => cart.remove(row.line)} />
+              <CartLineRow
+                key={lineId(row.line)}
+                row={row}
+                onQuantity={(q) => cart.setQuantity(row.line, q)}
+                onRemove={() => cart.remove(row.line)}
+              />
             ))}
           </ul>
         </div>
@@ -68,7 +80,10 @@ export default function Cart() {
               Proceed to Checkout
             </button>
           ) : (
-            <Link to="/checkout" className="mt-5 block w-full rounded-md bg-leather-700 px-4 py-3 text-center font-semibold text-white hover:bg-leather-800">
+            <Link
+              to="/checkout"
+              className="mt-5 block w-full rounded-md bg-leather-700 px-4 py-3 text-center font-semibold text-white hover:bg-leather-800"
+            >
               Proceed to Checkout
             </Link>
           )}

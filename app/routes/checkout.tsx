@@ -36,7 +36,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const idempotencyKey = String(form.get("idempotencyKey") ?? "");
   if (!/^[A-Za-z0-9-]{16,64}$/.test(idempotencyKey)) {
-    return data<ActionResult>({ ok: false, message: "There was an error placing your order. Please try again. Error: the form expired, please reload the page." }, { status: 400 });
+    return data<ActionResult>(
+      { ok: false, message: "There was an error placing your order. Please try again. Error: the form expired, please reload the page." },
+      { status: 400 },
+    );
   }
   try {
     const order = await placeOrderWithinLimits(
@@ -58,7 +61,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         .map((s) => `${s.productName}${s.size ? ` (size ${s.size})` : ""}: ${s.available === 0 ? "sold out" : `only ${s.available} left`}`)
         .join("; ");
       return data<ActionResult>(
-        { ok: false, message: `Some items are no longer available in the quantity you chose — ${list}. Your cart has been updated; please review it and place the order again.`, shortages },
+        {
+          ok: false,
+          message: `Some items are no longer available in the quantity you chose — ${list}. Your cart has been updated; please review it and place the order again.`,
+          shortages,
+        },
         { status: 409 },
       );
     }
@@ -141,7 +148,10 @@ export default function Checkout() {
     if (fetcher.state !== "idle" || !result) return;
     if (result.ok) {
       cart.clear();
-      navigate("/confirmorder", { replace: true, state: { orderId: result.orderId, orderTotal: result.orderTotal, storedOrderId: result.storedOrderId, receipt: result.receipt } });
+      navigate("/confirmorder", {
+        replace: true,
+        state: { orderId: result.orderId, orderTotal: result.orderTotal, storedOrderId: result.storedOrderId, receipt: result.receipt },
+      });
       return;
     }
     setBanner(result.message);
@@ -211,7 +221,14 @@ export default function Checkout() {
       <h1 className="font-serif text-3xl text-leather-800">Checkout</h1>
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
         <CheckoutSummary cart={cart} />
-        <form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="space-y-6 lg:col-start-1 lg:row-start-1" aria-describedby={banner ? "checkout-banner" : undefined}>
+        <form
+          ref={formRef}
+          method="post"
+          noValidate
+          onSubmit={onSubmit}
+          className="space-y-6 lg:col-start-1 lg:row-start-1"
+          aria-describedby={banner ? "checkout-banner" : undefined}
+        >
           <div id="checkout-banner" tabIndex={-1} className="scroll-mt-24 outline-none">
             <FormAlert message={banner} />
           </div>
@@ -237,7 +254,11 @@ export default function Checkout() {
               </span>
             </label>
           </fieldset>
-          <button type="submit" disabled={submitting || !key} className="w-full rounded-md bg-leather-700 px-4 py-3.5 text-lg font-semibold text-white hover:bg-leather-800 disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={submitting || !key}
+            className="w-full rounded-md bg-leather-700 px-4 py-3.5 text-lg font-semibold text-white hover:bg-leather-800 disabled:opacity-60"
+          >
             {submitting ? "Placing Order..." : "Place Order"}
           </button>
         </form>
@@ -267,7 +288,9 @@ function CheckoutSummary({ cart }: { cart: ReturnType<typeof useCart> }) {
           className="flex w-full items-center justify-between gap-3 text-left font-medium text-leather-800"
         >
           <span className="underline underline-offset-2">{open ? "Hide order summary" : "Show order summary"}</span>
-          {!open && cart.loaded && cart.rows.length > 0 && <span className="text-lg font-semibold text-stone-900">{formatPrice(cart.totals.total)}</span>}
+          {!open && cart.loaded && cart.rows.length > 0 && (
+            <span className="text-lg font-semibold text-stone-900">{formatPrice(cart.totals.total)}</span>
+          )}
         </button>
       ) : (
         <h2 className="mb-4 font-serif text-xl text-leather-800">Order summary</h2>
@@ -276,7 +299,10 @@ function CheckoutSummary({ cart }: { cart: ReturnType<typeof useCart> }) {
         <div id="checkout-summary" className={phone ? "mt-4" : undefined}>
           {cart.loaded && cart.rows.length === 0 ? (
             <p className="text-stone-700">
-              Your cart is empty. <Link to="/shop" className="text-leather-700 underline">Continue Shopping</Link>
+              Your cart is empty.{" "}
+              <Link to="/shop" className="text-leather-700 underline">
+                Continue Shopping
+              </Link>
             </p>
           ) : (
             <>
@@ -288,7 +314,11 @@ function CheckoutSummary({ cart }: { cart: ReturnType<typeof useCart> }) {
                       <span className="block text-xs text-stone-600">
                         {r.line.productColor} · {r.line.productSize || "One Size"}
                       </span>
-                      {r.problem && <span className="block text-xs font-medium text-red-700">{r.problem === "short" ? `Only ${r.priced?.available} left` : "Not available"}</span>}
+                      {r.problem && (
+                        <span className="block text-xs font-medium text-red-700">
+                          {r.problem === "short" ? `Only ${r.priced?.available} left` : "Not available"}
+                        </span>
+                      )}
                     </span>
                     <span>{unitPriceOf(r) === null ? "—" : formatPrice(unitPriceOf(r)! * r.line.productQuantity)}</span>
                   </li>

@@ -20,8 +20,7 @@ import { RouteError } from "~/components/ui/route-error";
 export function meta({ matches }: Route.MetaArgs) {
   return seo(publicUrlFrom(matches), {
     title: "Contact Us",
-    description:
-      "Questions about an order, a custom piece or wholesale? Write to Chamra Leather in Lahore: we reply within 24 hours, Mon-Sat 9-6.",
+    description: "Questions about an order, a custom piece or wholesale? Write to Chamra Leather in Lahore: we reply within 24 hours, Mon-Sat 9-6.",
     path: "/contact",
   });
 }
@@ -58,8 +57,8 @@ export default function Contact() {
           <p className="text-sm uppercase tracking-[0.2em] text-leather-200">We are here to help</p>
           <h1 className="mt-3 font-serif text-4xl font-semibold md:text-5xl">Contact Us</h1>
           <p className="mt-4 max-w-2xl text-lg text-leather-100">
-            A question about an order, a size or a colour? Thinking of a custom piece or a wholesale order? Write to us and we will get back
-            to you within 24 hours.
+            A question about an order, a size or a colour? Thinking of a custom piece or a wholesale order? Write to us and we will get back to you
+            within 24 hours.
           </p>
         </div>
       </section>

@@ -29,7 +29,9 @@ describe(`the forgot-password form (${testTarget()})`, () => {
     const unknown = await post("nobody@example.pk", "198.51.100.1");
     expect(known).toEqual({ status: 200, retryAfter: null, data: { error: null, sent: true, email: "known@example.pk" } });
     expect(unknown).toEqual({ status: 200, retryAfter: null, data: { error: null, sent: true, email: "nobody@example.pk" } });
-    expect(LINK_REQUESTED).toBe("If an account exists for that email, we have sent it a link to set a new password. The link works once, for 1 hour.");
+    expect(LINK_REQUESTED).toBe(
+      "If an account exists for that email, we have sent it a link to set a new password. The link works once, for 1 hour.",
+    );
     const mails = await testDb().db.select().from(mailOutbox).where(eq(mailOutbox.to, "known@example.pk"));
     expect(mails).toHaveLength(1);
     expect(mails[0].text).toMatch(/\nhttp:\/\/localhost:3812\/reset-password\?token=[A-Za-z0-9_-]{43}\n/);
@@ -37,7 +39,10 @@ describe(`the forgot-password form (${testTarget()})`, () => {
   });
 
   it("a bad address is a 400 with the signup form's message", async () => {
-    expect(await post("not-an-address", "198.51.100.2")).toMatchObject({ status: 400, data: { error: "Please enter a valid email address.", sent: false } });
+    expect(await post("not-an-address", "198.51.100.2")).toMatchObject({
+      status: 400,
+      data: { error: "Please enter a valid email address.", sent: false },
+    });
     expect(await post("", "198.51.100.2")).toMatchObject({ status: 400, data: { error: "Please fill out all required fields." } });
   });
 

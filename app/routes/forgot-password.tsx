@@ -35,7 +35,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = forgotPasswordSchema.safeParse(form);
   if (!parsed.success) return data({ error: parsed.error.issues[0].message, sent: false, email }, { status: 400 });
   try {
-    await requestPasswordReset(context.db, { email: parsed.data.email, address: context.clientAddress, baseUrl: linkBaseUrl(request, getEnv().PUBLIC_URL) });
+    await requestPasswordReset(context.db, {
+      email: parsed.data.email,
+      address: context.clientAddress,
+      baseUrl: linkBaseUrl(request, getEnv().PUBLIC_URL),
+    });
     context.mailer.kick();
     return data({ error: null, sent: true, email });
   } catch (error) {
@@ -56,12 +60,7 @@ export default function ForgotPassword() {
     <section className="mx-auto max-w-md px-4 py-12">
       <h1 className="font-serif text-3xl text-leather-800">Forgot password</h1>
       <p className="mt-2 text-stone-700">Enter the email of your account and we will send you a link to set a new password.</p>
-      <Form
-        method="post"
-        noValidate
-        className="mt-8 space-y-4 rounded-xl border border-leather-200 bg-white p-6 shadow-sm"
-        onSubmit={check.onSubmit}
-      >
+      <Form method="post" noValidate className="mt-8 space-y-4 rounded-xl border border-leather-200 bg-white p-6 shadow-sm" onSubmit={check.onSubmit}>
         <FormAlert message={check.error ?? result?.error} />
         {result?.sent && !check.error ? (
           <p role="status" className="rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900">
@@ -69,7 +68,11 @@ export default function ForgotPassword() {
           </p>
         ) : null}
         <TextField id="email" label="Email" type="email" autoComplete="email" required defaultValue={result?.email} />
-        <button type="submit" disabled={busy} className="w-full rounded-md bg-leather-700 px-4 py-3 font-semibold text-white hover:bg-leather-800 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={busy}
+          className="w-full rounded-md bg-leather-700 px-4 py-3 font-semibold text-white hover:bg-leather-800 disabled:opacity-60"
+        >
           {busy ? "Sending..." : "Send me a link"}
         </button>
         <p className="text-center text-sm text-stone-700">

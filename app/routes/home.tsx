@@ -18,8 +18,7 @@ export const FEATURED_LIMIT = 8;
 export function meta({ matches }: Route.MetaArgs) {
   return seo(publicUrlFrom(matches), {
     title: `${BRAND.fullName} | Handcrafted leather goods from Pakistan`,
-    description:
-      "Handcrafted leather wallets, bags, belts, office pieces, backpacks and shoes. Free delivery across Pakistan, cash on delivery.",
+    description: "Handcrafted leather wallets, bags, belts, office pieces, backpacks and shoes. Free delivery across Pakistan, cash on delivery.",
     path: "/",
   });
 }
@@ -95,7 +94,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section className="mx-auto max-w-7xl px-4 py-12" aria-labelledby="categories-heading">
-        <h2 id="categories-heading" className="mb-6 font-serif text-3xl text-leather-800">Shop by Category</h2>
+        <h2 id="categories-heading" className="mb-6 font-serif text-3xl text-leather-800">
+          Shop by Category
+        </h2>
         <Suspense fallback={<CategoryGridSkeleton />}>
           <Await resolve={categories} errorElement={<CategoryGridError />}>
             {(list) => (list.length ? <CategoryGrid categories={list} /> : <NoCategories />)}
@@ -107,7 +108,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
           <div>
             <p className="text-sm uppercase tracking-widest text-leather-600">Exclusive leather</p>
-            <h2 id="featured-heading" className="font-serif text-3xl text-leather-800">Featured Products</h2>
+            <h2 id="featured-heading" className="font-serif text-3xl text-leather-800">
+              Featured Products
+            </h2>
           </div>
           <Link to="/shop" className="rounded-md border border-leather-300 px-4 py-2 text-sm font-medium text-leather-800 hover:bg-leather-100">
             View All Products

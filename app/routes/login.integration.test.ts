@@ -21,7 +21,9 @@ async function post(password: string, address: string) {
     method: "POST",
     body: new URLSearchParams({ email: "shopper@example.pk", password }),
   });
-  const a = await answer<{ error?: string } | undefined>(() => action({ request, params: {}, context: testContext(testDb(), { auth, clientAddress: address }) } as never));
+  const a = await answer<{ error?: string } | undefined>(() =>
+    action({ request, params: {}, context: testContext(testDb(), { auth, clientAddress: address }) } as never),
+  );
   return { status: a.status, location: a.location, retryAfter: a.headers.get("Retry-After"), error: a.data?.error };
 }
 

@@ -43,12 +43,7 @@ export default function Login() {
     <section className="mx-auto max-w-md px-4 py-12">
       <h1 className="font-serif text-3xl text-leather-800">Log in</h1>
       <p className="mt-2 text-stone-700">Welcome back. Log in to your account.</p>
-      <Form
-        method="post"
-        noValidate
-        className="mt-8 space-y-4 rounded-xl border border-leather-200 bg-white p-6 shadow-sm"
-        onSubmit={check.onSubmit}
-      >
+      <Form method="post" noValidate className="mt-8 space-y-4 rounded-xl border border-leather-200 bg-white p-6 shadow-sm" onSubmit={check.onSubmit}>
         <FormAlert message={check.error ?? result?.error} />
         <TextField id="email" label="Email" type="email" autoComplete="email" required defaultValue={result?.email} />
         <TextField id="password" label="Password" type="password" autoComplete="current-password" required />
@@ -57,7 +52,11 @@ export default function Login() {
             Forgot password?
           </Link>
         </p>
-        <button type="submit" disabled={busy} className="w-full rounded-md bg-leather-700 px-4 py-3 font-semibold text-white hover:bg-leather-800 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={busy}
+          className="w-full rounded-md bg-leather-700 px-4 py-3 font-semibold text-white hover:bg-leather-800 disabled:opacity-60"
+        >
           {busy ? "Logging in..." : "Log in"}
         </button>
         <p className="text-center text-sm text-stone-700">

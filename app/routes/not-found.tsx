@@ -55,7 +55,10 @@ export default function NotFound({ loaderData }: Route.ComponentProps) {
           <ul className="mt-3 flex flex-wrap justify-center gap-2">
             {categories.map((c) => (
               <li key={c.id}>
-                <Link to={`/shop/category/${c.id}`} className="inline-block rounded-full border border-leather-300 bg-white px-4 py-2 text-sm font-medium text-leather-800 hover:bg-leather-100">
+                <Link
+                  to={`/shop/category/${c.id}`}
+                  className="inline-block rounded-full border border-leather-300 bg-white px-4 py-2 text-sm font-medium text-leather-800 hover:bg-leather-100"
+                >
                   {c.name}
                 </Link>
               </li>

@@ -8,7 +8,9 @@ import { loader } from "./product";
 
 /** What the loader answered: its data and status, whether returned or thrown. */
 async function load(id: string, database: { db: Db } = testDb()): Promise<{ status: number; data: unknown }> {
-  const args = { params: { id }, request: new Request(`http://shop.test/product/${id}`), context: testContext(database) } as unknown as Parameters<typeof loader>[0];
+  const args = { params: { id }, request: new Request(`http://shop.test/product/${id}`), context: testContext(database) } as unknown as Parameters<
+    typeof loader
+  >[0];
   const { status, data } = await answer(() => loader(args));
   return { status, data };
 }

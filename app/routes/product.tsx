@@ -133,17 +133,23 @@ function ProductView({ product }: { product: ProductDetail }) {
       <nav aria-label="Breadcrumb" className="mb-4 text-sm text-stone-600">
         <ol className="flex flex-wrap items-center gap-1.5">
           <li>
-            <Link to="/shop" className="hover:text-leather-800 hover:underline">Shop</Link>
+            <Link to="/shop" className="hover:text-leather-800 hover:underline">
+              Shop
+            </Link>
           </li>
           {category && (
             <li className="flex items-center gap-1.5">
               <span aria-hidden="true">/</span>
-              <Link to={`/shop/category/${category.id}`} className="hover:text-leather-800 hover:underline">{category.name}</Link>
+              <Link to={`/shop/category/${category.id}`} className="hover:text-leather-800 hover:underline">
+                {category.name}
+              </Link>
             </li>
           )}
           <li className="flex min-w-0 items-center gap-1.5">
             <span aria-hidden="true">/</span>
-            <span aria-current="page" className="truncate text-stone-800">{product.name}</span>
+            <span aria-current="page" className="truncate text-stone-800">
+              {product.name}
+            </span>
           </li>
         </ol>
       </nav>
@@ -154,7 +160,10 @@ function ProductView({ product }: { product: ProductDetail }) {
         <div className="flex flex-col gap-6">
           <div>
             {category ? (
-              <Link to={`/shop/category/${category.id}`} className="text-xs font-semibold uppercase tracking-widest text-leather-600 hover:text-leather-800 hover:underline">
+              <Link
+                to={`/shop/category/${category.id}`}
+                className="text-xs font-semibold uppercase tracking-widest text-leather-600 hover:text-leather-800 hover:underline"
+              >
                 {category.name}
               </Link>
             ) : (
@@ -190,16 +199,24 @@ function ProductView({ product }: { product: ProductDetail }) {
 
           {product.description.trim() && (
             <section aria-labelledby="description-heading">
-              <h2 id="description-heading" className="font-serif text-xl text-leather-800">Description</h2>
+              <h2 id="description-heading" className="font-serif text-xl text-leather-800">
+                Description
+              </h2>
               <p className="mt-2 whitespace-pre-line leading-relaxed text-stone-800">{product.description}</p>
             </section>
           )}
           {product.code && <p className="text-sm text-stone-600">SKU: {product.code}</p>}
 
           <ul className="grid gap-2 rounded-xl bg-leather-100 p-4 text-sm text-stone-800 sm:grid-cols-3">
-            <li><span className="font-semibold">Free delivery</span> across Pakistan in 3-5 business days</li>
-            <li><span className="font-semibold">Cash on delivery</span>, pay when it arrives</li>
-            <li><span className="font-semibold">Returns</span> within 7 days for unused items</li>
+            <li>
+              <span className="font-semibold">Free delivery</span> across Pakistan in 3-5 business days
+            </li>
+            <li>
+              <span className="font-semibold">Cash on delivery</span>, pay when it arrives
+            </li>
+            <li>
+              <span className="font-semibold">Returns</span> within 7 days for unused items
+            </li>
           </ul>
         </div>
       </div>

@@ -40,7 +40,10 @@ describe(`the reset-password page (${testTarget()})`, () => {
     const token = await linkFor("user");
     expect(await open(token)).toMatchObject({ status: 200, data: { token, audience: "customer", linkError: null } });
     expect(await submit(token, "short")).toMatchObject({ status: 400, data: { error: "Password must be at least 8 characters." } });
-    expect(await submit(token, "password1")).toMatchObject({ status: 400, data: { error: "This password is too common. Please choose another.", linkError: null } });
+    expect(await submit(token, "password1")).toMatchObject({
+      status: 400,
+      data: { error: "This password is too common. Please choose another.", linkError: null },
+    });
     const done = await submit(token, "Indigo-Buckle-Harbour-77");
     expect(done).toMatchObject({ status: 302, location: "/login" });
     expect(flashOf(done)).toBe(PASSWORD_SET);

@@ -13,7 +13,12 @@ import { FormAlert, TextField } from "~/components/ui/field";
 import { RouteError } from "~/components/ui/route-error";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return seo(publicUrlFrom(matches), { title: "Set your password", description: "Set a new password for your Chamra Leather account.", path: "/reset-password", noindex: true });
+  return seo(publicUrlFrom(matches), {
+    title: "Set your password",
+    description: "Set a new password for your Chamra Leather account.",
+    path: "/reset-password",
+    noindex: true,
+  });
 }
 
 type PageState = { token: string; audience: PasswordAudience; linkError: string | null };
@@ -84,7 +89,11 @@ export default function ResetPassword() {
             hint={passwordHint(page.audience)}
             minLength={PASSWORD_MIN_LENGTH[page.audience]}
           />
-          <button type="submit" disabled={busy} className="w-full rounded-md bg-leather-700 px-4 py-3 font-semibold text-white hover:bg-leather-800 disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={busy}
+            className="w-full rounded-md bg-leather-700 px-4 py-3 font-semibold text-white hover:bg-leather-800 disabled:opacity-60"
+          >
             {busy ? "Saving..." : "Set password"}
           </button>
         </Form>

@@ -35,11 +35,31 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const result = await keptProductCards(db, { q: query.q, categoryId, sort: query.sort, page: query.page, pageSize: SHOP_PAGE_SIZE });
     context.cacheTags?.add(LISTS_TAG);
     for (const item of result.items) context.cacheTags?.add(productTag(item.id));
-    return data({ ok: true as const, ...result, q: query.q, sort: query.sort, categoryId: categoryId ?? "", categoryName: category?.name ?? "", categories });
+    return data({
+      ok: true as const,
+      ...result,
+      q: query.q,
+      sort: query.sort,
+      categoryId: categoryId ?? "",
+      categoryName: category?.name ?? "",
+      categories,
+    });
   } catch (error) {
     logger.error({ err: error }, "products failed to load");
     return data(
-      { ok: false as const, items: [], total: 0, page: 1, pageSize: SHOP_PAGE_SIZE, closeMatches: false, q: query.q, sort: query.sort, categoryId: categoryId ?? "", categoryName: category?.name ?? "", categories },
+      {
+        ok: false as const,
+        items: [],
+        total: 0,
+        page: 1,
+        pageSize: SHOP_PAGE_SIZE,
+        closeMatches: false,
+        q: query.q,
+        sort: query.sort,
+        categoryId: categoryId ?? "",
+        categoryName: category?.name ?? "",
+        categories,
+      },
       { status: 503 },
     );
   }
@@ -83,7 +103,9 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       <div className="mt-6 flex flex-col gap-3 md:flex-row">
         <Form method="get" action={base} role="search" className="relative flex-1" key={`${categoryId}|${q}`}>
           {sort !== "newest" && <input type="hidden" name="sort" value={sort} />}
-          <label htmlFor="shop-search" className="sr-only">Search by name or description</label>
+          <label htmlFor="shop-search" className="sr-only">
+            Search by name or description
+          </label>
           <input
             id="shop-search"
             type="search"
@@ -98,7 +120,9 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           </button>
         </Form>
         <Form method="get" action="/shop" className="flex gap-2">
-          <label htmlFor="shop-category" className="sr-only">Category</label>
+          <label htmlFor="shop-category" className="sr-only">
+            Category
+          </label>
           <select
             id="shop-category"
             name="category"
@@ -108,16 +132,22 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           >
             <option value="">All Categories</option>
             {categories.map((c) => (
-              <option key={c.id} value={c.id}>{c.name}</option>
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
             ))}
           </select>
           <noscript>
-            <button type="submit" className="rounded-md bg-leather-700 px-4 py-2 text-white">Apply</button>
+            <button type="submit" className="rounded-md bg-leather-700 px-4 py-2 text-white">
+              Apply
+            </button>
           </noscript>
         </Form>
         <Form method="get" action={base} className="flex gap-2">
           {q && <input type="hidden" name="q" value={q} />}
-          <label htmlFor="shop-sort" className="sr-only">Sort by</label>
+          <label htmlFor="shop-sort" className="sr-only">
+            Sort by
+          </label>
           <select
             id="shop-sort"
             name="sort"
@@ -126,11 +156,15 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
             className="rounded-md border border-leather-300 bg-white px-3 py-2.5 text-stone-900 md:w-52"
           >
             {SHOP_SORTS.map((s) => (
-              <option key={s} value={s}>{SHOP_SORT_LABELS[s]}</option>
+              <option key={s} value={s}>
+                {SHOP_SORT_LABELS[s]}
+              </option>
             ))}
           </select>
           <noscript>
-            <button type="submit" className="rounded-md bg-leather-700 px-4 py-2 text-white">Sort</button>
+            <button type="submit" className="rounded-md bg-leather-700 px-4 py-2 text-white">
+              Sort
+            </button>
           </noscript>
         </Form>
       </div>
@@ -158,25 +192,43 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           {pageCount > 1 && (
             <nav aria-label="Pages" className="mt-8 flex flex-wrap items-center justify-center gap-2">
               {page > 1 ? (
-                <Link to={pageHref(base, q, page - 1, sort)} className="rounded-md border border-leather-300 bg-white px-4 py-2 text-sm font-medium">Previous</Link>
+                <Link to={pageHref(base, q, page - 1, sort)} className="rounded-md border border-leather-300 bg-white px-4 py-2 text-sm font-medium">
+                  Previous
+                </Link>
               ) : null}
               {pageNumbers(page, pageCount).map((n, i) =>
                 n === null ? (
-                  <span key={`gap-${i}`} aria-hidden="true" className="px-1 text-stone-600">…</span>
+                  <span key={`gap-${i}`} aria-hidden="true" className="px-1 text-stone-600">
+                    …
+                  </span>
                 ) : n === page ? (
-                  <span key={n} aria-current="page" className="min-w-10 rounded-md bg-leather-700 px-3 py-2 text-center text-sm font-semibold text-white">
-                    <span className="sr-only">Page </span>{n}
+                  <span
+                    key={n}
+                    aria-current="page"
+                    className="min-w-10 rounded-md bg-leather-700 px-3 py-2 text-center text-sm font-semibold text-white"
+                  >
+                    <span className="sr-only">Page </span>
+                    {n}
                   </span>
                 ) : (
-                  <Link key={n} to={pageHref(base, q, n, sort)} className="min-w-10 rounded-md border border-leather-300 bg-white px-3 py-2 text-center text-sm font-medium" aria-label={`Page ${n}`}>
+                  <Link
+                    key={n}
+                    to={pageHref(base, q, n, sort)}
+                    className="min-w-10 rounded-md border border-leather-300 bg-white px-3 py-2 text-center text-sm font-medium"
+                    aria-label={`Page ${n}`}
+                  >
                     {n}
                   </Link>
                 ),
               )}
               {page < pageCount ? (
-                <Link to={pageHref(base, q, page + 1, sort)} className="rounded-md border border-leather-300 bg-white px-4 py-2 text-sm font-medium">Next</Link>
+                <Link to={pageHref(base, q, page + 1, sort)} className="rounded-md border border-leather-300 bg-white px-4 py-2 text-sm font-medium">
+                  Next
+                </Link>
               ) : null}
-              <span className="sr-only">Page {page} of {pageCount}</span>
+              <span className="sr-only">
+                Page {page} of {pageCount}
+              </span>
             </nav>
           )}
         </>

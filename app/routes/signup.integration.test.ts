@@ -21,7 +21,9 @@ async function post(email: string, password: string, address: string, extra: Rec
     method: "POST",
     body: new URLSearchParams({ email, password, firstName: "Sana", lastName: "Malik", gender: "female", numberCode: "+92", number: "", ...extra }),
   });
-  const a = await answer<{ error?: string } | undefined>(() => action({ request, params: {}, context: testContext(testDb(), { auth, clientAddress: address }) } as never));
+  const a = await answer<{ error?: string } | undefined>(() =>
+    action({ request, params: {}, context: testContext(testDb(), { auth, clientAddress: address }) } as never),
+  );
   return { status: a.status, location: a.location, retryAfter: a.headers.get("Retry-After"), error: a.data?.error };
 }
 
@@ -81,7 +83,9 @@ describe(`the signup form under a burst (${testTarget()})`, () => {
       expect(seconds).toBeGreaterThan(0);
       expect(seconds).toBeLessThanOrEqual(60 * 60);
       const minutes = Math.ceil(seconds / 60);
-      expect(a.error).toBe(`Failed to create an account. Too many sign-ups from your network. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`);
+      expect(a.error).toBe(
+        `Failed to create an account. Too many sign-ups from your network. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+      );
     }
     // The same address stays refused; a shopper elsewhere is not held up.
     expect((await post("burst-late@example.pk", "saddle-stitch-4417", "203.0.113.7")).status).toBe(429);

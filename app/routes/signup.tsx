@@ -83,7 +83,11 @@ export default function Signup() {
           <TextField id="numberCode" label="Code" defaultValue={v.numberCode ?? "+92"} autoComplete="tel-country-code" />
           <TextField id="number" label="Phone number" type="tel" autoComplete="tel-national" defaultValue={v.number} />
         </div>
-        <button type="submit" disabled={busy} className="rounded-md bg-leather-700 px-4 py-3 font-semibold text-white hover:bg-leather-800 disabled:opacity-60 sm:col-span-2">
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-md bg-leather-700 px-4 py-3 font-semibold text-white hover:bg-leather-800 disabled:opacity-60 sm:col-span-2"
+        >
           {busy ? "Creating account..." : "Sign up"}
         </button>
         <p className="text-center text-sm text-stone-700 sm:col-span-2">

@@ -19,7 +19,9 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-type TrackResult = { order: TrackedOrder; error?: undefined; values?: undefined } | { order?: undefined; error: string; values: { orderNumber: string; phone: string } };
+type TrackResult =
+  | { order: TrackedOrder; error?: undefined; values?: undefined }
+  | { order?: undefined; error: string; values: { orderNumber: string; phone: string } };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
@@ -41,7 +43,12 @@ export default function Track() {
     <section className="mx-auto max-w-xl px-4 py-12">
       <h1 className="font-serif text-3xl text-leather-800">Track your order</h1>
       <p className="mt-2 text-stone-700">Enter the order number from your confirmation and the phone number you ordered with.</p>
-      <Form method="post" noValidate className="mt-8 space-y-4 rounded-xl border border-leather-200 bg-white p-6 shadow-sm" aria-label="Track your order">
+      <Form
+        method="post"
+        noValidate
+        className="mt-8 space-y-4 rounded-xl border border-leather-200 bg-white p-6 shadow-sm"
+        aria-label="Track your order"
+      >
         <FormAlert message={result?.error} />
         <TextField
           id="orderNumber"
@@ -52,14 +59,30 @@ export default function Track() {
           inputMode="text"
           defaultValue={result?.values?.orderNumber ?? order?.orderNumber}
         />
-        <TextField id="phone" label="Phone number" type="tel" required placeholder="03XXXXXXXXX" autoComplete="tel" defaultValue={result?.values?.phone} />
-        <button type="submit" disabled={busy} className="w-full rounded-md bg-leather-700 px-4 py-3 font-semibold text-white hover:bg-leather-800 disabled:opacity-60">
+        <TextField
+          id="phone"
+          label="Phone number"
+          type="tel"
+          required
+          placeholder="03XXXXXXXXX"
+          autoComplete="tel"
+          defaultValue={result?.values?.phone}
+        />
+        <button
+          type="submit"
+          disabled={busy}
+          className="w-full rounded-md bg-leather-700 px-4 py-3 font-semibold text-white hover:bg-leather-800 disabled:opacity-60"
+        >
           {busy ? "Looking up..." : "Track Order"}
         </button>
       </Form>
       {order && <TrackedOrderPanel order={order} />}
       <p className="mt-8 text-sm text-stone-700">
-        Something not right? Call us on <a className="font-medium text-leather-700 underline" href={`tel:${BRAND.phone.replace(/\s/g, "")}`}>{BRAND.phone}</a> or{" "}
+        Something not right? Call us on{" "}
+        <a className="font-medium text-leather-700 underline" href={`tel:${BRAND.phone.replace(/\s/g, "")}`}>
+          {BRAND.phone}
+        </a>{" "}
+        or{" "}
         <Link to="/contact" className="font-medium text-leather-700 underline">
           write to us
         </Link>
@@ -77,7 +100,9 @@ function TrackedOrderPanel({ order }: { order: TrackedOrder }) {
       </h2>
       <p className="mt-2 text-stone-700">
         Status:{" "}
-        <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${ORDER_STATUS_BADGES[order.status as OrderStatus] ?? ""}`}>{order.statusLabel}</span>
+        <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${ORDER_STATUS_BADGES[order.status as OrderStatus] ?? ""}`}>
+          {order.statusLabel}
+        </span>
       </p>
       {order.parcel && (
         <div className="mt-4 rounded-lg bg-leather-50 p-4">
@@ -103,7 +128,9 @@ function TrackedOrderPanel({ order }: { order: TrackedOrder }) {
           </li>
         ))}
       </ol>
-      <p className="mt-4 text-xs text-stone-600">Times are Pakistan time. Delivery is within 3-5 business days; pay in cash when the parcel arrives.</p>
+      <p className="mt-4 text-xs text-stone-600">
+        Times are Pakistan time. Delivery is within 3-5 business days; pay in cash when the parcel arrives.
+      </p>
     </section>
   );
 }

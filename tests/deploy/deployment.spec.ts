@@ -54,89 +54,89 @@ async function instanceOf(page: Page): Promise<string> {
  * shop must go on confirming orders after the kill.
  */
 async function buyWhileKilling(victim: Instance) {
-    const { rows: found } = await database.query(
-      `select p.id as product_id, v.id as variant_id, s.id as stock_id, s.qty
+  const { rows: found } = await database.query(
+    `select p.id as product_id, v.id as variant_id, s.id as stock_id, s.qty
          from products p join variants v on v.product_id = p.id join stock s on s.variant_id = v.id
         where p.name = $1 and s.size = 'M'`,
-      [PRODUCT],
-    );
-    expect(found).toHaveLength(1);
-    const { product_id: productId, variant_id: variantId, stock_id: stockId } = found[0];
-    const soldBefore = async () =>
-      Number((await database.query("select coalesce(sum(quantity), 0) as n from order_items where stock_id = $1", [stockId])).rows[0].n);
-    const itemsBefore = await soldBefore();
-    const stockBefore = Number(found[0].qty);
+    [PRODUCT],
+  );
+  expect(found).toHaveLength(1);
+  const { product_id: productId, variant_id: variantId, stock_id: stockId } = found[0];
+  const soldBefore = async () =>
+    Number((await database.query("select coalesce(sum(quantity), 0) as n from order_items where stock_id = $1", [stockId])).rows[0].n);
+  const itemsBefore = await soldBefore();
+  const stockBefore = Number(found[0].qty);
 
-    const cart = JSON.stringify([{ productID: productId, productVariantKey: `${variantId}_M`, productSize: "M", productQuantity: 1 }]);
-    const confirmed: { order: string; at: number }[] = [];
-    const failures: Record<string, number> = {};
-    let soldOut = 0;
-    const started = Date.now();
-    let killedAt = 0;
-    const deadline = started + 12_000;
+  const cart = JSON.stringify([{ productID: productId, productVariantKey: `${variantId}_M`, productSize: "M", productQuantity: 1 }]);
+  const confirmed: { order: string; at: number }[] = [];
+  const failures: Record<string, number> = {};
+  let soldOut = 0;
+  const started = Date.now();
+  let killedAt = 0;
+  const deadline = started + 12_000;
 
-    const buyer = async (n: number) => {
-      const client = await http.newContext({ baseURL: deployment.url, ignoreHTTPSErrors: true, extraHTTPHeaders: { Origin: deployment.url } });
-      try {
-        while (Date.now() < deadline) {
-          const form = {
-            firstName: `Buyer${n}`,
-            lastName: "Load",
-            // A shopper of its own for every order: one phone or e-mail takes only a few orders.
-            email: `buyer${n}-${randomUUID().slice(0, 8)}@example.pk`,
-            phone: `03${String(n).padStart(2, "0")}${String(orderSeq++).padStart(7, "0")}`,
-            streetAddress: `${n} Mall Road`,
-            city: "Lahore",
-            state: "Punjab",
-            zipCode: "54000",
-            cart,
-            idempotencyKey: randomUUID(),
-          };
-          try {
-            const response = await client.post("/checkout", { form, timeout: 15_000, maxRedirects: 0 });
-            const body = await response.text();
-            const order = /ORD-\d{13}/.exec(body)?.[0];
-            if (response.status() === 200 && order) confirmed.push({ order, at: Date.now() });
-            else if (response.status() === 409) {
-              soldOut++;
-              return;
-            } else failures[String(response.status())] = (failures[String(response.status())] ?? 0) + 1;
-          } catch (error) {
-            const key = (error as Error).message.split("\n")[0].slice(0, 60);
-            failures[key] = (failures[key] ?? 0) + 1;
-          }
+  const buyer = async (n: number) => {
+    const client = await http.newContext({ baseURL: deployment.url, ignoreHTTPSErrors: true, extraHTTPHeaders: { Origin: deployment.url } });
+    try {
+      while (Date.now() < deadline) {
+        const form = {
+          firstName: `Buyer${n}`,
+          lastName: "Load",
+          // A shopper of its own for every order: one phone or e-mail takes only a few orders.
+          email: `buyer${n}-${randomUUID().slice(0, 8)}@example.pk`,
+          phone: `03${String(n).padStart(2, "0")}${String(orderSeq++).padStart(7, "0")}`,
+          streetAddress: `${n} Mall Road`,
+          city: "Lahore",
+          state: "Punjab",
+          zipCode: "54000",
+          cart,
+          idempotencyKey: randomUUID(),
+        };
+        try {
+          const response = await client.post("/checkout", { form, timeout: 15_000, maxRedirects: 0 });
+          const body = await response.text();
+          const order = /ORD-\d{13}/.exec(body)?.[0];
+          if (response.status() === 200 && order) confirmed.push({ order, at: Date.now() });
+          else if (response.status() === 409) {
+            soldOut++;
+            return;
+          } else failures[String(response.status())] = (failures[String(response.status())] ?? 0) + 1;
+        } catch (error) {
+          const key = (error as Error).message.split("\n")[0].slice(0, 60);
+          failures[key] = (failures[key] ?? 0) + 1;
         }
-      } finally {
-        await client.dispose();
       }
-    };
+    } finally {
+      await client.dispose();
+    }
+  };
 
-    const buying = Promise.all(Array.from({ length: 20 }, (_, n) => buyer(n)));
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
-    killedAt = Date.now();
-    await deployment.kill(victim);
-    await buying;
+  const buying = Promise.all(Array.from({ length: 20 }, (_, n) => buyer(n)));
+  await new Promise((resolve) => setTimeout(resolve, 2_500));
+  killedAt = Date.now();
+  await deployment.kill(victim);
+  await buying;
 
-    const numbers = confirmed.map((c) => c.order);
-    const { rows: storedRows } = await database.query("select order_number from orders where order_number = any($1)", [numbers]);
-    const stored = new Set(storedRows.map((r) => r.order_number as string));
-    const lost = numbers.filter((n) => !stored.has(n));
-    const stockAfter = Number((await database.query("select qty from stock where id = $1", [stockId])).rows[0].qty);
-    const itemsSold = (await soldBefore()) - itemsBefore;
-    const afterKill = confirmed.filter((c) => c.at > killedAt).length;
-    const home = await insecureGet(`${deployment.url}/`);
+  const numbers = confirmed.map((c) => c.order);
+  const { rows: storedRows } = await database.query("select order_number from orders where order_number = any($1)", [numbers]);
+  const stored = new Set(storedRows.map((r) => r.order_number as string));
+  const lost = numbers.filter((n) => !stored.has(n));
+  const stockAfter = Number((await database.query("select qty from stock where id = $1", [stockId])).rows[0].qty);
+  const itemsSold = (await soldBefore()) - itemsBefore;
+  const afterKill = confirmed.filter((c) => c.at > killedAt).length;
+  const home = await insecureGet(`${deployment.url}/`);
 
-    console.log(
-      `deployment: 20 buyers for ${((Date.now() - started) / 1000).toFixed(1)} s through the proxy, instance ${victim.name} killed (SIGKILL) at ${((killedAt - started) / 1000).toFixed(1)} s; ` +
-        `${confirmed.length} orders confirmed (${confirmed.length - afterKill} before the kill, ${afterKill} after), ${soldOut} buyers saw the size sell out, ` +
-        `refused or failed: ${JSON.stringify(failures)}; confirmed and stored: ${confirmed.length - lost.length}/${confirmed.length}; ` +
-        `stock taken ${stockBefore - stockAfter} = items sold ${itemsSold}; stock left ${stockAfter}`,
-    );
-    expect(lost).toEqual([]);
-    expect(stockBefore - stockAfter).toBe(itemsSold);
-    expect(stockAfter).toBeGreaterThanOrEqual(0);
-    expect(afterKill).toBeGreaterThan(0);
-    expect(home.status).toBe(200);
+  console.log(
+    `deployment: 20 buyers for ${((Date.now() - started) / 1000).toFixed(1)} s through the proxy, instance ${victim.name} killed (SIGKILL) at ${((killedAt - started) / 1000).toFixed(1)} s; ` +
+      `${confirmed.length} orders confirmed (${confirmed.length - afterKill} before the kill, ${afterKill} after), ${soldOut} buyers saw the size sell out, ` +
+      `refused or failed: ${JSON.stringify(failures)}; confirmed and stored: ${confirmed.length - lost.length}/${confirmed.length}; ` +
+      `stock taken ${stockBefore - stockAfter} = items sold ${itemsSold}; stock left ${stockAfter}`,
+  );
+  expect(lost).toEqual([]);
+  expect(stockBefore - stockAfter).toBe(itemsSold);
+  expect(stockAfter).toBeGreaterThanOrEqual(0);
+  expect(afterKill).toBeGreaterThan(0);
+  expect(home.status).toBe(200);
 }
 
 test.describe.serial("the shop behind HTTPS on two instances", () => {
@@ -169,7 +169,9 @@ test.describe.serial("the shop behind HTTPS on two instances", () => {
     await context.close();
   });
 
-  test("staff on one instance add a product with an image; it shows through the proxy; an order appears live on the other instance", async ({ browser }) => {
+  test("staff on one instance add a product with an image; it shows through the proxy; an order appears live on the other instance", async ({
+    browser,
+  }) => {
     const [a, b] = deployment.instances;
     const staffA = await contextOn(browser, a);
     const staffB = await contextOn(browser, b);
@@ -194,7 +196,9 @@ test.describe.serial("the shop behind HTTPS on two instances", () => {
       const row = variant.getByRole("group", { name: "Stock row 1" });
       await row.getByLabel("Size").fill("M");
       await row.getByLabel("Quantity").fill(String(STOCK));
-      const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 150, g: 100, b: 60 } } }).png().toBuffer();
+      const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 150, g: 100, b: 60 } } })
+        .png()
+        .toBuffer();
       await variant.getByLabel("Add images").setInputFiles({ name: "satchel.png", mimeType: "image/png", buffer: photo });
       await expect(variant.getByText("Uploaded")).toBeVisible();
       await adminPage.getByRole("button", { name: "Add Product" }).click();
@@ -217,7 +221,10 @@ test.describe.serial("the shop behind HTTPS on two instances", () => {
       const shopperPage = await shopper.newPage();
       await shopperPage.goto(`/shop?q=${encodeURIComponent(PRODUCT)}`);
       await shopperPage.getByRole("link", { name: PRODUCT, exact: true }).click();
-      const image = shopperPage.getByRole("main").getByRole("img", { name: new RegExp(`^${PRODUCT}`) }).first();
+      const image = shopperPage
+        .getByRole("main")
+        .getByRole("img", { name: new RegExp(`^${PRODUCT}`) })
+        .first();
       await expect(image).toHaveAttribute("src", /^\/media\/products\/.+\.webp$/);
       await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
       await shopperPage.getByRole("button", { name: "M", exact: true }).click();
@@ -268,7 +275,11 @@ test.describe.serial("the shop behind HTTPS on two instances", () => {
       // nginx replaces whatever X-Forwarded-For a client sends: changing it escapes no limit.
       const email = `nginx-${Date.now()}@example.pk`;
       const attempt = (address: string) =>
-        client.post("/login", { headers: { Origin: deployment.url, "X-Forwarded-For": address }, form: { email, password: "wrong-password" }, maxRedirects: 0 });
+        client.post("/login", {
+          headers: { Origin: deployment.url, "X-Forwarded-For": address },
+          form: { email, password: "wrong-password" },
+          maxRedirects: 0,
+        });
       for (let i = 0; i < 5; i++) {
         const response = await attempt(`198.51.100.${i + 1}`);
         expect(response.status()).toBe(401);
@@ -293,14 +304,18 @@ test.describe.serial("the shop behind HTTPS on two instances", () => {
     expect(restarted.id).not.toBe(a.id);
     // The proxy's health checks bring it back into rotation: a new browser lands on it again.
     const context = await http.newContext({ baseURL: deployment.url, ignoreHTTPSErrors: true });
-    await expect.poll(async () => {
-      const fresh = await http.newContext({ baseURL: deployment.url, ignoreHTTPSErrors: true });
-      const answer = ((await (await fresh.get("/readyz")).json()) as { instance: string }).instance;
-      await fresh.dispose();
-      return answer;
-    }, { timeout: 30_000 }).toBe(restarted.id);
+    await expect
+      .poll(
+        async () => {
+          const fresh = await http.newContext({ baseURL: deployment.url, ignoreHTTPSErrors: true });
+          const answer = ((await (await fresh.get("/readyz")).json()) as { instance: string }).instance;
+          await fresh.dispose();
+          return answer;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(restarted.id);
     await context.dispose();
     await buyWhileKilling(b);
   });
-
 });

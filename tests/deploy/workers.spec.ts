@@ -60,7 +60,9 @@ class Pinned {
       const outgoing = http.request({ host: "127.0.0.1", port, method, path: target, headers, agent: this.agent, timeout: 20_000 }, (incoming) => {
         const chunks: Buffer[] = [];
         incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
-        incoming.on("end", () => resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks).toString("utf8") }));
+        incoming.on("end", () =>
+          resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks).toString("utf8") }),
+        );
         incoming.on("error", reject);
       });
       outgoing.on("socket", (socket) => {
@@ -100,7 +102,9 @@ function exited(child: ChildProcess): Promise<void> {
 
 /** The shop's processes still running: the primary's pid and its children's. */
 function processesOf(pid: number): number[] {
-  const children = fs.existsSync(`/proc/${pid}/task/${pid}/children`) ? fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number) : [];
+  const children = fs.existsSync(`/proc/${pid}/task/${pid}/children`)
+    ? fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number)
+    : [];
   return [pid, ...children];
 }
 
@@ -177,7 +181,9 @@ test("two workers answer, a change made through either shows at once on both, a 
   /** Both workers have the page in memory, showing `text`. */
   const bothCached = async (text: string) => {
     for (const worker of [a, b]) {
-      await expect.poll(async () => (await worker.request("GET", page)).headers["x-cache"], { message: `worker ${worker.instance} keeps the page` }).toBe("hit");
+      await expect
+        .poll(async () => (await worker.request("GET", page)).headers["x-cache"], { message: `worker ${worker.instance} keeps the page` })
+        .toBe("hit");
       expect((await worker.request("GET", page)).body.includes(text), `worker ${worker.instance} shows "${text}"`).toBe(true);
     }
   };
@@ -242,7 +248,15 @@ test("two workers answer, a change made through either shows at once on both, a 
   expect(before.length).toBe(3);
   process.kill(before[1], "SIGKILL");
   await expect.poll(() => processesOf(server!.pid!).filter((pid) => !before.includes(pid)).length, { timeout: 30_000 }).toBe(1);
-  await expect.poll(async () => (await pinWorkers(2).then((pinned) => (pinned.forEach((p) => p.close()), pinned.length)).catch(() => 0)), { timeout: 30_000 }).toBe(2);
+  await expect
+    .poll(
+      async () =>
+        await pinWorkers(2)
+          .then((pinned) => (pinned.forEach((p) => p.close()), pinned.length))
+          .catch(() => 0),
+      { timeout: 30_000 },
+    )
+    .toBe(2);
 
   // SIGTERM: the primary asks both workers to drain and stop, then exits itself.
   const pids = processesOf(server!.pid!);
@@ -250,6 +264,7 @@ test("two workers answer, a change made through either shows at once on both, a 
   server!.kill("SIGTERM");
   await Promise.race([exited(server!), new Promise((resolve) => setTimeout(resolve, 15_000))]);
   expect(server!.exitCode, log.join("")).toBe(0);
-  for (const pid of pids) expect(fs.existsSync(`/proc/${pid}`) && !fs.readFileSync(`/proc/${pid}/stat`, "utf8").includes(") Z "), `process ${pid} still runs`).toBe(false);
+  for (const pid of pids)
+    expect(fs.existsSync(`/proc/${pid}`) && !fs.readFileSync(`/proc/${pid}/stat`, "utf8").includes(") Z "), `process ${pid} still runs`).toBe(false);
   expect(log.join("")).toContain("all workers stopped");
 });

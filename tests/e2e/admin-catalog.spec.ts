@@ -138,7 +138,14 @@ test.describe("deleting a product", () => {
     base = `http://localhost:${port}`;
     server = spawn(process.execPath, ["scripts/e2e-server.mjs"], { env: { ...process.env, PORT: String(port) }, stdio: "ignore" });
     await expect
-      .poll(() => fetch(`${base}/healthz`).then((r) => r.ok, () => false), { timeout: 100_000 })
+      .poll(
+        () =>
+          fetch(`${base}/healthz`).then(
+            (r) => r.ok,
+            () => false,
+          ),
+        { timeout: 100_000 },
+      )
       .toBe(true);
   });
   test.afterAll(() => {

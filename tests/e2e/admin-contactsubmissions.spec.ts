@@ -155,8 +155,10 @@ test.describe("contact submissions inbox", () => {
       "Complaint",
       "Other",
     ]);
-    for (const card of ["Total Submissions", "New Messages", "Replied", "Resolved"]) await expect(page.locator("dt", { hasText: card })).toBeVisible();
-    for (const column of ["Customer", "Subject", "Message Preview", "Status", "Date", "Actions"]) await expect(page.getByRole("columnheader", { name: column })).toBeVisible();
+    for (const card of ["Total Submissions", "New Messages", "Replied", "Resolved"])
+      await expect(page.locator("dt", { hasText: card })).toBeVisible();
+    for (const column of ["Customer", "Subject", "Message Preview", "Status", "Date", "Actions"])
+      await expect(page.getByRole("columnheader", { name: column })).toBeVisible();
   });
 
   test("without JavaScript the dialog opens by its address and marks the message read", async ({ browser }) => {

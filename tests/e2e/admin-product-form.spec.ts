@@ -37,7 +37,9 @@ test.describe("admin: add and edit a product", () => {
     await variant(page, 1).getByRole("button", { name: "Add size" }).click();
     await stockRow(page, 1, 2).getByLabel("Size").fill("M");
     await stockRow(page, 1, 2).getByLabel("Quantity").fill("4");
-    await variant(page, 1).getByLabel("Add images").setInputFiles({ name: "satchel.png", mimeType: "image/png", buffer: await photo() });
+    await variant(page, 1)
+      .getByLabel("Add images")
+      .setInputFiles({ name: "satchel.png", mimeType: "image/png", buffer: await photo() });
     await expect(variant(page, 1).getByText("Uploaded")).toBeVisible();
     await expect(variant(page, 1).getByRole("img", { name: "Uploaded: satchel.png" })).toHaveAttribute("src", /^\/media\/products\/.+-320\.webp$/);
 
@@ -56,7 +58,10 @@ test.describe("admin: add and edit a product", () => {
     await page.goto(`/shop?q=${encodeURIComponent(name)}`);
     await page.getByRole("link", { name, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/product/${id}$`));
-    const image = page.getByRole("main").getByRole("img", { name: new RegExp(`^${name}`) }).first();
+    const image = page
+      .getByRole("main")
+      .getByRole("img", { name: new RegExp(`^${name}`) })
+      .first();
     await expect(image).toHaveAttribute("src", /^\/media\/products\/.+\.webp$/);
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     await expect(page.getByRole("main").getByText("PKR 4,000.00")).toBeVisible();
@@ -120,7 +125,9 @@ test.describe("admin: add and edit a product", () => {
     await page.getByRole("group", { name: "Categories" }).getByRole("checkbox").first().check();
     await variant(page, 1).getByRole("spinbutton", { name: "Price (PKR)", exact: true }).fill("2500");
     await page.getByRole("button", { name: "Add Product" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Error adding product or updating categories. Check console for details." })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Error adding product or updating categories. Check console for details." }),
+    ).toBeVisible();
     await expect(page.getByText("One of the chosen categories no longer exists.", { exact: false })).toBeVisible();
     await expect(page.getByLabel("Product name")).toHaveValue("Kept Wallet");
     await expect(variant(page, 1).getByRole("spinbutton", { name: "Price (PKR)", exact: true })).toHaveValue("2500");
@@ -190,7 +197,10 @@ test.describe("admin: add and edit a product", () => {
     await page.getByRole("button", { name: "Update Product" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Error updating product. Check console for details." })).toBeVisible();
     await expect(
-      page.getByText(`Formal Dress Belt (Black, size 34): ${opened} when you opened the form, ${opened - 1} now, so it cannot go down by ${opened}.`, { exact: false }),
+      page.getByText(
+        `Formal Dress Belt (Black, size 34): ${opened} when you opened the form, ${opened - 1} now, so it cannot go down by ${opened}.`,
+        { exact: false },
+      ),
     ).toBeVisible();
     await expect(quantity).toHaveValue("0");
 

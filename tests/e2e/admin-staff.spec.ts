@@ -34,7 +34,10 @@ async function slowDataReloads(page: Page, path: string) {
   });
 }
 
-async function createAdmin(page: Page, input: { email: string; password: string; firstName: string; lastName: string; role?: "admin" | "main-admin" }) {
+async function createAdmin(
+  page: Page,
+  input: { email: string; password: string; firstName: string; lastName: string; role?: "admin" | "main-admin" },
+) {
   await page.goto("/admin/createadmin");
   await expect(page.getByRole("heading", { name: "Create Admin" })).toBeVisible();
   await page.getByLabel("First name").fill(input.firstName);

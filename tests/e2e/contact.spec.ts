@@ -37,8 +37,7 @@ async function fillValid(f: ContactForm, overrides: Partial<Record<"name" | "ema
   await f.message.fill(overrides.message ?? "Could you make a brown laptop bag with my initials?");
 }
 
-const isContactPost = (response: Response) =>
-  new URL(response.url()).pathname.startsWith("/contact") && response.request().method() === "POST";
+const isContactPost = (response: Response) => new URL(response.url()).pathname.startsWith("/contact") && response.request().method() === "POST";
 
 function recordContactPosts(page: Page): Request[] {
   const sent: Request[] = [];
@@ -108,10 +107,13 @@ test.describe("contact page", () => {
   test("a valid message is sent, thanked for, and the form is cleared", async ({ page }) => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route((url) => url.pathname.startsWith("/contact"), async (route) => {
-      if (route.request().method() === "POST") await held;
-      await route.continue();
-    });
+    await page.route(
+      (url) => url.pathname.startsWith("/contact"),
+      async (route) => {
+        if (route.request().method() === "POST") await held;
+        await route.continue();
+      },
+    );
     const f = await openContact(page);
     await fillValid(f);
     const answered = page.waitForResponse(isContactPost);

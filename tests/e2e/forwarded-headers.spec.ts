@@ -15,7 +15,12 @@ test("without TRUST_PROXY a client cannot escape login limits by sending X-Forwa
 
 test("without TRUST_PROXY a forwarded https scheme does not change the shop's origin", async ({ request, baseURL }) => {
   const response = await request.post("/login", {
-    headers: { Origin: "https://evil.example", "X-Forwarded-Proto": "https", "X-Forwarded-Host": "evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+    headers: {
+      Origin: "https://evil.example",
+      "X-Forwarded-Proto": "https",
+      "X-Forwarded-Host": "evil.example",
+      "Content-Type": "application/x-www-form-urlencoded",
+    },
     data: "email=a%40b.pk&password=x",
     maxRedirects: 0,
   });

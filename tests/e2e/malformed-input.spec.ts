@@ -30,7 +30,11 @@ test.describe("malformed requests", () => {
             { headers: { "Content-Type": "application/json" }, data: '{"email":"a@b.pk"}', status: 415 },
             { headers: { "Content-Type": "text/plain" }, data: "email=a@b.pk", status: 415 },
             { headers: {}, data: undefined, status: 415 },
-            { headers: { "Content-Type": "multipart/form-data; boundary=zz" }, data: '--zz\r\nContent-Disposition: form-data; name="a"\r\n\r\nno end', status: 400 },
+            {
+              headers: { "Content-Type": "multipart/form-data; boundary=zz" },
+              data: '--zz\r\nContent-Disposition: form-data; name="a"\r\n\r\nno end',
+              status: 400,
+            },
             { headers: { "Content-Type": "application/x-www-form-urlencoded" }, data: "firstName=a%00b&email=a%40b.pk&name=x", status: 400 },
           ];
           for (const body of bodies) {
@@ -47,7 +51,18 @@ test.describe("malformed requests", () => {
   test("checkout with a NUL byte in a field says so and stores nothing", async ({ request, baseURL }) => {
     const response = await request.post("/checkout", {
       headers: { Origin: baseURL! },
-      form: { firstName: "a\0b", lastName: "Khan", email: "nul@example.pk", phone: "03001234567", streetAddress: "1 Road", city: "Lahore", state: "Punjab", zipCode: "54000", cart: "[]", idempotencyKey: "0123456789abcdef0123" },
+      form: {
+        firstName: "a\0b",
+        lastName: "Khan",
+        email: "nul@example.pk",
+        phone: "03001234567",
+        streetAddress: "1 Road",
+        city: "Lahore",
+        state: "Punjab",
+        zipCode: "54000",
+        cart: "[]",
+        idempotencyKey: "0123456789abcdef0123",
+      },
     });
     expect(response.status()).toBe(400);
     expect(await response.text()).toBe("The form contains a character that is not allowed (a NUL byte).");

@@ -114,7 +114,17 @@ test.describe("product detail", () => {
     const cart = await page.evaluate(() => JSON.parse(localStorage.getItem("shoppingCart") ?? "null"));
     expect(cart).toHaveLength(1);
     expect(Object.keys(cart[0]).sort()).toEqual(
-      ["productColor", "productDiscountPrice", "productID", "productImage", "productName", "productPrice", "productQuantity", "productSize", "productVariantKey"].sort(),
+      [
+        "productColor",
+        "productDiscountPrice",
+        "productID",
+        "productImage",
+        "productName",
+        "productPrice",
+        "productQuantity",
+        "productSize",
+        "productVariantKey",
+      ].sort(),
     );
     expect(cart[0]).toEqual({
       productID: id,
@@ -218,7 +228,12 @@ test.describe("product detail", () => {
     await page.goto("/shop?q=Leather%20Tote");
     await page.getByRole("link", { name: "Leather Tote", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Leather Tote" })).toBeVisible();
-    await expect(page.getByRole("main").getByText(/^PKR [\d,]+\.\d{2}$/).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole("main")
+        .getByText(/^PKR [\d,]+\.\d{2}$/)
+        .first(),
+    ).toBeVisible();
     await expect(page.getByRole("heading", { name: "Description" })).toBeVisible();
     await expect(page.getByRole("main").getByRole("img", { name: /^Leather Tote, / })).toBeVisible();
     await context.close();

@@ -34,7 +34,10 @@ test("staff sign in through the proxy and get a secure session cookie", async ({
   });
   expect(response.status()).toBe(302);
   expect(response.headers()["location"]).toBe("/admin");
-  const cookies = response.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie").map((h) => h.value);
+  const cookies = response
+    .headersArray()
+    .filter((h) => h.name.toLowerCase() === "set-cookie")
+    .map((h) => h.value);
   const session = cookies.find((c) => c.includes("session_token"));
   expect(session).toMatch(/^__Secure-/);
   expect(session).toMatch(/; Secure/i);

@@ -67,7 +67,9 @@ async function addShopData() {
   );
   expect(lines.length).toBe(3);
   for (const [i, line] of lines.entries()) {
-    const cart = JSON.stringify([{ productID: line.product_id, productVariantKey: `${line.variant_id}_${line.size}`, productSize: line.size, productQuantity: 1 + i }]);
+    const cart = JSON.stringify([
+      { productID: line.product_id, productVariantKey: `${line.variant_id}_${line.size}`, productSize: line.size, productQuantity: 1 + i },
+    ]);
     const response = await post("/checkout", {
       firstName: "Hina",
       lastName: `Shah ${i}`,
@@ -87,7 +89,13 @@ async function addShopData() {
   const shipped = await post("/admin/orders", { orderId: orders[0].id, status: "shipped", courier: "TCS", trackingNumber: "CN-1001" }, "main admin");
   expect(shipped.status, shipped.body.slice(0, 300)).toBe(200);
   for (const i of [0, 1, 2]) {
-    const response = await post("/contact", { name: `Sender ${i}`, email: `sender${i}@example.pk`, phone: "", subject: "wholesale", message: `Message ${i}` });
+    const response = await post("/contact", {
+      name: `Sender ${i}`,
+      email: `sender${i}@example.pk`,
+      phone: "",
+      subject: "wholesale",
+      message: `Message ${i}`,
+    });
     expect(response.status, response.body.slice(0, 300)).toBe(200);
     const subscribed = await post("/subscribe", { email: `reader${i}@example.pk` }, "anonymous", { Accept: "application/json" });
     expect(subscribed.status, subscribed.body.slice(0, 300)).toBe(200);
@@ -104,7 +112,11 @@ async function addShopData() {
 
 async function readFacts(): Promise<ShopFacts> {
   const column = async (sql: string) => (await shop.db.query(sql)).rows.map((r) => String(Object.values(r)[0]));
-  const stock = (await shop.db.query("select v.product_id, v.id as variant_id, s.id as stock_id, s.size, s.qty from variants v join stock s on s.variant_id = v.id order by v.product_id, v.position, s.position")).rows;
+  const stock = (
+    await shop.db.query(
+      "select v.product_id, v.id as variant_id, s.id as stock_id, s.size, s.qty from variants v join stock s on s.variant_id = v.id order by v.product_id, v.position, s.position",
+    )
+  ).rows;
   const stockOf: Record<string, string[]> = {};
   const variantsOf: Record<string, string[]> = {};
   const stockRows: ShopFacts["stockRows"] = {};
@@ -115,11 +127,31 @@ async function readFacts(): Promise<ShopFacts> {
   }
   const line = stock.find((r) => r.qty >= 5)!;
   const soldOut = stock.find((r) => r.qty === 0);
-  const cartLineOf = (r: { product_id: string; variant_id: string; size: string }) => ({ productID: r.product_id, productVariantKey: `${r.variant_id}_${r.size}`, productSize: r.size });
+  const cartLineOf = (r: { product_id: string; variant_id: string; size: string }) => ({
+    productID: r.product_id,
+    productVariantKey: `${r.variant_id}_${r.size}`,
+    productSize: r.size,
+  });
   const image = (await shop.db.query("select storage_key, widths from media where kind = 'image' order by id limit 1")).rows[0];
   const assets = fs.readdirSync(path.resolve(import.meta.dirname, "../../build/client/assets")).filter((name) => name.endsWith(".js"));
   const taken = new Set<string>();
-  for (const table of ["products", "variants", "stock", "media", "categories", "orders", "order_items", "order_history", "stock_movements", "contact_submissions", "subscribers", "mail_outbox", "user", "account", "session"]) {
+  for (const table of [
+    "products",
+    "variants",
+    "stock",
+    "media",
+    "categories",
+    "orders",
+    "order_items",
+    "order_history",
+    "stock_movements",
+    "contact_submissions",
+    "subscribers",
+    "mail_outbox",
+    "user",
+    "account",
+    "session",
+  ]) {
     for (const id of await column(`select id from "${table}"`)) taken.add(id);
   }
   for (const number of await column("select order_number from orders")) taken.add(number);
@@ -187,7 +219,13 @@ async function sendAll(requests: FuzzRequest[]): Promise<Outcome[]> {
       const cookie = cookieOf(request);
       const response = await rawRequest(
         shop.port,
-        { method: request.method, path: request.path, headers: { ...request.headers, ...(cookie ? { Cookie: cookie } : {}) }, body: request.body, chunked: request.chunked },
+        {
+          method: request.method,
+          path: request.path,
+          headers: { ...request.headers, ...(cookie ? { Cookie: cookie } : {}) },
+          body: request.body,
+          chunked: request.chunked,
+        },
         agent,
       );
       outcomes[i] = { request, response };
@@ -201,7 +239,9 @@ async function sendAll(requests: FuzzRequest[]): Promise<Outcome[]> {
 function describe({ request, response }: Outcome): string {
   const headers = Object.entries(request.headers).map(([k, v]) => `${k}: ${v.slice(0, 120)}`);
   if (request.cookie) headers.push(`Cookie: (${request.cookie.mode}) ${request.cookie.value.slice(0, 80)}`);
-  const body = request.body ? JSON.stringify(request.body.subarray(0, 300).toString("latin1")) + (request.body.length > 300 ? ` … (${request.body.length} bytes)` : "") : "(none)";
+  const body = request.body
+    ? JSON.stringify(request.body.subarray(0, 300).toString("latin1")) + (request.body.length > 300 ? ` … (${request.body.length} bytes)` : "")
+    : "(none)";
   return [
     `${request.method} ${request.path.slice(0, 400)}${request.path.length > 400 ? ` … (${request.path.length} characters)` : ""}`,
     `  as ${request.role}; target ${request.target}; ${request.why}`,
@@ -220,9 +260,28 @@ test.beforeAll(async () => {
   // A connection per request: a kept-alive one the server closes as it is reused would look like a request that got no answer.
   agent = new http.Agent({ keepAlive: false });
   await logIn("main admin", OWNER);
-  await shop.script("scripts/admin-create.ts", ["--email", STAFF.email, "--password", STAFF.password, "--role", "admin", "--first-name", "Staff", "--last-name", "Member"]);
+  await shop.script("scripts/admin-create.ts", [
+    "--email",
+    STAFF.email,
+    "--password",
+    STAFF.password,
+    "--role",
+    "admin",
+    "--first-name",
+    "Staff",
+    "--last-name",
+    "Member",
+  ]);
   await logIn("admin", STAFF);
-  const signup = await post("/signup", { email: CUSTOMER.email, password: CUSTOMER.password, firstName: "Zara", lastName: "Iqbal", gender: "female", numberCode: "+92", number: "3001234567" });
+  const signup = await post("/signup", {
+    email: CUSTOMER.email,
+    password: CUSTOMER.password,
+    firstName: "Zara",
+    lastName: "Iqbal",
+    gender: "female",
+    numberCode: "+92",
+    number: "3001234567",
+  });
   expect(signup.status, `sign up: ${signup.body.slice(0, 300)}`).toBe(302);
   for (const [name, value] of cookiesSet(signup)) if (name !== "flash") sessions.customer.set(name, value);
   await addShopData();
@@ -240,7 +299,11 @@ test(`malformed requests to every route and action as every role: no server erro
   const report = path.resolve(import.meta.dirname, "../../test-results/fuzz-failures.txt");
   const serverLog = path.resolve(import.meta.dirname, "../../test-results/fuzz-server.log");
   for (const file of [report, serverLog]) fs.rmSync(file, { force: true });
-  const realImage = new Uint8Array(await sharp({ create: { width: 24, height: 16, channels: 3, background: "#8b5a2b" } }).png().toBuffer());
+  const realImage = new Uint8Array(
+    await sharp({ create: { width: 24, height: 16, channels: 3, background: "#8b5a2b" } })
+      .png()
+      .toBuffer(),
+  );
   const generated = plan(facts, realImage, { seed: SEED, runs: RUNS });
   const requests = [...regressionCases(facts, realImage), ...generated];
   const started = Date.now();
@@ -248,7 +311,9 @@ test(`malformed requests to every route and action as every role: no server erro
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
 
   const serverErrors = outcomes.filter((o) => o.response.status >= 500 || o.response.status === 0);
-  const unexpected = outcomes.filter((o) => o.response.status < 500 && o.response.status !== 0 && o.request.expect !== undefined && o.response.status !== o.request.expect);
+  const unexpected = outcomes.filter(
+    (o) => o.response.status < 500 && o.response.status !== 0 && o.request.expect !== undefined && o.response.status !== o.request.expect,
+  );
   // What the shop said it did: a success message, or a session cookie cleared (signed out).
   const accepted = outcomes.filter((o) => /success|deleted|updated|created|added|removed/i.test(flashOf(o.response) ?? ""));
   const signedOut = outcomes.filter((o) => [...sessions[o.request.role].keys()].some((name) => clears(o.response, name)));
@@ -272,7 +337,12 @@ test(`malformed requests to every route and action as every role: no server erro
       `as ${ROLES.length} roles across ${routes} routes and ${actions} actions in ${seconds} s: ` +
       `${serverErrors.length} server errors, ${unexpected.length} unexpected answers, ${changed.length ? `data CHANGED in ${changed.join(", ")}` : "data unchanged"}`,
   );
-  console.log(`fuzz: answers ${[...statuses].sort((a, b) => a[0] - b[0]).map(([s, c]) => `${s}×${c}`).join(", ")}`);
+  console.log(
+    `fuzz: answers ${[...statuses]
+      .sort((a, b) => a[0] - b[0])
+      .map(([s, c]) => `${s}×${c}`)
+      .join(", ")}`,
+  );
 
   if (serverErrors.length || unexpected.length || changed.length || accepted.length || signedOut.length || stillSignedIn.length) {
     fs.mkdirSync(path.dirname(report), { recursive: true });
@@ -292,7 +362,9 @@ test(`malformed requests to every route and action as every role: no server erro
     console.log(`fuzz: every failing request is in ${path.relative(process.cwd(), report)}`);
   }
   expect(serverErrors.map(describe).slice(0, 25), `${serverErrors.length} requests got a server error (seed ${SEED})`).toEqual([]);
-  expect(unexpected.map(describe).slice(0, 25), `${unexpected.length} requests got another answer than their shape decides (seed ${SEED})`).toEqual([]);
+  expect(unexpected.map(describe).slice(0, 25), `${unexpected.length} requests got another answer than their shape decides (seed ${SEED})`).toEqual(
+    [],
+  );
   expect(accepted.map(describe).slice(0, 25), `${accepted.length} malformed requests were accepted (seed ${SEED})`).toEqual([]);
   expect(changed, `malformed requests changed stored data (seed ${SEED})`).toEqual([]);
   expect([...stillSignedIn, ...signedOut.map(describe).slice(0, 25)], `requests signed a role out (seed ${SEED})`).toEqual([]);

@@ -99,13 +99,85 @@ const HEX = [..."0123456789abcdef"];
 const hex = (min: number, max = min) => fc.string({ unit: fc.constantFrom(...HEX), minLength: min, maxLength: max });
 
 const JUNK = [
-  "", " ", " \t ", "\0", "a\0b", "%00", "0x10", "0X1A", "-1", "-0", "0", "1e3", "1.5", "1,5", "NaN", "Infinity", "-Infinity",
-  "99999999999999999999999999", "2147483648", "-2147483649", "9007199254740993", "٣", "१२",
-  ".", "..", "../..", "../../../../etc/passwd", "/", "//", "a/b", "a\\b", "~", "*", "?", "#", "&", "=", "%", "+", ";",
-  "'", '"', "`", "' OR '1'='1", "1; DROP TABLE orders; --", "') OR ('1'='1", "$1", "\\x00", "\\",
-  "<script>alert(1)</script>", "{{7*7}}", "${7*7}", "{}", "[]", "[[[[]]]]", "null", "undefined", "true", "false",
-  "__proto__", "constructor", "prototype", "toString", "hasOwnProperty",
-  "\u202e\u202d", "\ufeff", "\u200b", "\ud800", "\udfff", "\uffff", "\u0085", "😀👍🏽", "ﬀ", "İı", "ß", "𝓯𝓾𝔃𝔃", "\r\n", "\n", "\u2028",
+  "",
+  " ",
+  " \t ",
+  "\0",
+  "a\0b",
+  "%00",
+  "0x10",
+  "0X1A",
+  "-1",
+  "-0",
+  "0",
+  "1e3",
+  "1.5",
+  "1,5",
+  "NaN",
+  "Infinity",
+  "-Infinity",
+  "99999999999999999999999999",
+  "2147483648",
+  "-2147483649",
+  "9007199254740993",
+  "٣",
+  "१२",
+  ".",
+  "..",
+  "../..",
+  "../../../../etc/passwd",
+  "/",
+  "//",
+  "a/b",
+  "a\\b",
+  "~",
+  "*",
+  "?",
+  "#",
+  "&",
+  "=",
+  "%",
+  "+",
+  ";",
+  "'",
+  '"',
+  "`",
+  "' OR '1'='1",
+  "1; DROP TABLE orders; --",
+  "') OR ('1'='1",
+  "$1",
+  "\\x00",
+  "\\",
+  "<script>alert(1)</script>",
+  "{{7*7}}",
+  "${7*7}",
+  "{}",
+  "[]",
+  "[[[[]]]]",
+  "null",
+  "undefined",
+  "true",
+  "false",
+  "__proto__",
+  "constructor",
+  "prototype",
+  "toString",
+  "hasOwnProperty",
+  "\u202e\u202d",
+  "\ufeff",
+  "\u200b",
+  "\ud800",
+  "\udfff",
+  "\uffff",
+  "\u0085",
+  "😀👍🏽",
+  "ﬀ",
+  "İı",
+  "ß",
+  "𝓯𝓾𝔃𝔃",
+  "\r\n",
+  "\n",
+  "\u2028",
   "a".repeat(65),
   "x".repeat(201),
   "y".repeat(5001),
@@ -203,13 +275,18 @@ function queryString(keys: Record<string, fc.Arbitrary<string>>): fc.Arbitrary<s
   const known = Object.entries(keys);
   const odd = fc.tuple(fc.oneof(junk, fc.constantFrom("__proto__", "constructor", "page[]", "q[0]", "q[]", "page.x")), junk);
   const param = known.length
-    ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...known).chain(([k, v]) => fc.tuple(fc.constant(k), fc.oneof(v, junk))) }, { weight: 1, arbitrary: odd })
+    ? fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom(...known).chain(([k, v]) => fc.tuple(fc.constant(k), fc.oneof(v, junk))) },
+        { weight: 1, arbitrary: odd },
+      )
     : odd;
   return fc
     .tuple(fc.array(fc.tuple(param, encoding, escapeArb), { maxLength: 4 }), fc.constantFrom("", "", "", "&", "&&", "=", "&=&", "?"))
     .map(([params, odd]) => {
       if (params.length === 0 && odd === "") return "";
-      const text = params.map(([[k, v], how, escape]) => `${encode(k, how === "malformed" ? "loose" : how, escape)}=${encode(v, how, escape)}`).join("&");
+      const text = params
+        .map(([[k, v], how, escape]) => `${encode(k, how === "malformed" ? "loose" : how, escape)}=${encode(v, how, escape)}`)
+        .join("&");
       return `?${text}${odd}`;
     });
 }
@@ -244,7 +321,11 @@ function routeSpecs(f: ShopFacts): RouteSpec[] {
   return [
     { name: "/", path: fixed("/") },
     { name: "/shop", path: fixed("/shop"), query: { q: junk, page: pageValue, category: categoryId } },
-    { name: "/shop/category/:categoryId", path: idPath(f, f.categoryIds, (s) => `/shop/category/${s}`, 404), query: { q: junk, page: pageValue, category: categoryId } },
+    {
+      name: "/shop/category/:categoryId",
+      path: idPath(f, f.categoryIds, (s) => `/shop/category/${s}`, 404),
+      query: { q: junk, page: pageValue, category: categoryId },
+    },
     { name: "/product/:id", path: idPath(f, f.productIds, (s) => `/product/${s}`, 404), query: { variant: junk, size: junk } },
     { name: "/cart", path: fixed("/cart") },
     { name: "/checkout", path: fixed("/checkout") },
@@ -272,23 +353,44 @@ function routeSpecs(f: ShopFacts): RouteSpec[] {
     { name: "/admin/managesubscriptions.csv", path: fixed("/admin/managesubscriptions.csv") },
     { name: "/admin/createadmin", path: fixed("/admin/createadmin") },
     { name: "/admin/adminlist", path: fixed("/admin/adminlist"), query: { edit: anyId(f, f.staffIds) } },
-    { name: "/admin/products", path: fixed("/admin/products"), query: { q: junk, category: categoryId, page: pageValue, delete: anyId(f, f.productIds) } },
-    { name: "/admin/products/:id/view", path: idPath(f, f.productIds, (s) => `/admin/products/${s}/view`, ADMIN_404), query: { tab: fc.constantFrom("overview", "variants", "media", "stock", "Stock"), confirm: fc.constantFrom("delete", "yes") } },
+    {
+      name: "/admin/products",
+      path: fixed("/admin/products"),
+      query: { q: junk, category: categoryId, page: pageValue, delete: anyId(f, f.productIds) },
+    },
+    {
+      name: "/admin/products/:id/view",
+      path: idPath(f, f.productIds, (s) => `/admin/products/${s}/view`, ADMIN_404),
+      query: { tab: fc.constantFrom("overview", "variants", "media", "stock", "Stock"), confirm: fc.constantFrom("delete", "yes") },
+    },
     { name: "/admin/categories", path: fixed("/admin/categories"), query: { edit: categoryId, delete: categoryId } },
     {
       name: "/admin/orders",
       path: fixed("/admin/orders"),
-      query: { q: junk, status: fc.constantFrom("all", "confirmed", "shipped", "completed", "cancelled", "refunded", "ALL"), page: pageValue, order: anyId(f, f.orderIds) },
+      query: {
+        q: junk,
+        status: fc.constantFrom("all", "confirmed", "shipped", "completed", "cancelled", "refunded", "ALL"),
+        page: pageValue,
+        order: anyId(f, f.orderIds),
+      },
     },
     { name: "/admin/events", path: fixed("/admin/events"), query: { topic: junk } },
     {
       name: "/admin/contactsubmissions",
       path: fixed("/admin/contactsubmissions"),
-      query: { q: junk, status: fc.constantFrom("new", "read", "replied", "resolved", "spam"), subject: fc.constantFrom("wholesale", "other", "x"), page: pageValue, view: anyId(f, f.submissionIds) },
+      query: {
+        q: junk,
+        status: fc.constantFrom("new", "read", "replied", "resolved", "spam"),
+        subject: fc.constantFrom("wholesale", "other", "x"),
+        page: pageValue,
+        view: anyId(f, f.submissionIds),
+      },
     },
     {
       name: "/admin/* (not found)",
-      path: fc.tuple(junkNoNul, encoding, escapeArb).map(([p, how, e]) => ({ path: `/admin/${encode(p, how, e) || "x"}`, why: "unknown back-office address" })),
+      path: fc
+        .tuple(junkNoNul, encoding, escapeArb)
+        .map(([p, how, e]) => ({ path: `/admin/${encode(p, how, e) || "x"}`, why: "unknown back-office address" })),
     },
     { name: "/logout", path: fixed("/logout") },
     { name: "/subscribe", path: fixed("/subscribe") },
@@ -302,16 +404,37 @@ function routeSpecs(f: ShopFacts): RouteSpec[] {
         .oneof(
           fc.constant(f.mediaKey),
           fc.tuple(junkNoNul, fc.constantFrom(".webp", ".mp4", ".webm", ".png", "")).map(([j, ext]) => `products/${j}${ext}`),
-          fc.constantFrom("../../etc/passwd.webp", "products/../../x.webp", "/etc/passwd.webp", "products//x.webp", `${f.mediaKey}/..`, `${f.mediaKey}.webp`),
+          fc.constantFrom(
+            "../../etc/passwd.webp",
+            "products/../../x.webp",
+            "/etc/passwd.webp",
+            "products//x.webp",
+            `${f.mediaKey}/..`,
+            `${f.mediaKey}.webp`,
+          ),
           junkNoNul.map((j) => `${j}.webp`),
         )
         .chain((key) => fc.tuple(fc.constant(key), encoding, escapeArb))
-        .map(([key, how, e]) => ({ path: `/media/${how === "pct" ? key.split("/").map(pct).join("/") : encode(key, how, e)}`, why: `media key ${JSON.stringify(key).slice(0, 80)} (${how})` })),
+        .map(([key, how, e]) => ({
+          path: `/media/${how === "pct" ? key.split("/").map(pct).join("/") : encode(key, how, e)}`,
+          why: `media key ${JSON.stringify(key).slice(0, 80)} (${how})`,
+        })),
     },
     {
       name: "/assets/* and public files",
       path: fc
-        .oneof(fc.constantFrom(f.assetPath, "/favicon.svg", "/apple-touch-icon.png", `${f.assetPath}.br`, `${f.assetPath}/..`, "/assets/", "/assets/..%2F..%2Fpackage.json"), junkNoNul.map((j) => `/assets/${pct(j)}.js`))
+        .oneof(
+          fc.constantFrom(
+            f.assetPath,
+            "/favicon.svg",
+            "/apple-touch-icon.png",
+            `${f.assetPath}.br`,
+            `${f.assetPath}/..`,
+            "/assets/",
+            "/assets/..%2F..%2Fpackage.json",
+          ),
+          junkNoNul.map((j) => `/assets/${pct(j)}.js`),
+        )
         .map((path) => ({ path, why: "static file" })),
     },
   ];
@@ -332,14 +455,31 @@ const headerNoise: fc.Arbitrary<HeaderNoise> = fc
   .array(
     fc.oneof<fc.Arbitrary<HeaderPart>[]>(
       junk.map((j) => ({ headers: { Accept: headerSafe(j) || "*/*" }, why: "odd Accept" })),
-      fc.constantFrom("bytes=0-0", "bytes=-1", "bytes=999999999-", "bytes=5-1", "bytes=a-b", "items=0-1").map((r) => ({ headers: { Range: r }, why: `Range ${r}` })),
-      fc.constantFrom('"x"', "*", "W/\"\"", "").map((v) => ({ headers: { "If-None-Match": v }, why: "If-None-Match" })),
-      fc.constantFrom("gzip", "br", "x-unknown", "identity;q=0, *;q=0").map((v) => ({ headers: { "Accept-Encoding": v }, why: `Accept-Encoding ${v}` })),
-      junk.map((j) => ({ headers: { "X-Forwarded-For": headerSafe(j) || "1.2.3.4", "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" }, why: "forwarded headers (not trusted)" })),
-      junk.map((j) => ({ headers: {}, cookie: { mode: "replace" as const, value: `better-auth.session_token=${headerSafe(j).replace(/;/g, "")}` }, why: "forged session cookie" })),
+      fc
+        .constantFrom("bytes=0-0", "bytes=-1", "bytes=999999999-", "bytes=5-1", "bytes=a-b", "items=0-1")
+        .map((r) => ({ headers: { Range: r }, why: `Range ${r}` })),
+      fc.constantFrom('"x"', "*", 'W/""', "").map((v) => ({ headers: { "If-None-Match": v }, why: "If-None-Match" })),
+      fc
+        .constantFrom("gzip", "br", "x-unknown", "identity;q=0, *;q=0")
+        .map((v) => ({ headers: { "Accept-Encoding": v }, why: `Accept-Encoding ${v}` })),
+      junk.map((j) => ({
+        headers: { "X-Forwarded-For": headerSafe(j) || "1.2.3.4", "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" },
+        why: "forwarded headers (not trusted)",
+      })),
+      junk.map((j) => ({
+        headers: {},
+        cookie: { mode: "replace" as const, value: `better-auth.session_token=${headerSafe(j).replace(/;/g, "")}` },
+        why: "forged session cookie",
+      })),
       fc.constant({ headers: {}, cookie: { mode: "truncate-session" as const, value: "" }, why: "the role's session cookie cut short" }),
-      fc.constantFrom("%E0%A4%A", "%00", "%", "x".repeat(2000), "%F0%9F%98%80").map((v) => ({ headers: {}, cookie: { mode: "add" as const, value: `flash=${v}` }, why: "odd flash cookie" })),
-      fc.constant({ headers: {}, cookie: { mode: "add" as const, value: Array.from({ length: 100 }, (_, i) => `c${i}=${"v".repeat(20)}`).join("; ") }, why: "100 cookies" }),
+      fc
+        .constantFrom("%E0%A4%A", "%00", "%", "x".repeat(2000), "%F0%9F%98%80")
+        .map((v) => ({ headers: {}, cookie: { mode: "add" as const, value: `flash=${v}` }, why: "odd flash cookie" })),
+      fc.constant({
+        headers: {},
+        cookie: { mode: "add" as const, value: Array.from({ length: 100 }, (_, i) => `c${i}=${"v".repeat(20)}`).join("; ") },
+        why: "100 cookies",
+      }),
     ),
     { maxLength: 2 },
   )
@@ -358,7 +498,15 @@ function originNoise(f: ShopFacts): fc.Arbitrary<{ headers: Record<string, strin
     {
       weight: 2,
       arbitrary: fc
-        .constantFrom("http://evil.example", "null", `http://localhost:${port}`, `${f.origin}/`, `https://127.0.0.1:${port}`, "http://127.0.0.1", "file://")
+        .constantFrom(
+          "http://evil.example",
+          "null",
+          `http://localhost:${port}`,
+          `${f.origin}/`,
+          `https://127.0.0.1:${port}`,
+          "http://127.0.0.1",
+          "file://",
+        )
         .map((o) => ({ headers: { Origin: o }, cross: true, why: `cross-origin (${o})` })),
     },
     { weight: 1, arbitrary: fc.constant({ headers: { "Sec-Fetch-Site": "cross-site" }, cross: true, why: "cross-site without Origin" }) },
@@ -411,20 +559,51 @@ interface Breaker {
 }
 
 const breaker = (why: string, apply: Breaker["apply"]): Breaker => ({ why, apply });
-const setTo = (name: string, value: fc.Arbitrary<string>, why: string) => value.map((v) => breaker(`${name} ${why} (${JSON.stringify(v).slice(0, 60)})`, (fs) => set(fs, name, v)));
+const setTo = (name: string, value: fc.Arbitrary<string>, why: string) =>
+  value.map((v) => breaker(`${name} ${why} (${JSON.stringify(v).slice(0, 60)})`, (fs) => set(fs, name, v)));
 const without = (name: string) => fc.constant(breaker(`${name} missing`, (fs) => drop(fs, name)));
 
 /** Junk that is surely not an e-mail address (no '@'). */
-const notEmail = fc.oneof(junk.filter((s) => !s.includes("@")), fc.constantFrom("a@", "@b.pk", "a@@b.pk", "a b@c.pk", `${"x".repeat(250)}@example.pk`));
+const notEmail = fc.oneof(
+  junk.filter((s) => !s.includes("@")),
+  fc.constantFrom("a@", "@b.pk", "a@@b.pk", "a b@c.pk", `${"x".repeat(250)}@example.pk`),
+);
 /** Junk that is surely not a whole number of 1 to 99 as the cart reads one. */
-const BAD_QUANTITIES: unknown[] = ["0x10", "0X10", "1e3", 1e3, 0, "0", -1, "-1", 100, "100", 1.5, "1.5", "", "  ", null, true, [], {}, [1], "99999999999999999999", "٣", "1_0", "Infinity", "NaN"];
+const BAD_QUANTITIES: unknown[] = [
+  "0x10",
+  "0X10",
+  "1e3",
+  1e3,
+  0,
+  "0",
+  -1,
+  "-1",
+  100,
+  "100",
+  1.5,
+  "1.5",
+  "",
+  "  ",
+  null,
+  true,
+  [],
+  {},
+  [1],
+  "99999999999999999999",
+  "٣",
+  "1_0",
+  "Infinity",
+  "NaN",
+];
 
 function fileOf(content: fc.Arbitrary<Uint8Array>): fc.Arbitrary<FilePart> {
-  return fc.tuple(
-    fc.constantFrom("image.png", "photo.jpg", "x", "", "a b.webp", "../../evil.png", "ünïcode.gif", "a".repeat(300) + ".png", "clip.mp4"),
-    fc.constantFrom("image/png", "image/jpeg", "application/octet-stream", "text/plain", "", "image/svg+xml", "video/mp4"),
-    content,
-  ).map(([filename, type, bytes]) => ({ filename, type, content: bytes }));
+  return fc
+    .tuple(
+      fc.constantFrom("image.png", "photo.jpg", "x", "", "a b.webp", "../../evil.png", "ünïcode.gif", "a".repeat(300) + ".png", "clip.mp4"),
+      fc.constantFrom("image/png", "image/jpeg", "application/octet-stream", "text/plain", "", "image/svg+xml", "video/mp4"),
+      content,
+    )
+    .map(([filename, type, bytes]) => ({ filename, type, content: bytes }));
 }
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -454,14 +633,28 @@ function damagedImage(realImage: Uint8Array): fc.Arbitrary<Uint8Array> {
 function fieldNoise(): fc.Arbitrary<{ apply: (fields: Field[]) => Field[]; why: string }> {
   const op = fc.oneof(
     fc.tuple(junk, junk).map(([n, v]) => ({ why: "unknown field", apply: (fs: Field[]) => [...fs, { name: n, value: v }] })),
-    fc.constantFrom("__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "cart[]", "email[0]", "intent[]").map((n) => ({ why: `field ${n}`, apply: (fs: Field[]) => [...fs, { name: n, value: '{"polluted":true}' }] })),
-    fc.tuple(fc.nat(), junk).map(([i, v]) => ({ why: "a field replaced by junk", apply: (fs: Field[]) => (fs.length ? fs.map((x, k) => (k === i % fs.length ? { name: x.name, value: v } : x)) : fs) })),
-    fc.tuple(fc.nat(), junk).map(([i, v]) => ({ why: "a field sent twice", apply: (fs: Field[]) => (fs.length ? [...fs, { name: fs[i % fs.length].name, value: v }] : fs) })),
+    fc
+      .constantFrom("__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "cart[]", "email[0]", "intent[]")
+      .map((n) => ({ why: `field ${n}`, apply: (fs: Field[]) => [...fs, { name: n, value: '{"polluted":true}' }] })),
+    fc.tuple(fc.nat(), junk).map(([i, v]) => ({
+      why: "a field replaced by junk",
+      apply: (fs: Field[]) => (fs.length ? fs.map((x, k) => (k === i % fs.length ? { name: x.name, value: v } : x)) : fs),
+    })),
+    fc.tuple(fc.nat(), junk).map(([i, v]) => ({
+      why: "a field sent twice",
+      apply: (fs: Field[]) => (fs.length ? [...fs, { name: fs[i % fs.length].name, value: v }] : fs),
+    })),
     fc.nat().map((i) => ({ why: "a field left out", apply: (fs: Field[]) => fs.filter((_, k) => k !== i % Math.max(fs.length, 1)) })),
-    fc.tuple(fc.nat(), fileOf(junkFileBytes)).map(([i, file]) => ({ why: "a file instead of text", apply: (fs: Field[]) => (fs.length ? fs.map((x, k) => (k === i % fs.length ? { name: x.name, value: file } : x)) : fs) })),
+    fc.tuple(fc.nat(), fileOf(junkFileBytes)).map(([i, file]) => ({
+      why: "a file instead of text",
+      apply: (fs: Field[]) => (fs.length ? fs.map((x, k) => (k === i % fs.length ? { name: x.name, value: file } : x)) : fs),
+    })),
     fc.tuple(fc.nat(), fc.constantFrom("\0", "a\0", "\0\0\0")).map(([i, nul]) => ({
       why: "a NUL byte in a field",
-      apply: (fs: Field[]) => (fs.length ? fs.map((x, k) => (k === i % fs.length && typeof x.value === "string" ? { name: x.name, value: x.value + nul } : x)) : [{ name: "x", value: nul }]),
+      apply: (fs: Field[]) =>
+        fs.length
+          ? fs.map((x, k) => (k === i % fs.length && typeof x.value === "string" ? { name: x.name, value: x.value + nul } : x))
+          : [{ name: "x", value: nul }],
     })),
     fc.constantFrom("%zz=%FF", "%=%", "a=%E0%A4%A", "%C0%80=1", "=", "&&&", "a", "a=b=c", "%00=x", "x=%00").map((raw) => ({
       why: `raw pair ${raw}`,
@@ -472,7 +665,9 @@ function fieldNoise(): fc.Arbitrary<{ apply: (fields: Field[]) => Field[]; why: 
     })),
     fc.constant({ why: "fields reversed", apply: (fs: Field[]) => [...fs].reverse() }),
   );
-  return fc.array(op, { maxLength: 3 }).map((ops) => ({ why: ops.map((o) => o.why).join(", "), apply: (fs: Field[]) => ops.reduce((acc, o) => o.apply(acc), fs) }));
+  return fc
+    .array(op, { maxLength: 3 })
+    .map((ops) => ({ why: ops.map((o) => o.why).join(", "), apply: (fs: Field[]) => ops.reduce((acc, o) => o.apply(acc), fs) }));
 }
 
 function urlencode(fields: Field[]): Buffer {
@@ -495,10 +690,16 @@ function multipart(fields: Field[], boundary: string): Buffer {
   const chunks: Buffer[] = [];
   for (const x of fields) {
     if (typeof x.value === "string") {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${safeName(x.name)}"\r\n\r\n`), Buffer.from(x.value), Buffer.from("\r\n"));
+      chunks.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${safeName(x.name)}"\r\n\r\n`),
+        Buffer.from(x.value),
+        Buffer.from("\r\n"),
+      );
     } else {
       chunks.push(
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${safeName(x.name)}"; filename="${safeName(x.value.filename)}"\r\nContent-Type: ${headerSafe(x.value.type) || "application/octet-stream"}\r\n\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${safeName(x.name)}"; filename="${safeName(x.value.filename)}"\r\nContent-Type: ${headerSafe(x.value.type) || "application/octet-stream"}\r\n\r\n`,
+        ),
         Buffer.from(x.value.content),
         Buffer.from("\r\n"),
       );
@@ -540,21 +741,61 @@ function bodyOf(fields: Field[]): fc.Arbitrary<Body> {
   const asObject = () => Object.fromEntries(fields.map((x) => [x.name, typeof x.value === "string" ? x.value : x.value.filename]));
   const boundary = hex(8, 40).map((h) => `----fuzz${h}`);
   const readable = fc.oneof(
-    { weight: 4, arbitrary: fc.constantFrom("application/x-www-form-urlencoded", "application/x-www-form-urlencoded; charset=UTF-8", "APPLICATION/X-WWW-FORM-URLENCODED", "application/x-www-form-urlencoded;charset=latin1").map((type) => ({ headers: { "Content-Type": type }, body: urlencode(fields), shape: "form" as const, fields, why: `urlencoded (${type})` })) },
-    { weight: 3, arbitrary: fc.tuple(boundary, fc.constantFrom("plain", "quoted", "charset")).map(([b, style]) => ({
-      headers: { "Content-Type": style === "quoted" ? `multipart/form-data; boundary="${b}"` : style === "charset" ? `multipart/form-data; charset=utf-8; boundary=${b}` : `multipart/form-data; boundary=${b}` },
-      body: multipart(fields, b),
-      shape: "form" as const,
-      fields: asRead(fields, true),
-      why: `multipart (${style})`,
-    })) },
-    { weight: 1, arbitrary: fc.constant({ headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: urlencode(fields), chunked: true, shape: "form" as const, fields, why: "urlencoded, chunked" }) },
+    {
+      weight: 4,
+      arbitrary: fc
+        .constantFrom(
+          "application/x-www-form-urlencoded",
+          "application/x-www-form-urlencoded; charset=UTF-8",
+          "APPLICATION/X-WWW-FORM-URLENCODED",
+          "application/x-www-form-urlencoded;charset=latin1",
+        )
+        .map((type) => ({ headers: { "Content-Type": type }, body: urlencode(fields), shape: "form" as const, fields, why: `urlencoded (${type})` })),
+    },
+    {
+      weight: 3,
+      arbitrary: fc.tuple(boundary, fc.constantFrom("plain", "quoted", "charset")).map(([b, style]) => ({
+        headers: {
+          "Content-Type":
+            style === "quoted"
+              ? `multipart/form-data; boundary="${b}"`
+              : style === "charset"
+                ? `multipart/form-data; charset=utf-8; boundary=${b}`
+                : `multipart/form-data; boundary=${b}`,
+        },
+        body: multipart(fields, b),
+        shape: "form" as const,
+        fields: asRead(fields, true),
+        why: `multipart (${style})`,
+      })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constant({
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: urlencode(fields),
+        chunked: true,
+        shape: "form" as const,
+        fields,
+        why: "urlencoded, chunked",
+      }),
+    },
   );
   const notForm = fc.oneof(
-    fc.constantFrom(...NOT_FORM_TYPES).map((type) => ({ headers: { "Content-Type": type }, body: Buffer.from(type.includes("json") ? JSON.stringify(asObject()) : urlencode(fields)), shape: "not-a-form" as const, why: `Content-Type ${JSON.stringify(type)}` })),
+    fc.constantFrom(...NOT_FORM_TYPES).map((type) => ({
+      headers: { "Content-Type": type },
+      body: Buffer.from(type.includes("json") ? JSON.stringify(asObject()) : urlencode(fields)),
+      shape: "not-a-form" as const,
+      why: `Content-Type ${JSON.stringify(type)}`,
+    })),
     fc.constant({ headers: {}, body: undefined, shape: "not-a-form" as const, why: "no body" }),
     fc.constant({ headers: {}, body: urlencode(fields), shape: "not-a-form" as const, why: "a body without Content-Type" }),
-    fc.constantFrom('{"a":', "[1,2", "null", '{"__proto__":{"admin":true}}', "\u0000\u0001", "[]").map((text) => ({ headers: { "Content-Type": "application/json" }, body: Buffer.from(text), shape: "not-a-form" as const, why: `JSON ${JSON.stringify(text)}` })),
+    fc.constantFrom('{"a":', "[1,2", "null", '{"__proto__":{"admin":true}}', "\u0000\u0001", "[]").map((text) => ({
+      headers: { "Content-Type": "application/json" },
+      body: Buffer.from(text),
+      shape: "not-a-form" as const,
+      why: `JSON ${JSON.stringify(text)}`,
+    })),
   );
   // Each way of breaking a multipart body was checked to make the platform's form reader throw.
   // A broken first part is put in front of the fields, so that no name or value can repair it.
@@ -564,7 +805,11 @@ function bodyOf(fields: Field[]): fc.Arbitrary<Body> {
     "no name": (b) => `--${b}\r\nContent-Disposition: form-data\r\n\r\nx\r\n`,
   };
   const broken = fc
-    .tuple(boundary, fc.constantFrom("no end", "no boundary parameter", "another boundary", "empty", "urlencoded inside", "LF only", ...Object.keys(brokenFirst)), fc.nat())
+    .tuple(
+      boundary,
+      fc.constantFrom("no end", "no boundary parameter", "another boundary", "empty", "urlencoded inside", "LF only", ...Object.keys(brokenFirst)),
+      fc.nat(),
+    )
     .map(([b, how, cut]) => {
       const strings = fields.filter((x) => typeof x.value === "string");
       const parts = asRead(strings.length ? strings : [{ name: "a", value: "x" }], true);
@@ -578,7 +823,12 @@ function bodyOf(fields: Field[]): fc.Arbitrary<Body> {
       else if (how === "urlencoded inside") text = urlencode(parts).toString("latin1") || "a=b";
       else if (how === "LF only") text = whole.replace(/\r\n/g, "\n");
       else text = brokenFirst[how](b) + whole;
-      return { headers: { "Content-Type": type }, body: Buffer.from(text, "latin1"), shape: "broken-multipart" as const, why: `broken multipart (${how})` };
+      return {
+        headers: { "Content-Type": type },
+        body: Buffer.from(text, "latin1"),
+        shape: "broken-multipart" as const,
+        why: `broken multipart (${how})`,
+      };
     });
   return fc.oneof({ weight: 7, arbitrary: readable }, { weight: 2, arbitrary: notForm }, { weight: 1, arbitrary: broken });
 }
@@ -609,7 +859,11 @@ const signupBreakers = fc.oneof(
   without("firstName"),
   setTo("firstName", fc.constantFrom("", "   ", "\t"), "blank"),
   setTo("lastName", fc.constant("m".repeat(101)), "too long"),
-  setTo("gender", junk.filter((g) => !["male", "female", "other"].includes(g)), "not a gender"),
+  setTo(
+    "gender",
+    junk.filter((g) => !["male", "female", "other"].includes(g)),
+    "not a gender",
+  ),
   setTo("number", fc.constantFrom("0x10", "12ab", "+92300", "٣٠٠", "1".repeat(21)), "not digits"),
 );
 
@@ -622,17 +876,73 @@ function badCart(f: ShopFacts): fc.Arbitrary<{ cart: string; why: string }> {
   const otherProduct = f.productIds.find((id) => id !== line.productID)!;
   const foreignVariant = f.variantsOf[otherProduct]?.[0] ?? "nope";
   return fc.oneof(
-    fc.constantFrom("", "[", "{", "[]", "{}", "null", "0", '"[]"', "[null]", "[[]]", "[{}]", "nul", "NaN", "[1,2,3]", '{"productID":1}', '[{"__proto__":{"x":1}}]').map((cart) => ({ cart, why: "not a cart" })),
+    fc
+      .constantFrom(
+        "",
+        "[",
+        "{",
+        "[]",
+        "{}",
+        "null",
+        "0",
+        '"[]"',
+        "[null]",
+        "[[]]",
+        "[{}]",
+        "nul",
+        "NaN",
+        "[1,2,3]",
+        '{"productID":1}',
+        '[{"__proto__":{"x":1}}]',
+      )
+      .map((cart) => ({ cart, why: "not a cart" })),
     junk.map((cart) => ({ cart, why: "junk cart" })),
     fc.constantFrom(...BAD_QUANTITIES).map((q) => ({ cart: cartJson([{ ...line, productQuantity: q }]), why: `quantity ${JSON.stringify(q)}` })),
-    fc.constantFrom("XXL-no-such-size", " ", "s".repeat(51)).map((size) => ({ cart: cartJson([{ ...line, productSize: size, productVariantKey: `${line.productVariantKey.split("_")[0]}_${size}`, productQuantity: 1 }]), why: `size ${JSON.stringify(size)}` })),
-    unknownId(f).map((id) => ({ cart: cartJson([{ ...line, productQuantity: 1 }, { productID: id, productVariantKey: `${id}_M`, productSize: "M", productQuantity: 1 }]), why: `an unknown product ${JSON.stringify(id).slice(0, 40)}` })),
-    fc.constant({ cart: cartJson([{ ...line, productVariantKey: `${foreignVariant}_${line.productSize}`, productQuantity: 1 }]), why: "another product's variant" }),
-    fc.integer({ min: 51, max: 3000 }).map((n) => ({ cart: cartJson(Array.from({ length: n }, () => ({ ...line, productQuantity: 1 }))), why: `${n} lines` })),
+    fc.constantFrom("XXL-no-such-size", " ", "s".repeat(51)).map((size) => ({
+      cart: cartJson([{ ...line, productSize: size, productVariantKey: `${line.productVariantKey.split("_")[0]}_${size}`, productQuantity: 1 }]),
+      why: `size ${JSON.stringify(size)}`,
+    })),
+    unknownId(f).map((id) => ({
+      cart: cartJson([
+        { ...line, productQuantity: 1 },
+        { productID: id, productVariantKey: `${id}_M`, productSize: "M", productQuantity: 1 },
+      ]),
+      why: `an unknown product ${JSON.stringify(id).slice(0, 40)}`,
+    })),
+    fc.constant({
+      cart: cartJson([{ ...line, productVariantKey: `${foreignVariant}_${line.productSize}`, productQuantity: 1 }]),
+      why: "another product's variant",
+    }),
+    fc
+      .integer({ min: 51, max: 3000 })
+      .map((n) => ({ cart: cartJson(Array.from({ length: n }, () => ({ ...line, productQuantity: 1 }))), why: `${n} lines` })),
     // Real lines the shop cannot sell: more than is left (in one line or across repeated lines), or a sold-out size.
-    ...(f.cartLineLeft < 99 ? [fc.integer({ min: f.cartLineLeft + 1, max: 99 }).map((q) => ({ cart: cartJson([{ ...line, productQuantity: q }]), why: `${q} of a line with ${f.cartLineLeft} left` }))] : []),
-    ...(f.cartLineLeft < 99 ? [fc.integer({ min: 2, max: 50 }).map((n) => ({ cart: cartJson(Array.from({ length: n }, () => ({ ...line, productQuantity: 99 }))), why: `${n} lines of 99 of one item` }))] : []),
-    ...(f.soldOutLine ? [fc.constant({ cart: cartJson([{ ...line, productQuantity: 1 }, { ...f.soldOutLine, productQuantity: 1 }]), why: "a sold-out line" })] : []),
+    ...(f.cartLineLeft < 99
+      ? [
+          fc
+            .integer({ min: f.cartLineLeft + 1, max: 99 })
+            .map((q) => ({ cart: cartJson([{ ...line, productQuantity: q }]), why: `${q} of a line with ${f.cartLineLeft} left` })),
+        ]
+      : []),
+    ...(f.cartLineLeft < 99
+      ? [
+          fc.integer({ min: 2, max: 50 }).map((n) => ({
+            cart: cartJson(Array.from({ length: n }, () => ({ ...line, productQuantity: 99 }))),
+            why: `${n} lines of 99 of one item`,
+          })),
+        ]
+      : []),
+    ...(f.soldOutLine
+      ? [
+          fc.constant({
+            cart: cartJson([
+              { ...line, productQuantity: 1 },
+              { ...f.soldOutLine, productQuantity: 1 },
+            ]),
+            why: "a sold-out line",
+          }),
+        ]
+      : []),
     fc.integer({ min: 10, max: 3000 }).map((n) => ({ cart: "[".repeat(n) + "]".repeat(n), why: `arrays nested ${n} deep` })),
     fc.constant({ cart: JSON.stringify([{ ...line, productQuantity: 1, productID: { $ne: "" } }]), why: "an object as the product id" }),
   );
@@ -660,7 +970,9 @@ function productJson(f: ShopFacts, change: (p: Record<string, any>) => void = ()
     code: "",
     description: "",
     categoryIds: [f.categoryIds[0]],
-    variants: [{ name: "Default", soleColor: "", price: "4500", inOffer: false, discountPrice: "0", stock: [{ size: "M", qty: "3" }], media: [], uploads: [] }],
+    variants: [
+      { name: "Default", soleColor: "", price: "4500", inOffer: false, discountPrice: "0", stock: [{ size: "M", qty: "3" }], media: [], uploads: [] },
+    ],
   };
   change(product);
   return JSON.stringify(product);
@@ -672,10 +984,21 @@ type ProductChange = (p: Record<string, any>) => void;
 const productNoise: fc.Arbitrary<{ why: string; change: ProductChange }> = fc
   .array(
     fc.oneof(
-      fc.tuple(fc.constantFrom("name", "code", "description"), junk).map(([key, j]) => ({ why: key, change: (p: Record<string, any>) => (p[key] = j) })),
-      fc.tuple(fc.constantFrom("name", "soleColor", "price", "discountPrice"), fc.oneof(junk, fc.constantFrom<unknown>(-1, 1e308, null, true, [], {}))).map(([key, j]) => ({ why: `variant ${key}`, change: (p: Record<string, any>) => (p.variants[0][key] = j) })),
-      fc.constantFrom<unknown>("yes", 1, null, "true").map((j) => ({ why: "inOffer", change: (p: Record<string, any>) => (p.variants[0].inOffer = j) })),
-      fc.tuple(junk, junk).map(([size, qty]) => ({ why: "a stock row", change: (p: Record<string, any>) => p.variants[0].stock.push({ size, qty }) })),
+      fc
+        .tuple(fc.constantFrom("name", "code", "description"), junk)
+        .map(([key, j]) => ({ why: key, change: (p: Record<string, any>) => (p[key] = j) })),
+      fc
+        .tuple(
+          fc.constantFrom("name", "soleColor", "price", "discountPrice"),
+          fc.oneof(junk, fc.constantFrom<unknown>(-1, 1e308, null, true, [], {})),
+        )
+        .map(([key, j]) => ({ why: `variant ${key}`, change: (p: Record<string, any>) => (p.variants[0][key] = j) })),
+      fc
+        .constantFrom<unknown>("yes", 1, null, "true")
+        .map((j) => ({ why: "inOffer", change: (p: Record<string, any>) => (p.variants[0].inOffer = j) })),
+      fc
+        .tuple(junk, junk)
+        .map(([size, qty]) => ({ why: "a stock row", change: (p: Record<string, any>) => p.variants[0].stock.push({ size, qty }) })),
       junk.map((j) => ({ why: "a size", change: (p: Record<string, any>) => (p.variants[0].stock[0].size = j) })),
       junk.map((j) => ({ why: "a category id", change: (p: Record<string, any>) => p.categoryIds.push(j) })),
       fc.tuple(junk, junk).map(([id, kind]) => ({ why: "kept media", change: (p: Record<string, any>) => (p.variants[0].media = [{ id, kind }]) })),
@@ -716,10 +1039,23 @@ function productBreakerList(f: ShopFacts, editing?: string): fc.Arbitrary<(noise
     fc.constant(json("101 categories", (p) => (p.categoryIds = Array.from({ length: 101 }, (_, i) => `c${i}`)))),
     fc.constantFrom([], [{}], "x", null).map((variants) => json(`variants ${JSON.stringify(variants)}`, (p) => (p.variants = variants))),
     fc.constant(json("51 variants", (p) => (p.variants = Array.from({ length: 51 }, (_, i) => ({ ...v(p), name: `V${i}` }))))),
-    fc.constantFrom("0x10", "-1", "1e3", "abc", "", 100_000_001, "Infinity", "NaN", null, "4,5,0,0.0.0").map((price) => json(`price ${JSON.stringify(price)}`, (p) => (v(p).price = price))),
-    fc.constantFrom("0x10", "-1", "1.5", "1e3", "", "1000001", null, "3 units").map((qty) => json(`quantity ${JSON.stringify(qty)}`, (p) => (v(p).stock[0].qty = qty))),
+    fc
+      .constantFrom("0x10", "-1", "1e3", "abc", "", 100_000_001, "Infinity", "NaN", null, "4,5,0,0.0.0")
+      .map((price) => json(`price ${JSON.stringify(price)}`, (p) => (v(p).price = price))),
+    fc
+      .constantFrom("0x10", "-1", "1.5", "1e3", "", "1000001", null, "3 units")
+      .map((qty) => json(`quantity ${JSON.stringify(qty)}`, (p) => (v(p).stock[0].qty = qty))),
     fc.constant(json("no stock rows", (p) => (v(p).stock = []))),
-    fc.constant(json("the same size twice", (p) => (v(p).stock = [{ size: "M", qty: "1" }, { size: " m ", qty: "2" }]))),
+    fc.constant(
+      json(
+        "the same size twice",
+        (p) =>
+          (v(p).stock = [
+            { size: "M", qty: "1" },
+            { size: " m ", qty: "2" },
+          ]),
+      ),
+    ),
     junk.filter((t) => t.length > 0 && t.length <= 2000).map((token) => json("a forged upload", (p) => (v(p).uploads = [{ token, kind: "image" }]))),
     // Editing: a variant and stock row of another product (a new product's ids are ignored, not
     // refused), a size of this product sent without the quantity the form was loaded with, or
@@ -755,7 +1091,12 @@ function actionSpecs(f: ShopFacts, realImage: Uint8Array): ActionSpec[] {
   const key = hex(32);
   // Ids that go into an address are kept short enough for one (see MAX_ADDRESS).
   const realOrUnknown = (real: string[]) =>
-    fc.oneof(fc.constantFrom(...real).map((id) => ({ id, real: true })), unknownId(f).filter((id) => pct(id).length < MAX_ADDRESS - 100).map((id) => ({ id, real: false })));
+    fc.oneof(
+      fc.constantFrom(...real).map((id) => ({ id, real: true })),
+      unknownId(f)
+        .filter((id) => pct(id).length < MAX_ADDRESS - 100)
+        .map((id) => ({ id, real: false })),
+    );
   const at = (path: string) => ({ path, fixedPath: true });
   return [
     {
@@ -768,7 +1109,9 @@ function actionSpecs(f: ShopFacts, realImage: Uint8Array): ActionSpec[] {
     },
     {
       name: "/signup",
-      form: fc.tuple(hex(10), signupBreakers).map(([h, b]) => ({ ...at("/signup"), fields: textFields(signupFields(`fuzz-${h}@example.pk`)), breaker: b })),
+      form: fc
+        .tuple(hex(10), signupBreakers)
+        .map(([h, b]) => ({ ...at("/signup"), fields: textFields(signupFields(`fuzz-${h}@example.pk`)), breaker: b })),
     },
     {
       name: "/checkout",
@@ -802,7 +1145,11 @@ function actionSpecs(f: ShopFacts, realImage: Uint8Array): ActionSpec[] {
           setTo("message", fc.constantFrom("", "  ", "m".repeat(5001)), "blank or too long"),
           setTo("phone", fc.constant("1".repeat(41)), "too long"),
         )
-        .map((b) => ({ ...at("/contact"), fields: textFields({ name: "Sana", email: "sana@example.pk", phone: "", subject: "wholesale", message: "Do you make belts in 48?" }), breaker: b })),
+        .map((b) => ({
+          ...at("/contact"),
+          fields: textFields({ name: "Sana", email: "sana@example.pk", phone: "", subject: "wholesale", message: "Do you make belts in 48?" }),
+          breaker: b,
+        })),
     },
     {
       name: "/confirmorder",
@@ -823,7 +1170,9 @@ function actionSpecs(f: ShopFacts, realImage: Uint8Array): ActionSpec[] {
     },
     {
       name: "/forgot-password",
-      form: fc.oneof(without("email"), setTo("email", notEmail, "not an e-mail address")).map((b) => ({ ...at("/forgot-password"), fields: textFields({ email: "fuzz-nobody@example.pk" }), breaker: b })),
+      form: fc
+        .oneof(without("email"), setTo("email", notEmail, "not an e-mail address"))
+        .map((b) => ({ ...at("/forgot-password"), fields: textFields({ email: "fuzz-nobody@example.pk" }), breaker: b })),
     },
     {
       name: "/reset-password",
@@ -842,7 +1191,9 @@ function actionSpecs(f: ShopFacts, realImage: Uint8Array): ActionSpec[] {
     },
     {
       name: "/subscribe",
-      form: fc.oneof(without("email"), setTo("email", notEmail, "not an e-mail address")).map((b) => ({ ...at("/subscribe"), fields: textFields({ email: "reader@example.pk" }), breaker: b })),
+      form: fc
+        .oneof(without("email"), setTo("email", notEmail, "not an e-mail address"))
+        .map((b) => ({ ...at("/subscribe"), fields: textFields({ email: "reader@example.pk" }), breaker: b })),
     },
     {
       name: "/logout",
@@ -852,11 +1203,13 @@ function actionSpecs(f: ShopFacts, realImage: Uint8Array): ActionSpec[] {
     {
       name: "/cart",
       // Pricing a cart reads only: any form will do.
-      form: fc.oneof(badCart(f), fc.constant({ cart: cartJson([{ ...f.cartLine, productQuantity: 1 }]), why: "a real line" })).map(({ cart, why }) => ({
-        ...at("/cart"),
-        fields: textFields({ cart }),
-        breaker: breaker(`cart: ${why} (only read)`, (fs) => fs),
-      })),
+      form: fc
+        .oneof(badCart(f), fc.constant({ cart: cartJson([{ ...f.cartLine, productQuantity: 1 }]), why: "a real line" }))
+        .map(({ cart, why }) => ({
+          ...at("/cart"),
+          fields: textFields({ cart }),
+          breaker: breaker(`cart: ${why} (only read)`, (fs) => fs),
+        })),
     },
     {
       name: "/admin/products/new",
@@ -878,21 +1231,50 @@ function actionSpecs(f: ShopFacts, realImage: Uint8Array): ActionSpec[] {
       name: "/admin/products/:id/view",
       form: realOrUnknown(f.productIds).chain(({ id, real }) =>
         (real
-          ? fc.oneof(without("intent"), setTo("intent", fc.constantFrom("Delete", "DELETE", "delete ", " delete", "remove", "delete\0", ""), "not 'delete'"))
+          ? fc.oneof(
+              without("intent"),
+              setTo("intent", fc.constantFrom("Delete", "DELETE", "delete ", " delete", "remove", "delete\0", ""), "not 'delete'"),
+            )
           : fc.constant(breaker("an unknown product", (fs: Field[]) => fs))
-        ).map((b) => ({ path: `/admin/products/${pct(id)}/view`, fixedPath: false, pathWhy: `product ${JSON.stringify(id).slice(0, 60)}`, fields: textFields({ intent: "delete" }), breaker: b })),
+        ).map((b) => ({
+          path: `/admin/products/${pct(id)}/view`,
+          fixedPath: false,
+          pathWhy: `product ${JSON.stringify(id).slice(0, 60)}`,
+          fields: textFields({ intent: "delete" }),
+          breaker: b,
+        })),
       ),
     },
     {
       name: "/admin/products",
       form: fc
         .oneof(
-          fc.constantFrom(...f.productIds).chain((id) => fc.oneof(without("intent"), setTo("intent", junk.filter((i) => i !== "delete"), "not 'delete'")).map((b) => ({ id, b }))),
+          fc.constantFrom(...f.productIds).chain((id) =>
+            fc
+              .oneof(
+                without("intent"),
+                setTo(
+                  "intent",
+                  junk.filter((i) => i !== "delete"),
+                  "not 'delete'",
+                ),
+              )
+              .map((b) => ({ id, b })),
+          ),
           unknownId(f).map((id) => ({ id, b: breaker("an unknown product", (fs: Field[]) => fs) })),
           fc.constant({ id: f.productIds[0], b: breaker("no id", (fs: Field[]) => drop(fs, "id")) }),
-          fc.constant({ id: f.productIds[0], b: breaker("an id over 64 characters", (fs: Field[]) => set(fs, "id", `${f.productIds[0]}${"x".repeat(64)}`)) }),
+          fc.constant({
+            id: f.productIds[0],
+            b: breaker("an id over 64 characters", (fs: Field[]) => set(fs, "id", `${f.productIds[0]}${"x".repeat(64)}`)),
+          }),
         )
-        .chain(({ id, b }) => junk.map((returnTo) => ({ ...at("/admin/products"), fields: textFields({ intent: "delete", id, returnTo: `/admin/products?${returnTo}` }), breaker: b }))),
+        .chain(({ id, b }) =>
+          junk.map((returnTo) => ({
+            ...at("/admin/products"),
+            fields: textFields({ intent: "delete", id, returnTo: `/admin/products?${returnTo}` }),
+            breaker: b,
+          })),
+        ),
     },
     {
       name: "/admin/categories",
@@ -902,11 +1284,15 @@ function actionSpecs(f: ShopFacts, realImage: Uint8Array): ActionSpec[] {
             fc.constant({ intent: "add", id: undefined as string | undefined, b: breaker("a blank name", (fs: Field[]) => set(fs, "name", "   ")) }),
             fc.constant({ intent: "add", id: undefined, b: breaker("no name", (fs: Field[]) => drop(fs, "name")) }),
             fc.constant({ intent: "add", id: undefined, b: breaker("a name over 80 characters", (fs: Field[]) => set(fs, "name", "c".repeat(81))) }),
-            fc.constantFrom(...f.categoryIds).map((id) => ({ intent: "update", id, b: breaker("a blank name", (fs: Field[]) => set(fs, "name", "")) })),
+            fc
+              .constantFrom(...f.categoryIds)
+              .map((id) => ({ intent: "update", id, b: breaker("a blank name", (fs: Field[]) => set(fs, "name", "")) })),
             unknownId(f).map((id) => ({ intent: "update", id, b: breaker("an unknown category", (fs: Field[]) => fs) })),
             unknownId(f).map((id) => ({ intent: "remove-image", id, b: breaker("an unknown category", (fs: Field[]) => fs) })),
             unknownId(f).map((id) => ({ intent: "delete", id, b: breaker("an unknown category", (fs: Field[]) => fs) })),
-            fc.constantFrom(...f.categoryIds).map((id) => ({ intent: "delete", id, b: breaker("an unknown intent", (fs: Field[]) => set(fs, "intent", "purge")) })),
+            fc
+              .constantFrom(...f.categoryIds)
+              .map((id) => ({ intent: "delete", id, b: breaker("an unknown intent", (fs: Field[]) => set(fs, "intent", "purge")) })),
             fc.constantFrom(...f.categoryIds).map((id) => ({ intent: "delete", id, b: breaker("no intent", (fs: Field[]) => drop(fs, "intent")) })),
           ),
           fc.option(fileOf(fc.oneof(junkFileBytes, damagedImage(realImage))), { nil: undefined }),
@@ -914,7 +1300,10 @@ function actionSpecs(f: ShopFacts, realImage: Uint8Array): ActionSpec[] {
         )
         .map(([{ intent, id, b }, image, query]) => ({
           ...at(`/admin/categories${query}`),
-          fields: [...textFields({ intent, ...(id === undefined ? {} : { id }), name: "Fuzz Category" }), ...(image ? [{ name: "image", value: image }] : [])],
+          fields: [
+            ...textFields({ intent, ...(id === undefined ? {} : { id }), name: "Fuzz Category" }),
+            ...(image ? [{ name: "image", value: image }] : []),
+          ],
           breaker: b,
         })),
     },
@@ -924,36 +1313,75 @@ function actionSpecs(f: ShopFacts, realImage: Uint8Array): ActionSpec[] {
         .oneof(
           unknownId(f).map((id) => ({ id, b: breaker("an unknown order", (fs: Field[]) => fs) })),
           fc.constantFrom(...f.orderIds).chain((id) =>
-            fc.oneof(
-              setTo("status", junk.filter((s) => !["confirmed", "shipped", "completed", "cancelled"].includes(s)), "not a status"),
-              without("status"),
-              setTo("courier", fc.constant("c".repeat(61)), "too long"),
-              setTo("trackingNumber", fc.constant("9".repeat(61)), "too long"),
-            ).map((b) => ({ id, b })),
+            fc
+              .oneof(
+                setTo(
+                  "status",
+                  junk.filter((s) => !["confirmed", "shipped", "completed", "cancelled"].includes(s)),
+                  "not a status",
+                ),
+                without("status"),
+                setTo("courier", fc.constant("c".repeat(61)), "too long"),
+                setTo("trackingNumber", fc.constant("9".repeat(61)), "too long"),
+              )
+              .map((b) => ({ id, b })),
           ),
           fc.constant({ id: f.orderIds[0], b: breaker("no order id", (fs: Field[]) => drop(fs, "orderId")) }),
         )
-        .map(({ id, b }) => ({ ...at("/admin/orders"), fields: textFields({ orderId: id, status: "shipped", courier: "TCS", trackingNumber: "123" }), breaker: b })),
+        .map(({ id, b }) => ({
+          ...at("/admin/orders"),
+          fields: textFields({ orderId: id, status: "shipped", courier: "TCS", trackingNumber: "123" }),
+          breaker: b,
+        })),
     },
     {
       name: "/admin/contactsubmissions",
       form: fc
         .oneof(
           unknownId(f).chain((id) =>
-            fc.constantFrom({ intent: "open" }, { intent: "status", status: "resolved" }, { intent: "read", read: "true" }, { intent: "reply", openMail: "1" }).map((fields) => ({ id, fields, b: breaker("an unknown message", (fs: Field[]) => fs) })),
+            fc
+              .constantFrom(
+                { intent: "open" },
+                { intent: "status", status: "resolved" },
+                { intent: "read", read: "true" },
+                { intent: "reply", openMail: "1" },
+              )
+              .map((fields) => ({ id, fields, b: breaker("an unknown message", (fs: Field[]) => fs) })),
           ),
           fc.constantFrom(...f.submissionIds).chain((id) =>
             fc.oneof(
-              fc.constant({ id, fields: { intent: "status", status: "resolved" }, b: breaker("not a status", (fs: Field[]) => set(fs, "status", "spam")) }),
-              fc.constant({ id, fields: { intent: "read", read: "true" }, b: breaker("read is not true or false", (fs: Field[]) => set(fs, "read", "yes")) }),
-              fc.constant({ id, fields: { intent: "reply", openMail: "1" }, b: breaker("openMail is not 1", (fs: Field[]) => set(fs, "openMail", "2")) }),
-              junk.filter((i) => !["open", "status", "read", "reply"].includes(i)).map((intent) => ({ id, fields: { intent: "open" }, b: breaker(`intent ${JSON.stringify(intent).slice(0, 30)}`, (fs: Field[]) => set(fs, "intent", intent)) })),
+              fc.constant({
+                id,
+                fields: { intent: "status", status: "resolved" },
+                b: breaker("not a status", (fs: Field[]) => set(fs, "status", "spam")),
+              }),
+              fc.constant({
+                id,
+                fields: { intent: "read", read: "true" },
+                b: breaker("read is not true or false", (fs: Field[]) => set(fs, "read", "yes")),
+              }),
+              fc.constant({
+                id,
+                fields: { intent: "reply", openMail: "1" },
+                b: breaker("openMail is not 1", (fs: Field[]) => set(fs, "openMail", "2")),
+              }),
+              junk
+                .filter((i) => !["open", "status", "read", "reply"].includes(i))
+                .map((intent) => ({
+                  id,
+                  fields: { intent: "open" },
+                  b: breaker(`intent ${JSON.stringify(intent).slice(0, 30)}`, (fs: Field[]) => set(fs, "intent", intent)),
+                })),
               fc.constant({ id, fields: { intent: "open" }, b: breaker("no intent", (fs: Field[]) => drop(fs, "intent")) }),
               fc.constant({ id, fields: { intent: "open" }, b: breaker("no id", (fs: Field[]) => drop(fs, "id")) }),
             ),
           ),
         )
-        .map(({ id, fields, b }) => ({ ...at("/admin/contactsubmissions"), fields: textFields({ ...fields, id } as Record<string, string>), breaker: b })),
+        .map(({ id, fields, b }) => ({
+          ...at("/admin/contactsubmissions"),
+          fields: textFields({ ...fields, id } as Record<string, string>),
+          breaker: b,
+        })),
     },
     {
       name: "/admin/managesubscriptions",
@@ -968,33 +1396,63 @@ function actionSpecs(f: ShopFacts, realImage: Uint8Array): ActionSpec[] {
     {
       name: "/admin/createadmin",
       form: fc
-        .tuple(hex(10), fc.oneof(signupBreakers, without("role"), setTo("role", junk.filter((r) => !["admin", "main-admin"].includes(r)), "not a staff role"), setTo("role", fc.constantFrom("user", "Main-Admin", "owner"), "not a staff role")))
-        .map(([h, b]) => ({ ...at("/admin/createadmin"), fields: textFields({ ...signupFields(`staff-${h}@example.pk`), role: "admin" }), breaker: b })),
+        .tuple(
+          hex(10),
+          fc.oneof(
+            signupBreakers,
+            without("role"),
+            setTo(
+              "role",
+              junk.filter((r) => !["admin", "main-admin"].includes(r)),
+              "not a staff role",
+            ),
+            setTo("role", fc.constantFrom("user", "Main-Admin", "owner"), "not a staff role"),
+          ),
+        )
+        .map(([h, b]) => ({
+          ...at("/admin/createadmin"),
+          fields: textFields({ ...signupFields(`staff-${h}@example.pk`), role: "admin" }),
+          breaker: b,
+        })),
     },
     {
       name: "/admin/adminlist",
       form: fc
         .oneof(
           unknownId(f).map((id) => ({ id, b: breaker("an unknown admin", (fs: Field[]) => fs) })),
-          fc.constantFrom(...f.staffIds).chain((id) =>
-            fc.oneof(
-              setTo("firstName", fc.constantFrom("", "   "), "blank"),
-              setTo("role", fc.constantFrom("user", "owner", "", "ADMIN"), "not a staff role"),
-              setTo("gender", fc.constantFrom("robot", "0"), "not a gender"),
-              setTo("number", fc.constantFrom("0x10", "12ab"), "not digits"),
-              setTo("lastName", fc.constant("l".repeat(101)), "too long"),
-            ).map((b) => ({ id, b })),
-          ),
+          fc
+            .constantFrom(...f.staffIds)
+            .chain((id) =>
+              fc
+                .oneof(
+                  setTo("firstName", fc.constantFrom("", "   "), "blank"),
+                  setTo("role", fc.constantFrom("user", "owner", "", "ADMIN"), "not a staff role"),
+                  setTo("gender", fc.constantFrom("robot", "0"), "not a gender"),
+                  setTo("number", fc.constantFrom("0x10", "12ab"), "not digits"),
+                  setTo("lastName", fc.constant("l".repeat(101)), "too long"),
+                )
+                .map((b) => ({ id, b })),
+            ),
           fc.constant({ id: f.staffIds[0], b: breaker("no id", (fs: Field[]) => drop(fs, "id")) }),
         )
-        .map(({ id, b }) => ({ ...at("/admin/adminlist"), fields: textFields({ id, firstName: "Staff", lastName: "Member", gender: "other", role: "admin", number: "3001234567" }), breaker: b })),
+        .map(({ id, b }) => ({
+          ...at("/admin/adminlist"),
+          fields: textFields({ id, firstName: "Staff", lastName: "Member", gender: "other", role: "admin", number: "3001234567" }),
+          breaker: b,
+        })),
     },
   ];
 }
 
 function actionTarget(f: ShopFacts, spec: ActionSpec): Target {
   const draft = fc
-    .tuple(spec.form, fieldNoise(), originNoise(f), headerNoise, fc.constantFrom("POST", "POST", "POST", "POST", "POST", "POST", "POST", "POST", "PUT", "PATCH", "DELETE"))
+    .tuple(
+      spec.form,
+      fieldNoise(),
+      originNoise(f),
+      headerNoise,
+      fc.constantFrom("POST", "POST", "POST", "POST", "POST", "POST", "POST", "POST", "PUT", "PATCH", "DELETE"),
+    )
     .chain(([form, noise, origin, headers, method]) => {
       // The breaker goes last, so nothing undoes it.
       const fields = form.breaker.apply(noise.apply(form.fields));
@@ -1012,7 +1470,9 @@ function actionTarget(f: ShopFacts, spec: ActionSpec): Target {
           cookie: headers.cookie,
           shape: b.shape,
           fields: b.fields,
-          why: [form.pathWhy, b.why, noise.why, form.breaker.why, origin.why, method !== "POST" ? method : "", ...headers.why].filter(Boolean).join("; "),
+          why: [form.pathWhy, b.why, noise.why, form.breaker.why, origin.why, method !== "POST" ? method : "", ...headers.why]
+            .filter(Boolean)
+            .join("; "),
           expect,
         };
       });
@@ -1043,7 +1503,9 @@ function uploadTarget(f: ShopFacts, realImage: Uint8Array): Target {
       body: Buffer.from(bytes),
       cookie: headers.cookie,
       shape: "raw",
-      why: [`kind ${JSON.stringify(kind).slice(0, 40)}`, `${bytes.length} bytes that are not a usable file`, origin.why, ...headers.why].filter(Boolean).join("; "),
+      why: [`kind ${JSON.stringify(kind).slice(0, 40)}`, `${bytes.length} bytes that are not a usable file`, origin.why, ...headers.why]
+        .filter(Boolean)
+        .join("; "),
     }));
   return { name: "POST /admin/uploads", kind: "action", draft };
 }
@@ -1051,7 +1513,22 @@ function uploadTarget(f: ShopFacts, realImage: Uint8Array): Target {
 /** Posts to pages that have no action (405), with whatever body. */
 function pagesWithoutAction(f: ShopFacts): Target {
   const draft = fc
-    .tuple(fc.constantFrom("/", "/shop", `/product/${f.productIds[0]}`, "/about", "/catalog", "/sitemap.xml", "/admin", "/admin/events", "/admin/managesubscriptions.csv", "/healthz"), junk, originNoise(f))
+    .tuple(
+      fc.constantFrom(
+        "/",
+        "/shop",
+        `/product/${f.productIds[0]}`,
+        "/about",
+        "/catalog",
+        "/sitemap.xml",
+        "/admin",
+        "/admin/events",
+        "/admin/managesubscriptions.csv",
+        "/healthz",
+      ),
+      junk,
+      originNoise(f),
+    )
     .chain(([path, value, origin]) =>
       bodyOf(textFields({ q: value })).map((b): Draft => ({
         method: "POST",
@@ -1071,7 +1548,12 @@ function pagesWithoutAction(f: ShopFacts): Target {
 
 /** Every route and action, each with its generator. */
 function targets(f: ShopFacts, realImage: Uint8Array): Target[] {
-  return [...routeSpecs(f).map((s) => routeTarget(f, s)), ...actionSpecs(f, realImage).map((s) => actionTarget(f, s)), uploadTarget(f, realImage), pagesWithoutAction(f)];
+  return [
+    ...routeSpecs(f).map((s) => routeTarget(f, s)),
+    ...actionSpecs(f, realImage).map((s) => actionTarget(f, s)),
+    uploadTarget(f, realImage),
+    pagesWithoutAction(f),
+  ];
 }
 
 /** Whether an address is one the input boundary refuses: undecodable, or with a NUL once decoded. */

@@ -8,7 +8,6 @@ type Case = Omit<FuzzRequest, "role" | "expect"> & { expect?: number | Partial<R
  * besides the generated ones.
  */
 
-
 export function regressionCases(f: ShopFacts, realImage: Uint8Array): FuzzRequest[] {
   const out: Case[] = [];
   // A PNG whose header reads well but whose data is damaged: its re-encoding threw a 500 (seed 3).
@@ -34,9 +33,21 @@ export function regressionCases(f: ShopFacts, realImage: Uint8Array): FuzzReques
   // form over its own limit for a 10 MB image (400 with that reason, once staff are known).
   const big = Buffer.alloc(12 * 1024 * 1024 + 1, "m");
   big.write("message=");
-  out.push({ target: "POST /contact", kind: "action", method: "POST", path: "/contact", headers: { Origin: f.origin, "Content-Type": "application/x-www-form-urlencoded" }, body: big, shape: "form", why: "a form over 12 MB", expect: 413 });
+  out.push({
+    target: "POST /contact",
+    kind: "action",
+    method: "POST",
+    path: "/contact",
+    headers: { Origin: f.origin, "Content-Type": "application/x-www-form-urlencoded" },
+    body: big,
+    shape: "form",
+    why: "a form over 12 MB",
+    expect: 413,
+  });
   const image = Buffer.concat([
-    Buffer.from(`--zz\r\nContent-Disposition: form-data; name="intent"\r\n\r\nadd\r\n--zz\r\nContent-Disposition: form-data; name="image"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`),
+    Buffer.from(
+      `--zz\r\nContent-Disposition: form-data; name="intent"\r\n\r\nadd\r\n--zz\r\nContent-Disposition: form-data; name="image"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
     Buffer.alloc(11 * 1024 * 1024, 7),
     Buffer.from("\r\n--zz--\r\n"),
   ]);
@@ -53,17 +64,41 @@ export function regressionCases(f: ShopFacts, realImage: Uint8Array): FuzzReques
   });
   // JSON in a form field spelling a NUL byte as \u0000, which the field check cannot see: it
   // reached the database from the cart's product ids (500, seed 12).
-  const nulCart = JSON.stringify([{ ...f.cartLine, productQuantity: 1 }, { productID: "\0", productVariantKey: "\0_M", productSize: "M", productQuantity: 1 }]);
+  const nulCart = JSON.stringify([
+    { ...f.cartLine, productQuantity: 1 },
+    { productID: "\0", productVariantKey: "\0_M", productSize: "M", productQuantity: 1 },
+  ]);
   const form = (fields: Record<string, string>) => Buffer.from(new URLSearchParams(fields).toString());
   const urlencoded = { Origin: f.origin, "Content-Type": "application/x-www-form-urlencoded" };
-  out.push({ target: "POST /cart", kind: "action", method: "POST", path: "/cart", headers: urlencoded, body: form({ cart: nulCart }), shape: "form", why: "a cart naming a product id \\u0000", expect: 400 });
+  out.push({
+    target: "POST /cart",
+    kind: "action",
+    method: "POST",
+    path: "/cart",
+    headers: urlencoded,
+    body: form({ cart: nulCart }),
+    shape: "form",
+    why: "a cart naming a product id \\u0000",
+    expect: 400,
+  });
   out.push({
     target: "POST /checkout",
     kind: "action",
     method: "POST",
     path: "/checkout",
     headers: urlencoded,
-    body: form({ firstName: "Bilal", lastName: "Khan", email: "bilal@example.pk", phone: "03001234567", streetAddress: "12 Mall Road", city: "Lahore", state: "Punjab", zipCode: "54000", cart: nulCart, idempotencyKey: "fuzz-nul-cart-0000000" }),
+    body: form({
+      firstName: "Bilal",
+      lastName: "Khan",
+      email: "bilal@example.pk",
+      phone: "03001234567",
+      streetAddress: "12 Mall Road",
+      city: "Lahore",
+      state: "Punjab",
+      zipCode: "54000",
+      cart: nulCart,
+      idempotencyKey: "fuzz-nul-cart-0000000",
+    }),
     shape: "form",
     why: "checkout with a cart naming a product id \\u0000",
     expect: 400,
@@ -92,10 +127,28 @@ export function regressionCases(f: ShopFacts, realImage: Uint8Array): FuzzReques
   }
   // The issue's addresses: a NUL byte reached the database (500/503).
   for (const path of ["/product/%00", "/shop?q=%00", "/shop/category/a%00", "/shop?q=wallet%00", "/admin/orders?q=%00", "/product/%E0%A4%A"]) {
-    out.push({ target: `GET ${path}`, kind: "route", method: "GET", path, headers: {}, shape: "none", why: "issue: NUL or undecodable address", expect: 400 });
+    out.push({
+      target: `GET ${path}`,
+      kind: "route",
+      method: "GET",
+      path,
+      headers: {},
+      shape: "none",
+      why: "issue: NUL or undecodable address",
+      expect: 400,
+    });
   }
   // Beyond Node's 16 KB of request headers: the HTTP server refuses it before the shop sees it.
-  out.push({ target: "GET /shop", kind: "route", method: "GET", path: `/shop?q=${"q".repeat(17_000)}`, headers: {}, shape: "none", why: "an address over 16 KB", expect: 431 });
+  out.push({
+    target: "GET /shop",
+    kind: "route",
+    method: "GET",
+    path: `/shop?q=${"q".repeat(17_000)}`,
+    headers: {},
+    shape: "none",
+    why: "an address over 16 KB",
+    expect: 431,
+  });
   // The issue's checkout with a NUL byte in a field.
   out.push({
     target: "POST /checkout",
@@ -103,7 +156,9 @@ export function regressionCases(f: ShopFacts, realImage: Uint8Array): FuzzReques
     method: "POST",
     path: "/checkout",
     headers: { Origin: f.origin, "Content-Type": "application/x-www-form-urlencoded" },
-    body: Buffer.from("firstName=a%00b&lastName=Khan&email=nul%40example.pk&phone=03001234567&streetAddress=1+Road&city=Lahore&state=Punjab&zipCode=54000&cart=%5B%5D&idempotencyKey=0123456789abcdef0123"),
+    body: Buffer.from(
+      "firstName=a%00b&lastName=Khan&email=nul%40example.pk&phone=03001234567&streetAddress=1+Road&city=Lahore&state=Punjab&zipCode=54000&cart=%5B%5D&idempotencyKey=0123456789abcdef0123",
+    ),
     shape: "form",
     fields: [{ name: "firstName", value: "a\0b" }],
     why: "issue: firstName=a%00b",

@@ -50,7 +50,25 @@ export interface Deployment {
 export async function startNginx(deployment: Deployment): Promise<{ url: string; stop: () => Promise<void> } | null> {
   if (spawnSync("nginx", ["-v"], { stdio: "ignore" }).status !== 0) return null;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-nginx-"));
-  const made = spawnSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", `${dir}/privkey.pem`, "-out", `${dir}/fullchain.pem`, "-subj", "/CN=localhost", "-days", "1"], { stdio: "ignore" });
+  const made = spawnSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-keyout",
+      `${dir}/privkey.pem`,
+      "-out",
+      `${dir}/fullchain.pem`,
+      "-subj",
+      "/CN=localhost",
+      "-days",
+      "1",
+    ],
+    { stdio: "ignore" },
+  );
   if (made.status !== 0) throw new Error("openssl could not make a test certificate");
   const [httpsPort, httpPort] = [await freePort(), await freePort()];
   const [a, b] = deployment.instances;
@@ -87,10 +105,14 @@ export async function startNginx(deployment: Deployment): Promise<{ url: string;
     fs.rmSync(dir, { recursive: true, force: true });
   };
   try {
-    await waitFor("nginx", async () => {
-      if (child.exitCode !== null) throw new Error(`nginx exited: ${errors.join("")}`);
-      return (await insecureGet(`${url}/readyz`)).status === 200;
-    }, 30_000);
+    await waitFor(
+      "nginx",
+      async () => {
+        if (child.exitCode !== null) throw new Error(`nginx exited: ${errors.join("")}`);
+        return (await insecureGet(`${url}/readyz`)).status === 200;
+      },
+      30_000,
+    );
   } catch (error) {
     await stop();
     throw error;

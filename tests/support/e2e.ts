@@ -93,7 +93,10 @@ export async function mailTo(baseURL: string, to: string, subject: string): Prom
   await expect
     .poll(
       async () => {
-        const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith(".eml")).sort().reverse();
+        const files = (await fs.readdir(dir).catch(() => [] as string[]))
+          .filter((f) => f.endsWith(".eml"))
+          .sort()
+          .reverse();
         for (const file of files) {
           const eml = (await fs.readFile(path.join(dir, file), "utf8")).replace(/\r\n/g, "\n");
           const head = eml.slice(0, eml.indexOf("\n\n"));

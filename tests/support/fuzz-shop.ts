@@ -68,7 +68,9 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<s
     child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve(output) : reject(new Error(`${path.basename(command)} ${args.join(" ")} failed (${code}):\n${output}`))));
+    child.on("exit", (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`${path.basename(command)} ${args.join(" ")} failed (${code}):\n${output}`)),
+    );
   });
 }
 
@@ -122,7 +124,13 @@ export async function startFuzzShop(options: { adminEmail: string; adminPassword
     const until = Date.now() + 90_000;
     for (;;) {
       if (server.exitCode !== null) throw new Error(`the shop exited at start:\n${log.join("")}`);
-      if (await fetch(`${origin}/readyz`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${origin}/readyz`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       if (Date.now() > until) throw new Error(`the shop was not ready within 90 s:\n${log.join("")}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -141,7 +149,9 @@ export async function startFuzzShop(options: { adminEmail: string; adminPassword
 export async function snapshotTables(db: pg.Client): Promise<TableSnapshot> {
   const out = {} as TableSnapshot;
   for (const table of BUSINESS_TABLES) {
-    const { rows } = await db.query(`select count(*)::int as rows, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as md5 from "${table}" t`);
+    const { rows } = await db.query(
+      `select count(*)::int as rows, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as md5 from "${table}" t`,
+    );
     out[table] = { rows: rows[0].rows, md5: rows[0].md5 };
   }
   return out;

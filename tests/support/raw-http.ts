@@ -55,7 +55,9 @@ export function rawRequest(port: number, request: RawRequest, agent: http.Agent,
           }
         });
         incoming.on("end", () => done({ status, headers: incoming.headers, body: Buffer.concat(chunks).toString("utf8").slice(0, BODY_KEPT) }));
-        incoming.on("error", (error) => done({ status, headers: incoming.headers, body: Buffer.concat(chunks).toString("utf8"), error: error.message }));
+        incoming.on("error", (error) =>
+          done({ status, headers: incoming.headers, body: Buffer.concat(chunks).toString("utf8"), error: error.message }),
+        );
       },
     );
     outgoing.on("timeout", () => outgoing.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)));

@@ -30,7 +30,14 @@ export async function answer<T = any>(run: Promise<unknown> | (() => unknown)): 
   }
   if (result instanceof Response) {
     const json = result.headers.get("Content-Type")?.startsWith("application/json") ? await result.clone().json() : undefined;
-    return { status: result.status, data: json as T, location: result.headers.get("Location"), setCookie: result.headers.getSetCookie(), headers: result.headers, response: result };
+    return {
+      status: result.status,
+      data: json as T,
+      location: result.headers.get("Location"),
+      setCookie: result.headers.getSetCookie(),
+      headers: result.headers,
+      response: result,
+    };
   }
   if (result instanceof DataResultClass) {
     const headers = new Headers(result.init?.headers);

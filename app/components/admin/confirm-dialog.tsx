@@ -55,7 +55,12 @@ export function ConfirmDialog({
       </p>
       <FormAlert message={error} compact className="mt-3" />
       <div className="mt-6 flex flex-wrap justify-end gap-3">
-        <Link to={cancelTo} preventScrollReset autoFocus className="rounded-md border border-stone-300 px-4 py-2 text-sm font-medium text-stone-800 hover:bg-stone-50">
+        <Link
+          to={cancelTo}
+          preventScrollReset
+          autoFocus
+          className="rounded-md border border-stone-300 px-4 py-2 text-sm font-medium text-stone-800 hover:bg-stone-50"
+        >
           Cancel
         </Link>
         {children}

@@ -40,16 +40,33 @@ export function DailyChart({
         {days.map((d, i) => {
           const h = ((height - top - bottom) * d.value) / max;
           return (
-            <rect key={d.day} x={i * slot + (slot - bar) / 2} y={height - bottom - h} width={bar} height={Math.max(h, d.value > 0 ? 1 : 0)} fill={colour} rx="1.5">
+            <rect
+              key={d.day}
+              x={i * slot + (slot - bar) / 2}
+              y={height - bottom - h}
+              width={bar}
+              height={Math.max(h, d.value > 0 ? 1 : 0)}
+              fill={colour}
+              rx="1.5"
+            >
               <title>{`${label(d.day)}: ${format(d.value)}`}</title>
             </rect>
           );
         })}
-        {[0, Math.floor(days.length / 2), days.length - 1].filter((i, k, all) => days[i] && all.indexOf(i) === k).map((i) => (
-          <text key={i} x={i * slot + slot / 2} y={height - 6} fontSize="11" fill="#57534e" textAnchor={i === 0 ? "start" : i === days.length - 1 ? "end" : "middle"}>
-            {label(days[i].day)}
-          </text>
-        ))}
+        {[0, Math.floor(days.length / 2), days.length - 1]
+          .filter((i, k, all) => days[i] && all.indexOf(i) === k)
+          .map((i) => (
+            <text
+              key={i}
+              x={i * slot + slot / 2}
+              y={height - 6}
+              fontSize="11"
+              fill="#57534e"
+              textAnchor={i === 0 ? "start" : i === days.length - 1 ? "end" : "middle"}
+            >
+              {label(days[i].day)}
+            </text>
+          ))}
       </svg>
       <table className="sr-only">
         <caption>{title}, per day</caption>

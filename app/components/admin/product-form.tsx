@@ -10,13 +10,7 @@ import {
   type ProductFormInput,
 } from "~/modules/catalog/product-form.schema";
 import { imageUrl, videoUrl } from "~/modules/media/media-url";
-import {
-  MAX_BYTES,
-  MAX_NEW_IMAGES_PER_VARIANT,
-  MAX_VIDEOS_PER_VARIANT,
-  tooLargeMessage,
-  UPLOAD_MESSAGES,
-} from "~/modules/media/upload-limits";
+import { MAX_BYTES, MAX_NEW_IMAGES_PER_VARIANT, MAX_VIDEOS_PER_VARIANT, tooLargeMessage, UPLOAD_MESSAGES } from "~/modules/media/upload-limits";
 import type { MediaKind } from "~/lib/db/value-lists";
 import { FormAlert, TextAreaField, TextField } from "~/components/ui/field";
 import { FILE_INPUT_CLASS } from "~/components/admin/list-controls";
@@ -270,7 +264,13 @@ export function ProductForm({
         accepted.push(base);
         void sendFile(file, kind, (progress) => updateUpload(variant.key, base.key, { progress })).then((answer) => {
           if (answer.ok) {
-            updateUpload(variant.key, base.key, { status: "done", progress: 100, token: answer.upload.token, storageKey: answer.upload.storageKey, widths: answer.upload.widths });
+            updateUpload(variant.key, base.key, {
+              status: "done",
+              progress: 100,
+              token: answer.upload.token,
+              storageKey: answer.upload.storageKey,
+              widths: answer.upload.widths,
+            });
           } else {
             updateUpload(variant.key, base.key, { status: "failed", message: answer.message });
           }
@@ -313,7 +313,13 @@ export function ProductForm({
           error={errors.name}
           onChange={(e) => update((s) => ({ ...s, name: e.target.value }))}
         />
-        <TextField id="code" label="Code/SKU" value={state.code} error={errors.code} onChange={(e) => update((s) => ({ ...s, code: e.target.value }))} />
+        <TextField
+          id="code"
+          label="Code/SKU"
+          value={state.code}
+          error={errors.code}
+          onChange={(e) => update((s) => ({ ...s, code: e.target.value }))}
+        />
         <TextAreaField
           id="description"
           label="Description"
@@ -392,7 +398,11 @@ export function ProductForm({
       </section>
 
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" disabled={busy} className="rounded-md bg-leather-700 px-5 py-3 font-semibold text-white hover:bg-leather-800 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-md bg-leather-700 px-5 py-3 font-semibold text-white hover:bg-leather-800 disabled:opacity-60"
+        >
           {submitLabel}
         </button>
         <Link to={cancelTo} className="rounded-md border border-stone-300 bg-white px-5 py-3 font-medium text-stone-800 hover:bg-stone-50">
@@ -564,16 +574,34 @@ function VariantFields({
           <ul className="flex flex-wrap gap-3">
             {images.map((m, i) => (
               <li key={m.key} className="relative">
-                <img src={imageUrl({ key: m.storageKey, widths: m.widths }, 320)} alt={`${legend}, ${i + 1} of ${images.length}`} className="h-24 w-24 rounded-md object-cover" />
-                <button type="button" onClick={() => onRemoveMedia(m)} className="mt-1 block w-full rounded bg-red-50 px-2 py-1 text-xs text-red-800 hover:bg-red-100">
+                <img
+                  src={imageUrl({ key: m.storageKey, widths: m.widths }, 320)}
+                  alt={`${legend}, ${i + 1} of ${images.length}`}
+                  className="h-24 w-24 rounded-md object-cover"
+                />
+                <button
+                  type="button"
+                  onClick={() => onRemoveMedia(m)}
+                  className="mt-1 block w-full rounded bg-red-50 px-2 py-1 text-xs text-red-800 hover:bg-red-100"
+                >
                   Remove image {i + 1}
                 </button>
               </li>
             ))}
             {videos.map((m, i) => (
               <li key={m.key}>
-                <video src={videoUrl(m.storageKey)} controls preload="metadata" className="h-24 w-40 rounded-md bg-black" aria-label={`Video ${i + 1} of ${legend}`} />
-                <button type="button" onClick={() => onRemoveMedia(m)} className="mt-1 block w-full rounded bg-red-50 px-2 py-1 text-xs text-red-800 hover:bg-red-100">
+                <video
+                  src={videoUrl(m.storageKey)}
+                  controls
+                  preload="metadata"
+                  className="h-24 w-40 rounded-md bg-black"
+                  aria-label={`Video ${i + 1} of ${legend}`}
+                />
+                <button
+                  type="button"
+                  onClick={() => onRemoveMedia(m)}
+                  className="mt-1 block w-full rounded bg-red-50 px-2 py-1 text-xs text-red-800 hover:bg-red-100"
+                >
                   Remove video {i + 1}
                 </button>
               </li>
@@ -627,7 +655,11 @@ function VariantFields({
             {variant.uploads.map((u) => (
               <li key={u.key} className="flex flex-wrap items-center gap-3 rounded-md border border-stone-200 p-2 text-sm">
                 {u.status === "done" && u.kind === "image" && u.storageKey && (
-                  <img src={imageUrl({ key: u.storageKey, widths: u.widths ?? [] }, 320)} alt={`Uploaded: ${u.name}`} className="h-12 w-12 rounded object-cover" />
+                  <img
+                    src={imageUrl({ key: u.storageKey, widths: u.widths ?? [] }, 320)}
+                    alt={`Uploaded: ${u.name}`}
+                    className="h-12 w-12 rounded object-cover"
+                  />
                 )}
                 <span className="min-w-0 flex-1 truncate">{u.name}</span>
                 {u.status === "uploading" && <progress max={100} value={u.progress} aria-label={`Uploading ${u.name}`} className="h-2 w-40" />}
@@ -638,7 +670,11 @@ function VariantFields({
                   </span>
                 )}
                 {u.status !== "uploading" && (
-                  <button type="button" onClick={() => onDropUpload(u.key)} className="rounded border border-stone-300 px-2 py-1 text-xs hover:bg-stone-50">
+                  <button
+                    type="button"
+                    onClick={() => onDropUpload(u.key)}
+                    className="rounded border border-stone-300 px-2 py-1 text-xs hover:bg-stone-50"
+                  >
                     Remove {u.name}
                   </button>
                 )}

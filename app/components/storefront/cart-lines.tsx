@@ -6,8 +6,7 @@ import { storedUnitPrice, unitPriceOf, type CartRow } from "./use-cart";
 function ProblemNote({ row }: { row: CartRow }) {
   if (row.problem === "unavailable") return <p className="text-sm font-medium text-red-700">This item is no longer available.</p>;
   if (row.problem === "sold-out") return <p className="text-sm font-medium text-red-700">Sold out</p>;
-  if (row.problem === "short")
-    return <p className="text-sm font-medium text-red-700">Only {row.priced!.available} left in stock</p>;
+  if (row.problem === "short") return <p className="text-sm font-medium text-red-700">Only {row.priced!.available} left in stock</p>;
   return null;
 }
 
@@ -21,7 +20,13 @@ export function CartLineRow({ row, onQuantity, onRemove }: { row: CartRow; onQua
   return (
     <li className="flex gap-4 py-5" aria-label={name}>
       <div className="h-24 w-24 shrink-0 overflow-hidden rounded-lg bg-leather-100">
-        <Img src={priced?.image || line.productImage || "/placeholder.svg"} alt={name} width={96} height={96} className="h-full w-full object-cover" />
+        <Img
+          src={priced?.image || line.productImage || "/placeholder.svg"}
+          alt={name}
+          width={96}
+          height={96}
+          className="h-full w-full object-cover"
+        />
       </div>
       <div className="flex flex-1 flex-col gap-1">
         <div className="flex justify-between gap-3">
@@ -43,13 +48,25 @@ export function CartLineRow({ row, onQuantity, onRemove }: { row: CartRow; onQua
         <ProblemNote row={row} />
         <div className="mt-2 flex items-center gap-3">
           <div className="inline-flex items-center rounded-md border border-leather-300 bg-white">
-            <button type="button" className="px-3 py-1.5 text-lg disabled:opacity-40" aria-label={`Decrease quantity of ${name}`} disabled={line.productQuantity <= 1} onClick={() => onQuantity(line.productQuantity - 1)}>
+            <button
+              type="button"
+              className="px-3 py-1.5 text-lg disabled:opacity-40"
+              aria-label={`Decrease quantity of ${name}`}
+              disabled={line.productQuantity <= 1}
+              onClick={() => onQuantity(line.productQuantity - 1)}
+            >
               −
             </button>
             <span className="min-w-8 text-center" aria-label={`Quantity of ${name}`} aria-live="polite">
               {line.productQuantity}
             </span>
-            <button type="button" className="px-3 py-1.5 text-lg disabled:opacity-40" aria-label={`Increase quantity of ${name}`} disabled={line.productQuantity >= max} onClick={() => onQuantity(line.productQuantity + 1)}>
+            <button
+              type="button"
+              className="px-3 py-1.5 text-lg disabled:opacity-40"
+              aria-label={`Increase quantity of ${name}`}
+              disabled={line.productQuantity >= max}
+              onClick={() => onQuantity(line.productQuantity + 1)}
+            >
               +
             </button>
           </div>
@@ -84,4 +101,3 @@ export function CartSummary({ totals }: { totals: { subtotal: number; tax: numbe
     </dl>
   );
 }
-

@@ -16,9 +16,7 @@ describe("category grid states", () => {
   });
 
   it("links each category card to its listing with its product count", () => {
-    const html = render(
-      <CategoryGrid categories={[{ id: "abc", name: "Belts", image: null, createdAt: "", productCount: 1 }]} />,
-    );
+    const html = render(<CategoryGrid categories={[{ id: "abc", name: "Belts", image: null, createdAt: "", productCount: 1 }]} />);
     expect(html).toContain('href="/shop/category/abc"');
     expect(html).toContain("1 item<");
   });

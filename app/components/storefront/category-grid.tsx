@@ -16,9 +16,20 @@ export function CategoryGrid({ categories }: { categories: CategorySummary[] }) 
     <ul className={gridClass}>
       {categories.map((c) => (
         <li key={c.id}>
-          <Link to={`/shop/category/${c.id}`} className="group block overflow-hidden rounded-xl border border-leather-200 bg-white text-center shadow-sm hover:shadow-md">
+          <Link
+            to={`/shop/category/${c.id}`}
+            className="group block overflow-hidden rounded-xl border border-leather-200 bg-white text-center shadow-sm hover:shadow-md"
+          >
             <div className="aspect-square bg-leather-100">
-              <Img src={imageUrl(c.image, 320)} srcSet={imageSrcSet(c.image)} sizes="(min-width: 1024px) 16vw, (min-width: 640px) 33vw, 50vw" alt="" width={320} height={320} className="h-full w-full object-cover transition group-hover:scale-[1.03]" />
+              <Img
+                src={imageUrl(c.image, 320)}
+                srcSet={imageSrcSet(c.image)}
+                sizes="(min-width: 1024px) 16vw, (min-width: 640px) 33vw, 50vw"
+                alt=""
+                width={320}
+                height={320}
+                className="h-full w-full object-cover transition group-hover:scale-[1.03]"
+              />
             </div>
             <p className="px-2 pt-3 font-medium text-stone-900">{c.name}</p>
             <p className="pb-3 text-xs text-stone-600">
@@ -69,7 +80,9 @@ export function NoCategories() {
     <div className="rounded-xl border border-dashed border-leather-300 bg-white px-6 py-10 text-center">
       <p className="font-serif text-xl text-leather-800">No Categories Available</p>
       <p className="mt-2 text-stone-700">There are no product categories to display at the moment.</p>
-      <a href="/" className="mt-4 inline-block rounded-md bg-leather-700 px-4 py-2 text-sm font-medium text-white">Refresh Categories</a>
+      <a href="/" className="mt-4 inline-block rounded-md bg-leather-700 px-4 py-2 text-sm font-medium text-white">
+        Refresh Categories
+      </a>
     </div>
   );
 }

@@ -87,8 +87,8 @@ export function ContactDetails() {
       <section className="rounded-2xl border border-dashed border-leather-300 bg-leather-100/60 p-6">
         <h2 className="font-serif text-xl text-leather-800">We reply within 24 hours</h2>
         <p className="mt-2 text-sm leading-6 text-stone-700">
-          Every message is read by someone in our Lahore workshop, not a bot. Write in English or Urdu; for an order, include your
-          order number (it starts with ORD-) so we can help faster.
+          Every message is read by someone in our Lahore workshop, not a bot. Write in English or Urdu; for an order, include your order number (it
+          starts with ORD-) so we can help faster.
         </p>
       </section>
     </div>

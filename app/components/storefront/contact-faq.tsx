@@ -3,8 +3,7 @@ import type { ReactNode } from "react";
 const FAQ: { question: string; answer: ReactNode }[] = [
   {
     question: "Do you deliver across Pakistan?",
-    answer:
-      "Yes. Delivery is free to every city and town in Pakistan and usually takes 3-5 business days from the day your order is confirmed.",
+    answer: "Yes. Delivery is free to every city and town in Pakistan and usually takes 3-5 business days from the day your order is confirmed.",
   },
   {
     question: "How can I pay?",
@@ -23,9 +22,8 @@ const FAQ: { question: string; answer: ReactNode }[] = [
     question: "Do you take wholesale or custom orders?",
     answer: (
       <>
-        Yes. Use the form above and choose <strong>Wholesale</strong> or <strong>Custom Order</strong> as the subject. Tell us what you
-        have in mind (the item, quantities, colours, initials or a logo, and your deadline) and we will reply within 24 hours with options
-        and a quote.
+        Yes. Use the form above and choose <strong>Wholesale</strong> or <strong>Custom Order</strong> as the subject. Tell us what you have in mind
+        (the item, quantities, colours, initials or a logo, and your deadline) and we will reply within 24 hours with options and a quote.
       </>
     ),
   },

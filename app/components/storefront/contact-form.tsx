@@ -13,9 +13,7 @@ export type ContactField = (typeof CONTACT_FIELDS)[number];
 export type ContactValues = Record<ContactField, string>;
 
 /** What the /contact action answers; a rejected form carries back what the shopper typed. */
-export type ContactResult =
-  | { ok: true; message: string }
-  | { ok: false; message: string; fields: ContactField[]; values: ContactValues };
+export type ContactResult = { ok: true; message: string } | { ok: false; message: string; fields: ContactField[]; values: ContactValues };
 
 /** The form's text values, missing ones as empty strings. */
 export function contactValuesFrom(form: FormData): ContactValues {
@@ -52,7 +50,8 @@ export function ContactForm() {
   const invalid = new Set(error?.fields ?? []);
   const values = serverError?.values;
   const success = !clientError && !sending && result?.ok ? result.message : null;
-  const invalidProps = (field: ContactField) => (invalid.has(field) ? { "aria-invalid": true as const, "aria-errormessage": "contact-form-message" } : {});
+  const invalidProps = (field: ContactField) =>
+    invalid.has(field) ? { "aria-invalid": true as const, "aria-errormessage": "contact-form-message" } : {};
 
   return (
     <Form
@@ -77,7 +76,15 @@ export function ContactForm() {
       }}
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField id="contact-name" name="name" label="Name" required autoComplete="name" defaultValue={values?.name ?? ""} {...invalidProps("name")} />
+        <TextField
+          id="contact-name"
+          name="name"
+          label="Name"
+          required
+          autoComplete="name"
+          defaultValue={values?.name ?? ""}
+          {...invalidProps("name")}
+        />
         <TextField
           id="contact-email"
           name="email"
@@ -131,7 +138,10 @@ export function ContactForm() {
       </div>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-stone-600">
-          <span className="text-red-700" aria-hidden="true">*</span> Required fields
+          <span className="text-red-700" aria-hidden="true">
+            *
+          </span>{" "}
+          Required fields
         </p>
         <button
           type="submit"

@@ -16,12 +16,24 @@ export function Footer({ categories, year }: { categories: { id: string; name: s
           <p className="mt-4 text-sm leading-6 text-leather-200">{BRAND.blurb}</p>
           <ul className="mt-4 flex gap-3" aria-label="Social media">
             <li>
-              <a href={BRAND.instagram} rel="noopener noreferrer" target="_blank" className="inline-flex rounded-full p-2 hover:bg-leather-700" aria-label="Instagram">
+              <a
+                href={BRAND.instagram}
+                rel="noopener noreferrer"
+                target="_blank"
+                className="inline-flex rounded-full p-2 hover:bg-leather-700"
+                aria-label="Instagram"
+              >
                 <InstagramIcon />
               </a>
             </li>
             <li>
-              <a href={BRAND.youtube} rel="noopener noreferrer" target="_blank" className="inline-flex rounded-full p-2 hover:bg-leather-700" aria-label="YouTube">
+              <a
+                href={BRAND.youtube}
+                rel="noopener noreferrer"
+                target="_blank"
+                className="inline-flex rounded-full p-2 hover:bg-leather-700"
+                aria-label="YouTube"
+              >
                 <YoutubeIcon />
               </a>
             </li>
@@ -49,13 +61,19 @@ export function Footer({ categories, year }: { categories: { id: string; name: s
           <h2 className="font-serif text-lg text-white">Company</h2>
           <ul className="mt-4 space-y-2 text-sm">
             <li>
-              <Link to="/about" className="hover:text-white hover:underline">About Us</Link>
+              <Link to="/about" className="hover:text-white hover:underline">
+                About Us
+              </Link>
             </li>
             <li>
-              <Link to="/contact" className="hover:text-white hover:underline">Contact</Link>
+              <Link to="/contact" className="hover:text-white hover:underline">
+                Contact
+              </Link>
             </li>
             <li>
-              <Link to="/track" className="hover:text-white hover:underline">Track your order</Link>
+              <Link to="/track" className="hover:text-white hover:underline">
+                Track your order
+              </Link>
             </li>
           </ul>
         </nav>

@@ -18,7 +18,10 @@ describe("isActiveLink", () => {
 
   it("marks exactly one link on each storefront page", () => {
     for (const path of ["/", "/shop", "/shop/category/x", "/about", "/contact"]) {
-      expect(NAV_LINKS.filter((l) => isActiveLink(l.to, path)), path).toHaveLength(1);
+      expect(
+        NAV_LINKS.filter((l) => isActiveLink(l.to, path)),
+        path,
+      ).toHaveLength(1);
     }
   });
 });

@@ -105,7 +105,11 @@ export function Navbar({ user }: { user: NavUser | null }) {
         <ul className="ml-4 hidden items-center gap-1 md:flex">
           {NAV_LINKS.map((l) => (
             <li key={l.to}>
-              <NavLink to={l.to} className={() => linkClass(isActiveLink(l.to, pathname))} aria-current={isActiveLink(l.to, pathname) ? "page" : undefined}>
+              <NavLink
+                to={l.to}
+                className={() => linkClass(isActiveLink(l.to, pathname))}
+                aria-current={isActiveLink(l.to, pathname) ? "page" : undefined}
+              >
                 {l.label}
               </NavLink>
             </li>
@@ -123,7 +127,11 @@ export function Navbar({ user }: { user: NavUser | null }) {
               <UserIcon />
             </Link>
           )}
-          <Link to="/cart" className={`relative inline-flex rounded-full p-2 hover:bg-leather-100 ${isActiveLink("/cart", pathname) ? "text-leather-800" : "text-stone-700"}`} aria-label={cartLabel}>
+          <Link
+            to="/cart"
+            className={`relative inline-flex rounded-full p-2 hover:bg-leather-100 ${isActiveLink("/cart", pathname) ? "text-leather-800" : "text-stone-700"}`}
+            aria-label={cartLabel}
+          >
             <CartIcon />
             {count > 0 && (
               <span
@@ -153,7 +161,12 @@ export function Navbar({ user }: { user: NavUser | null }) {
           <ul className="flex flex-col gap-1 py-3">
             {NAV_LINKS.map((l) => (
               <li key={l.to}>
-                <NavLink to={l.to} onClick={() => setOpen(false)} className={() => `block ${linkClass(isActiveLink(l.to, pathname))}`} aria-current={isActiveLink(l.to, pathname) ? "page" : undefined}>
+                <NavLink
+                  to={l.to}
+                  onClick={() => setOpen(false)}
+                  className={() => `block ${linkClass(isActiveLink(l.to, pathname))}`}
+                  aria-current={isActiveLink(l.to, pathname) ? "page" : undefined}
+                >
                   {l.label}
                 </NavLink>
               </li>
@@ -167,22 +180,37 @@ export function Navbar({ user }: { user: NavUser | null }) {
               </p>
             )}
             {user && isAdminRole(user.role) && (
-              <Link to="/admin" onClick={() => setOpen(false)} className="col-span-2 flex items-center justify-center gap-2 rounded-md border border-leather-300 px-3 py-2 text-sm font-medium text-leather-800">
+              <Link
+                to="/admin"
+                onClick={() => setOpen(false)}
+                className="col-span-2 flex items-center justify-center gap-2 rounded-md border border-leather-300 px-3 py-2 text-sm font-medium text-leather-800"
+              >
                 Admin Panel
               </Link>
             )}
             {user ? (
               <Form method="post" action="/logout" className="contents">
-                <button type="submit" className="flex items-center justify-center gap-2 rounded-md border border-leather-300 px-3 py-2 text-sm font-medium text-leather-800">
+                <button
+                  type="submit"
+                  className="flex items-center justify-center gap-2 rounded-md border border-leather-300 px-3 py-2 text-sm font-medium text-leather-800"
+                >
                   <UserIcon className="h-5 w-5" /> Log out
                 </button>
               </Form>
             ) : (
-              <Link to="/login" onClick={() => setOpen(false)} className="flex items-center justify-center gap-2 rounded-md border border-leather-300 px-3 py-2 text-sm font-medium text-leather-800">
+              <Link
+                to="/login"
+                onClick={() => setOpen(false)}
+                className="flex items-center justify-center gap-2 rounded-md border border-leather-300 px-3 py-2 text-sm font-medium text-leather-800"
+              >
                 <UserIcon className="h-5 w-5" /> Profile
               </Link>
             )}
-            <Link to="/cart" onClick={() => setOpen(false)} className="flex items-center justify-center gap-2 rounded-md bg-leather-700 px-3 py-2 text-sm font-medium text-white">
+            <Link
+              to="/cart"
+              onClick={() => setOpen(false)}
+              className="flex items-center justify-center gap-2 rounded-md bg-leather-700 px-3 py-2 text-sm font-medium text-white"
+            >
               <CartIcon className="h-5 w-5" /> Cart{count > 0 ? ` (${count})` : ""}
             </Link>
           </div>

@@ -48,9 +48,7 @@ export function AddToCart({ disabled, onAdd }: { disabled: boolean; onAdd: () =>
         Add to Cart
       </button>
       <div role="status" className="mt-3">
-        {shown && (
-          <p className="rounded-md border border-green-200 bg-green-50 px-4 py-3 font-medium text-green-900">Added to cart!</p>
-        )}
+        {shown && <p className="rounded-md border border-green-200 bg-green-50 px-4 py-3 font-medium text-green-900">Added to cart!</p>}
       </div>
       {added && <CartPanel added={added} onClose={() => setAdded(null)} />}
     </div>
@@ -66,7 +64,12 @@ function CartPanel({ added, onClose }: { added: Added; onClose: () => void }) {
         <h2 id="cart-panel-heading" className="font-serif text-lg text-leather-800">
           Added to your cart
         </h2>
-        <button type="button" onClick={onClose} className="-mr-1 -mt-1 rounded px-2 py-1 text-xl leading-none text-stone-600 hover:bg-leather-100" aria-label="Close cart panel">
+        <button
+          type="button"
+          onClick={onClose}
+          className="-mr-1 -mt-1 rounded px-2 py-1 text-xl leading-none text-stone-600 hover:bg-leather-100"
+          aria-label="Close cart panel"
+        >
           ×
         </button>
       </div>

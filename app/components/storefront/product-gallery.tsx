@@ -45,7 +45,15 @@ export function ProductGallery({ productName, variant }: { productName: string; 
                   i === active ? "border-leather-700" : "border-transparent hover:border-leather-300"
                 }`}
               >
-                <Img src={imageUrl(image, 320)} srcSet={imageSrcSet(image)} sizes="80px" alt="" width={80} height={80} className="h-full w-full object-cover" />
+                <Img
+                  src={imageUrl(image, 320)}
+                  srcSet={imageSrcSet(image)}
+                  sizes="80px"
+                  alt=""
+                  width={80}
+                  height={80}
+                  className="h-full w-full object-cover"
+                />
               </button>
             </li>
           ))}

@@ -19,7 +19,9 @@ function buttons(html: string) {
 }
 
 describe("colour swatches", () => {
-  const html = renderToStaticMarkup(<ColourSwatches options={variants.map((variant, index) => ({ index, variant }))} selected={variants[2]} onSelect={() => {}} />);
+  const html = renderToStaticMarkup(
+    <ColourSwatches options={variants.map((variant, index) => ({ index, variant }))} selected={variants[2]} onSelect={() => {}} />,
+  );
   const [olive, grey, plain, embossed] = buttons(html);
 
   it("shows each colour in its own tone with its name in sight, not all unknown ones in the same grey", () => {

@@ -60,7 +60,10 @@ export function ColourSwatches<T extends ColourVariant>({
               >
                 <span aria-hidden="true" className="h-8 w-8 rounded-full border border-stone-300 shadow-inner" style={{ backgroundColor: tone }} />
               </span>
-              <span aria-hidden="true" className={`line-clamp-2 text-center text-xs leading-tight ${pressed ? "font-semibold text-stone-900" : "text-stone-700"}`}>
+              <span
+                aria-hidden="true"
+                className={`line-clamp-2 text-center text-xs leading-tight ${pressed ? "font-semibold text-stone-900" : "text-stone-700"}`}
+              >
                 {variant.name}
               </span>
             </button>
@@ -72,15 +75,7 @@ export function ColourSwatches<T extends ColourVariant>({
 }
 
 /** Size buttons in display order; sold-out sizes are disabled, struck through and named so. */
-export function SizePicker({
-  rows,
-  selected,
-  onSelect,
-}: {
-  rows: StockRow[];
-  selected: string;
-  onSelect: (size: string) => void;
-}) {
+export function SizePicker({ rows, selected, onSelect }: { rows: StockRow[]; selected: string; onSelect: (size: string) => void }) {
   const labelId = useId();
   if (rows.length === 0) return null;
   return (
@@ -122,15 +117,7 @@ const stepButton =
   "flex h-11 w-11 items-center justify-center text-xl text-stone-800 hover:bg-leather-100 disabled:cursor-not-allowed disabled:text-stone-400 disabled:hover:bg-transparent";
 
 /** Quantity between 1 and the stock: minus, a number field, plus. */
-export function QuantityPicker({
-  quantity,
-  stock,
-  onChange,
-}: {
-  quantity: number;
-  stock: number;
-  onChange: (quantity: number) => void;
-}) {
+export function QuantityPicker({ quantity, stock, onChange }: { quantity: number; stock: number; onChange: (quantity: number) => void }) {
   const id = useId();
   // What is being typed, until the field loses focus; the quantity itself is always valid.
   const [draft, setDraft] = useState<string | null>(null);

@@ -1,27 +1,31 @@
 import { describe, expect, it } from "vitest";
-import {
-  canAddToCart,
-  cartLineFor,
-  clampQuantity,
-  colourOptions,
-  initialSize,
-  sizeLabel,
-  sortedStock,
-  stockFor,
-} from "./product-selection";
+import { canAddToCart, cartLineFor, clampQuantity, colourOptions, initialSize, sizeLabel, sortedStock, stockFor } from "./product-selection";
 import { jsonForScript, productJsonLd } from "./product-json-ld";
 
 const rows = (pairs: [string, number][]) => pairs.map(([size, qty], i) => ({ id: `s${i}`, size, qty }));
 
 describe("product selection rules", () => {
   it("orders sizes numerically and starts on the first size in stock", () => {
-    const belt = rows([["36", 6], ["32", 0], ["40", 1], ["34", 0], ["38", 3]]);
+    const belt = rows([
+      ["36", 6],
+      ["32", 0],
+      ["40", 1],
+      ["34", 0],
+      ["38", 3],
+    ]);
     expect(sortedStock(belt).map((r) => r.size)).toEqual(["32", "34", "36", "38", "40"]);
     expect(initialSize(belt)).toBe("36");
   });
 
   it("falls back to the first size when nothing is in stock, and to blank without sizes", () => {
-    expect(initialSize(rows([["44", 0], ["42", 0]]))).toBe("42");
+    expect(
+      initialSize(
+        rows([
+          ["44", 0],
+          ["42", 0],
+        ]),
+      ),
+    ).toBe("42");
     expect(initialSize([])).toBe("");
   });
 
@@ -41,7 +45,10 @@ describe("product selection rules", () => {
   });
 
   it("knows the stock of a size and never reports less than none", () => {
-    const r = rows([["M", 2], ["L", -1]]);
+    const r = rows([
+      ["M", 2],
+      ["L", -1],
+    ]);
     expect(stockFor(r, "M")).toBe(2);
     expect(stockFor(r, "L")).toBe(0);
     expect(stockFor(r, "XL")).toBe(0);

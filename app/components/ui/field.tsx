@@ -10,8 +10,7 @@ interface FieldProps {
   children?: ReactNode;
 }
 
-const control =
-  "mt-1 block w-full rounded-md border bg-white px-3 py-2.5 text-stone-900 placeholder:text-stone-500 disabled:opacity-60";
+const control = "mt-1 block w-full rounded-md border bg-white px-3 py-2.5 text-stone-900 placeholder:text-stone-500 disabled:opacity-60";
 
 function describedBy(id: string, hint?: string, error?: string) {
   return [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
@@ -22,7 +21,12 @@ function Frame({ id, label, required, hint, error, children }: FieldProps) {
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-stone-800">
         {label}
-        {required && <span className="text-red-700" aria-hidden="true"> *</span>}
+        {required && (
+          <span className="text-red-700" aria-hidden="true">
+            {" "}
+            *
+          </span>
+        )}
       </label>
       {children}
       {hint && (

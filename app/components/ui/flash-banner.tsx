@@ -26,15 +26,26 @@ export function FlashBanner({ flash }: { flash: Flash | null | undefined }) {
   return (
     <div role="status" className="empty:hidden">
       {shown && style && (
-        <div className={`mx-auto my-3 flex w-fit max-w-[min(42rem,92vw)] items-start gap-3 rounded-lg border px-4 py-3 shadow-sm ${style.box}`} data-kind={shown.kind}>
-          <span aria-hidden="true" className="mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded-full border border-current text-xs font-bold">
+        <div
+          className={`mx-auto my-3 flex w-fit max-w-[min(42rem,92vw)] items-start gap-3 rounded-lg border px-4 py-3 shadow-sm ${style.box}`}
+          data-kind={shown.kind}
+        >
+          <span
+            aria-hidden="true"
+            className="mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded-full border border-current text-xs font-bold"
+          >
             {style.icon}
           </span>
           <p className="font-medium">
             <span className="sr-only">{style.label}: </span>
             {shown.message}
           </p>
-          <button type="button" onClick={() => setShown(null)} className="-my-1 -mr-2 rounded px-2 py-1 text-lg leading-none opacity-70 hover:opacity-100" aria-label="Dismiss message">
+          <button
+            type="button"
+            onClick={() => setShown(null)}
+            className="-my-1 -mr-2 rounded px-2 py-1 text-lg leading-none opacity-70 hover:opacity-100"
+            aria-label="Dismiss message"
+          >
             ×
           </button>
         </div>

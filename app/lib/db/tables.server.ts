@@ -1,17 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  boolean,
-  check,
-  doublePrecision,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { bigint, boolean, check, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { newId } from "../ids";
 import { MEDIA_KINDS, ORDER_STATUSES, STOCK_MOVEMENT_REASONS, SUBMISSION_STATUSES, USER_ROLES } from "./value-lists";
 
@@ -68,11 +56,9 @@ export const products = pgTable(
  * the list a misspelt search word is corrected from. Filled by a trigger on products (migration
  * 0006); words of deleted products stay (docs/decisions/0023).
  */
-export const searchWords = pgTable(
-  "search_words",
-  { word: text("word").primaryKey() },
-  (t) => [index("search_words_word_idx").using("gin", t.word.op("gin_trgm_ops")).with({ fastupdate: false })],
-);
+export const searchWords = pgTable("search_words", { word: text("word").primaryKey() }, (t) => [
+  index("search_words_word_idx").using("gin", t.word.op("gin_trgm_ops")).with({ fastupdate: false }),
+]);
 
 export const productCategories = pgTable(
   "product_categories",
@@ -86,10 +72,7 @@ export const productCategories = pgTable(
     /** Order of the categories on the product; the first names the product's category. */
     position: integer("position").notNull().default(0),
   },
-  (t) => [
-    primaryKey({ columns: [t.productId, t.categoryId] }),
-    index("product_categories_category_idx").on(t.categoryId),
-  ],
+  (t) => [primaryKey({ columns: [t.productId, t.categoryId] }), index("product_categories_category_idx").on(t.categoryId)],
 );
 
 export const variants = pgTable(
@@ -106,10 +89,7 @@ export const variants = pgTable(
     inOffer: boolean("in_offer").notNull().default(false),
     discountPrice: money("discount_price").notNull().default(0),
   },
-  (t) => [
-    index("variants_product_idx").on(t.productId),
-    check("variants_price_nonnegative", sql`${t.price} >= 0 and ${t.discountPrice} >= 0`),
-  ],
+  (t) => [index("variants_product_idx").on(t.productId), check("variants_price_nonnegative", sql`${t.price} >= 0 and ${t.discountPrice} >= 0`)],
 );
 
 /** Stock of one size of one variant. The guarded UPDATE on `qty` is the lock against overselling. */
@@ -124,10 +104,7 @@ export const stock = pgTable(
     size: text("size").notNull().default(""),
     qty: integer("qty").notNull().default(0),
   },
-  (t) => [
-    index("stock_variant_idx").on(t.variantId),
-    check("stock_qty_nonnegative", sql`${t.qty} >= 0`),
-  ],
+  (t) => [index("stock_variant_idx").on(t.variantId), check("stock_qty_nonnegative", sql`${t.qty} >= 0`)],
 );
 
 /** Images and videos of a variant, in display order. */
@@ -142,7 +119,10 @@ export const media = pgTable(
     position: integer("position").notNull().default(0),
     /** Storage key; images are stored as `{key}-{width}.webp` for each width in `widths`. */
     storageKey: text("storage_key").notNull(),
-    widths: integer("widths").array().notNull().default(sql`'{}'::integer[]`),
+    widths: integer("widths")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     width: integer("width"),
     height: integer("height"),
     contentType: text("content_type").notNull(),
@@ -297,7 +277,9 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull().default(""),
-    status: text("status", { enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "sent", "failed"] })
+      .notNull()
+      .default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),

@@ -33,7 +33,9 @@ async function credentialOf(email: string) {
 describe(`accounts (${testTarget()})`, () => {
   it("refuses to create the main admin with a password the staff rule refuses", async () => {
     for (const password of ["123456", "      ", "owner-pass1", "password1234"]) {
-      await expect(ensureMainAdmin(database.db, { email: "weak-owner@example.pk", password }), JSON.stringify(password)).rejects.toMatchObject({ code: "INVALID" });
+      await expect(ensureMainAdmin(database.db, { email: "weak-owner@example.pk", password }), JSON.stringify(password)).rejects.toMatchObject({
+        code: "INVALID",
+      });
     }
     expect(await database.db.select().from(user).where(eq(user.email, "weak-owner@example.pk"))).toHaveLength(0);
   });
@@ -92,7 +94,14 @@ describe(`accounts (${testTarget()})`, () => {
 
     const users = await database.db.select().from(user).where(eq(user.email, "ayesha@example.pk"));
     expect(users).toHaveLength(1);
-    expect(users[0]).toMatchObject({ role: "admin", firstName: "Ayesha", lastName: "Khan", name: "Ayesha Khan", numberCode: "+92", number: "3001234567" });
+    expect(users[0]).toMatchObject({
+      role: "admin",
+      firstName: "Ayesha",
+      lastName: "Khan",
+      name: "Ayesha Khan",
+      numberCode: "+92",
+      number: "3001234567",
+    });
     const accounts = await database.db.select().from(account).where(eq(account.userId, first.id));
     expect(accounts).toHaveLength(1);
     expect(await verifyPassword({ hash: accounts[0].password!, password: "second-password" })).toBe(true);

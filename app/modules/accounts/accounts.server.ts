@@ -88,10 +88,7 @@ export async function insertAccount(tx: Db, input: Omit<NewAccount, "password">,
  * Creates the first main admin from configuration when the shop has none. The password is held to
  * the staff rule (configuration is checked against it at start too).
  */
-export async function ensureMainAdmin(
-  db: Db,
-  credentials: { email: string; password: string },
-): Promise<"created" | "exists"> {
+export async function ensureMainAdmin(db: Db, credentials: { email: string; password: string }): Promise<"created" | "exists"> {
   assertPasswordAllowed(credentials.password, "staff");
   const [mainAdmin] = await db.select({ id: user.id }).from(user).where(eq(user.role, "main-admin")).limit(1);
   if (mainAdmin) return "exists";

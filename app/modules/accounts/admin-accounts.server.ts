@@ -62,12 +62,7 @@ export async function listAdmins(db: Db): Promise<AdminRow[]> {
  */
 export async function updateAdmin(db: Db, input: UpdateAdminInput): Promise<void> {
   await db.transaction(async (tx) => {
-    const mainAdmins = await tx
-      .select({ id: user.id })
-      .from(user)
-      .where(eq(user.role, "main-admin"))
-      .orderBy(asc(user.id))
-      .for("update");
+    const mainAdmins = await tx.select({ id: user.id }).from(user).where(eq(user.role, "main-admin")).orderBy(asc(user.id)).for("update");
     const [target] = await tx
       .select({ id: user.id, role: user.role })
       .from(user)

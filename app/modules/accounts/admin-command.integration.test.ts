@@ -26,7 +26,10 @@ describe(`npm run admin:create (${testTarget()})`, () => {
       ["aaaaaaaaaaaa", "--password: This password is too common. Please choose another."],
     ];
     for (const [password, output] of refused) {
-      expect(await run("--email", "cli-owner@example.pk", "--password", password, "--role", "main-admin"), JSON.stringify(password)).toEqual({ exitCode: 1, output });
+      expect(await run("--email", "cli-owner@example.pk", "--password", password, "--role", "main-admin"), JSON.stringify(password)).toEqual({
+        exitCode: 1,
+        output,
+      });
     }
     expect(opened).toBe(0);
     expect(await accountOf("cli-owner@example.pk")).toBeUndefined();

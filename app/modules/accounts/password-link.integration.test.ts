@@ -146,17 +146,22 @@ describe(`getting back in (${testTarget()})`, () => {
       const refused = results.filter((r) => r.status === "rejected");
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(PASSWORD_LINK_LIMITS.email.limit);
       expect(refused).toHaveLength(9 - PASSWORD_LINK_LIMITS.email.limit);
-      for (const r of refused) expect((r as PromiseRejectedResult).reason).toMatchObject({ code: "TOO_MANY_REQUESTS", message: expect.stringMatching(TOO_MANY) });
+      for (const r of refused)
+        expect((r as PromiseRejectedResult).reason).toMatchObject({ code: "TOO_MANY_REQUESTS", message: expect.stringMatching(TOO_MANY) });
     }
   });
 
   it("one client address may ask 30 times an hour, whatever the e-mails", async () => {
     const db = testDb().db;
     const from = "203.0.113.77";
-    const results = await Promise.allSettled(Array.from({ length: 34 }, () => requestPasswordReset(db, { email: fresh("nobody"), address: from, baseUrl: BASE })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 34 }, () => requestPasswordReset(db, { email: fresh("nobody"), address: from, baseUrl: BASE })),
+    );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(PASSWORD_LINK_LIMITS.address.limit);
     // An hour later it may ask again.
-    await expect(requestPasswordReset(db, { email: fresh("nobody"), address: from, baseUrl: BASE }, new Date(Date.now() + HOUR + 1000))).resolves.toBeUndefined();
+    await expect(
+      requestPasswordReset(db, { email: fresh("nobody"), address: from, baseUrl: BASE }, new Date(Date.now() + HOUR + 1000)),
+    ).resolves.toBeUndefined();
   });
 
   it("two parallel uses of one link: exactly one sets the password", async () => {
@@ -181,7 +186,10 @@ describe(`getting back in (${testTarget()})`, () => {
     await requestPasswordReset(db, { email: staff, address: address(), baseUrl: BASE });
     const token = await tokenFromMail(staff);
     await expect(findPasswordLink(db, token)).resolves.toMatchObject({ audience: "staff" });
-    await expect(failure(setPasswordWithLink(db, { token, password: "Tan-Hide-42" }))).resolves.toMatchObject({ code: "INVALID", message: PASSWORD_TOO_SHORT.staff });
+    await expect(failure(setPasswordWithLink(db, { token, password: "Tan-Hide-42" }))).resolves.toMatchObject({
+      code: "INVALID",
+      message: PASSWORD_TOO_SHORT.staff,
+    });
     await expect(failure(setPasswordWithLink(db, { token, password: "password1234" }))).resolves.toMatchObject({ message: PASSWORD_COMMON });
     await setPasswordWithLink(db, { token, password: NEW });
     await expect(logIn(staff, NEW)).resolves.toMatchObject({ user: { role: "admin" } });
@@ -202,7 +210,10 @@ describe(`getting back in (${testTarget()})`, () => {
     await expect(findPasswordLink(db, token, new Date(Date.now() + 7 * 24 * HOUR + 1000))).rejects.toMatchObject({ message: LINK_EXPIRED });
     await setPasswordWithLink(db, { token, password: NEW }, sixDaysOn);
 
-    const credentials = await db.select().from(account).where(and(eq(account.userId, id), eq(account.providerId, "credential")));
+    const credentials = await db
+      .select()
+      .from(account)
+      .where(and(eq(account.userId, id), eq(account.providerId, "credential")));
     expect(credentials).toHaveLength(1);
     expect(credentials[0].password).not.toContain(NEW);
     await expect(logIn(email, NEW)).resolves.toMatchObject({ user: { email } });

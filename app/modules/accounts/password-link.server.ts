@@ -79,11 +79,7 @@ async function issueLink(db: Db, email: string, kind: PasswordLinkKind, baseUrl:
  * if the address has an account. The caller answers the same either way (LINK_REQUESTED) and
  * kicks the mailer.
  */
-export async function requestPasswordReset(
-  db: Db,
-  input: { email: string; address?: string; baseUrl: string },
-  now = new Date(),
-): Promise<void> {
+export async function requestPasswordReset(db: Db, input: { email: string; address?: string; baseUrl: string }, now = new Date()): Promise<void> {
   const keys = passwordLinkKeys(input.email, input.address);
   const hits = await hitRateLimits(
     db,
@@ -158,7 +154,9 @@ export async function setPasswordWithLink(db: Db, input: { token: string; passwo
       .where(and(eq(account.userId, userId), eq(account.providerId, "credential")))
       .returning({ id: account.id });
     if (updated.length === 0) {
-      await tx.insert(account).values({ id: newId(24), accountId: userId, providerId: "credential", userId, password: hash, createdAt: now, updatedAt: now });
+      await tx
+        .insert(account)
+        .values({ id: newId(24), accountId: userId, providerId: "credential", userId, password: hash, createdAt: now, updatedAt: now });
     }
     await tx.delete(verification).where(and(eq(verification.value, userId), like(verification.identifier, `${IDENTIFIER_PREFIX}%`)));
     await tx.delete(session).where(eq(session.userId, userId));

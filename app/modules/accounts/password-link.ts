@@ -18,8 +18,7 @@ export const SET_PASSWORD_PATH = "/reset-password";
 export const FORGOT_PASSWORD_PATH = "/forgot-password";
 
 /** The answer to every request for a link, whether or not the address has an account. */
-export const LINK_REQUESTED =
-  "If an account exists for that email, we have sent it a link to set a new password. The link works once, for 1 hour.";
+export const LINK_REQUESTED = "If an account exists for that email, we have sent it a link to set a new password. The link works once, for 1 hour.";
 export const LINK_NOT_VALID = "This link is not valid or has already been used. Please ask for a new one.";
 export const LINK_EXPIRED = "This link has expired. Please ask for a new one.";
 export const PASSWORD_SET = "Your password has been set. Please log in with your new password.";

@@ -25,7 +25,12 @@ afterAll(async () => {
 });
 
 function requestWith(headers: Headers | null, path = "/admin") {
-  const cookie = headers ? headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") : "";
+  const cookie = headers
+    ? headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ")
+    : "";
   return new Request(`http://localhost:3000${path}`, { headers: cookie ? { cookie } : {} });
 }
 
@@ -60,7 +65,10 @@ describe(`accounts and the admin guard (${testTarget()})`, () => {
   it("every admin loader refuses anonymous visitors and customers", async () => {
     await expectRedirect(dashboardLoader({ request: requestWith(null), params: {}, context: testContext(database, { auth }) } as never), "/login");
     const customer = await signIn(database.db, { email: "eve@example.pk", password: "eve-walnut-ledger-82" }, auth);
-    await expectRedirect(dashboardLoader({ request: requestWith(customer.headers), params: {}, context: testContext(database, { auth }) } as never), "/");
+    await expectRedirect(
+      dashboardLoader({ request: requestWith(customer.headers), params: {}, context: testContext(database, { auth }) } as never),
+      "/",
+    );
     const admin = await signIn(database.db, { email: "admin@example.pk", password: "admin-pass" }, auth);
     const data = await dashboardLoader({ request: requestWith(admin.headers), params: {}, context: testContext(database, { auth }) } as never);
     expect(data.summary.orders).toEqual({ confirmed: 0, shipped: 0, completed: 0, cancelled: 0 });
@@ -83,7 +91,9 @@ describe(`accounts and the admin guard (${testTarget()})`, () => {
   it("throttles guessing: after five failures from one address the account waits there, not elsewhere", async () => {
     await upsertAccount(database.db, { email: "victim@example.pk", password: "right-pass", role: "user" });
     for (let i = 0; i < 5; i++) {
-      await expect(signIn(database.db, { email: "victim@example.pk", password: `guess-${i}`, address: "10.9.8.7" }, auth)).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+      await expect(signIn(database.db, { email: "victim@example.pk", password: `guess-${i}`, address: "10.9.8.7" }, auth)).rejects.toMatchObject({
+        code: "UNAUTHENTICATED",
+      });
     }
     await expect(signIn(database.db, { email: "VICTIM@example.pk", password: "right-pass", address: "10.9.8.7" }, auth)).rejects.toMatchObject({
       code: "TOO_MANY_REQUESTS",
@@ -118,7 +128,10 @@ describe(`staff sessions end after 12 hours without use (${testTarget()})`, () =
   it("a staff session unused for 12 hours is signed out and its row removed; the back office sends it to /login", async () => {
     const admin = await signIn(database.db, { email: "admin@example.pk", password: "admin-pass" }, auth);
     await lastUsedAgo(admin.user.id, 12 * HOUR + 60_000);
-    await expectRedirect(dashboardLoader({ request: requestWith(admin.headers), params: {}, context: testContext(database, { auth }) } as never), "/login");
+    await expectRedirect(
+      dashboardLoader({ request: requestWith(admin.headers), params: {}, context: testContext(database, { auth }) } as never),
+      "/login",
+    );
     expect(await getCurrentUser(requestWith(admin.headers), auth)).toBeNull();
     expect(await sessionOf(admin.headers)).toBeUndefined();
   });
@@ -157,7 +170,10 @@ describe(`staff sessions end after 12 hours without use (${testTarget()})`, () =
 
 describe(`logging out (${testTarget()})`, () => {
   const logout = (headers: Headers, form: Record<string, string> = {}) => {
-    const cookie = headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const request = new Request("http://localhost:3000/logout", { method: "POST", headers: { cookie }, body: new URLSearchParams(form) });
     return logoutAction({ request, params: {}, context: testContext(database, { auth }) } as never);
   };
@@ -204,7 +220,9 @@ describe(`sessions taken on trust for a moment (${testTarget()})`, () => {
     expect((await getCurrentUser(requestWith(customer.headers, "/"), auth, now))?.email).toBe("eve@example.pk");
     await endedElsewhere(customer.user.id);
     // Within the trust period: still known here.
-    expect((await getCurrentUser(requestWith(customer.headers, "/"), auth, new Date(now.getTime() + SESSION_TRUST_MS - 1000)))?.email).toBe("eve@example.pk");
+    expect((await getCurrentUser(requestWith(customer.headers, "/"), auth, new Date(now.getTime() + SESSION_TRUST_MS - 1000)))?.email).toBe(
+      "eve@example.pk",
+    );
     // After it: asked again, and gone.
     expect(await getCurrentUser(requestWith(customer.headers, "/"), auth, new Date(now.getTime() + SESSION_TRUST_MS))).toBeNull();
   });
@@ -213,7 +231,10 @@ describe(`sessions taken on trust for a moment (${testTarget()})`, () => {
     const admin = await signIn(database.db, { email: "admin@example.pk", password: "admin-pass" }, auth);
     expect((await getCurrentUser(requestWith(admin.headers, "/"), auth))?.role).toBe("admin");
     await endedElsewhere(admin.user.id);
-    await expectRedirect(dashboardLoader({ request: requestWith(admin.headers), params: {}, context: testContext(database, { auth }) } as never), "/login");
+    await expectRedirect(
+      dashboardLoader({ request: requestWith(admin.headers), params: {}, context: testContext(database, { auth }) } as never),
+      "/login",
+    );
     await expect(requireAdmin(requestWith(admin.headers), auth)).rejects.toBeInstanceOf(Response);
     // And the storefront forgets it too, once the database said so.
     expect(await getCurrentUser(requestWith(admin.headers, "/"), auth)).toBeNull();
@@ -224,14 +245,24 @@ describe(`sessions taken on trust for a moment (${testTarget()})`, () => {
     const staff = await signIn(database.db, { email: "temp-staff@example.pk", password: "temp-staff-pass" }, auth);
     expect((await requireAdmin(requestWith(staff.headers), auth)).role).toBe("admin");
     await database.db.update(user).set({ role: "user" }).where(eq(user.id, staff.user.id));
-    await expectRedirect(dashboardLoader({ request: requestWith(staff.headers), params: {}, context: testContext(database, { auth }) } as never), "/");
+    await expectRedirect(
+      dashboardLoader({ request: requestWith(staff.headers), params: {}, context: testContext(database, { auth }) } as never),
+      "/",
+    );
   });
 
   it("logging out here forgets the session here at once", async () => {
     const main = await signIn(database.db, { email: "main@example.pk", password: "main-pass" }, auth);
     expect((await getCurrentUser(requestWith(main.headers, "/"), auth))?.email).toBe("main@example.pk");
-    const cookie = main.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    await logoutAction({ request: new Request("http://localhost:3000/logout", { method: "POST", headers: { cookie }, body: new URLSearchParams() }), params: {}, context: testContext(database, { auth }) } as never);
+    const cookie = main.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    await logoutAction({
+      request: new Request("http://localhost:3000/logout", { method: "POST", headers: { cookie }, body: new URLSearchParams() }),
+      params: {},
+      context: testContext(database, { auth }),
+    } as never);
     expect(await getCurrentUser(requestWith(main.headers, "/"), auth)).toBeNull();
   });
 

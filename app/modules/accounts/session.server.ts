@@ -100,12 +100,7 @@ async function readSession(auth: Auth, request: Request): Promise<Omit<KnownSess
  * ended anywhere (signed out, password changed, account removed or demoted) is refused there at
  * once, and on storefront pages within SESSION_TRUST_MS.
  */
-export async function getCurrentUser(
-  request: Request,
-  auth: Auth,
-  now = new Date(),
-  options: { fresh?: boolean } = {},
-): Promise<CurrentUser | null> {
+export async function getCurrentUser(request: Request, auth: Auth, now = new Date(), options: { fresh?: boolean } = {}): Promise<CurrentUser | null> {
   const cookie = sessionCookieOf(request);
   if (!cookie) return null;
   const sessions = knownOf(auth);
@@ -204,12 +199,7 @@ export async function signIn(
  * Creates a customer account (role 'user', always) and signs it in. The signup is counted against
  * its address's limit first, then the password is held to the customer rule.
  */
-export async function signUp(
-  db: Db,
-  input: SignupInput & { address?: string },
-  auth: Auth,
-  now = new Date(),
-): Promise<{ headers: Headers }> {
+export async function signUp(db: Db, input: SignupInput & { address?: string }, auth: Auth, now = new Date()): Promise<{ headers: Headers }> {
   await countSignupAttempt(db, input.address, now);
   assertPasswordAllowed(input.password, "customer");
   const response = await auth.api.signUpEmail({
@@ -229,7 +219,10 @@ export async function signUp(
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as { message?: string; code?: string };
     const taken = body.code === "USER_ALREADY_EXISTS" || /exist/i.test(body.message ?? "");
-    throw new DomainError(taken ? "CONFLICT" : "INVALID", taken ? "An account with this email already exists." : (body.message ?? "Please check your details."));
+    throw new DomainError(
+      taken ? "CONFLICT" : "INVALID",
+      taken ? "An account with this email already exists." : (body.message ?? "Please check your details."),
+    );
   }
   return { headers: setCookies(response) };
 }

@@ -22,7 +22,11 @@ export async function countSignupAttempt(db: Db, address: string | undefined, no
 
 function tooManySignups(seconds: number) {
   const minutes = Math.ceil(seconds / 60);
-  return new DomainError("TOO_MANY_REQUESTS", `Too many sign-ups from your network. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`, {
-    retryAfter: seconds,
-  });
+  return new DomainError(
+    "TOO_MANY_REQUESTS",
+    `Too many sign-ups from your network. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+    {
+      retryAfter: seconds,
+    },
+  );
 }

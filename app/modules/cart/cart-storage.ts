@@ -30,9 +30,7 @@ export function writeCart(lines: CartLine[], storage: Storage = window.localStor
 /** Adds a line, or adds to the quantity of the same product, variant and size (capped at `maxQty`). */
 export function addToCart(line: CartLine, maxQty: number, storage: Storage = window.localStorage) {
   const lines = readCart(storage);
-  const existing = lines.find(
-    (l) => l.productID === line.productID && l.productVariantKey === line.productVariantKey,
-  );
+  const existing = lines.find((l) => l.productID === line.productID && l.productVariantKey === line.productVariantKey);
   if (existing) {
     existing.productQuantity = Math.min(existing.productQuantity + line.productQuantity, maxQty);
     Object.assign(existing, { ...line, productQuantity: existing.productQuantity });

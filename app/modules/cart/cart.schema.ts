@@ -13,9 +13,7 @@ export const cartLineInputSchema = z.object({
   productQuantity: z.preprocess(parseInteger, z.number().int().min(1).max(MAX_LINE_QUANTITY)),
 });
 
-export const cartInputSchema = z
-  .array(cartLineInputSchema)
-  .max(MAX_CART_LINES, `A cart holds at most ${MAX_CART_LINES} different items.`);
+export const cartInputSchema = z.array(cartLineInputSchema).max(MAX_CART_LINES, `A cart holds at most ${MAX_CART_LINES} different items.`);
 
 export type CartLineInput = z.infer<typeof cartLineInputSchema>;
 

@@ -72,7 +72,13 @@ export async function listAdminProducts(
   const ids = rows.map((r) => r.id);
   const [variantRows, stockRows, categoryRows, imageRows] = await Promise.all([
     db
-      .select({ id: variants.id, productId: variants.productId, price: variants.price, inOffer: variants.inOffer, discountPrice: variants.discountPrice })
+      .select({
+        id: variants.id,
+        productId: variants.productId,
+        price: variants.price,
+        inOffer: variants.inOffer,
+        discountPrice: variants.discountPrice,
+      })
       .from(variants)
       .where(inArray(variants.productId, ids)),
     db
@@ -99,7 +105,8 @@ export async function listAdminProducts(
   const variantsByProduct = new Map<string, (typeof variantRows)[number][]>();
   for (const v of variantRows) variantsByProduct.set(v.productId, [...(variantsByProduct.get(v.productId) ?? []), v]);
   const categoriesByProduct = new Map<string, string[]>();
-  for (const c of categoryRows) categoriesByProduct.set(c.productId, [...(categoriesByProduct.get(c.productId) ?? []), c.name.trim() || UNNAMED_CATEGORY]);
+  for (const c of categoryRows)
+    categoriesByProduct.set(c.productId, [...(categoriesByProduct.get(c.productId) ?? []), c.name.trim() || UNNAMED_CATEGORY]);
   const imageByProduct = new Map(imageRows.map((m) => [m.productId, { key: m.storageKey, widths: m.widths }]));
 
   const items = rows.map((p) => ({

@@ -6,14 +6,7 @@ import { newId } from "~/lib/ids";
 import { likePattern } from "~/lib/sql-like";
 import { categories, media, productCategories, products, stock, variants } from "~/lib/db/tables.server";
 import { createTestDatabase, testTarget, type TestDatabase } from "../../../tests/support/test-db";
-import {
-  getProductDetail,
-  listCategories,
-  listFooterCategories,
-  listProductCards,
-  listSitemapEntries,
-  newestCategory,
-} from "./catalog.server";
+import { getProductDetail, listCategories, listFooterCategories, listProductCards, listSitemapEntries, newestCategory } from "./catalog.server";
 import { hasDiscount } from "./pricing";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -60,7 +53,9 @@ async function addProduct(
       await db.insert(stock).values({ variantId, size, qty, position });
     }
     for (const [key, position] of v.images ?? []) {
-      await db.insert(media).values({ variantId, kind: "image", position, storageKey: key, widths: [320, 640], width: 800, height: 600, contentType: "image/webp" });
+      await db
+        .insert(media)
+        .values({ variantId, kind: "image", position, storageKey: key, widths: [320, 640], width: 800, height: 600, contentType: "image/webp" });
     }
     for (const [key, position] of v.videos ?? []) {
       await db.insert(media).values({ variantId, kind: "video", position, storageKey: key, contentType: "video/mp4" });
@@ -105,7 +100,11 @@ describe(`catalogue queries (${testTarget()})`, () => {
           inOffer: true,
           discountPrice: 299000,
           stock: [["One Size", 3, 0]],
-          images: [["products/wallet-black-3", 2], ["products/wallet-black-1", 0], ["products/wallet-black-2", 1]],
+          images: [
+            ["products/wallet-black-3", 2],
+            ["products/wallet-black-1", 0],
+            ["products/wallet-black-2", 1],
+          ],
           videos: [["products/wallet-black-video", 3]],
         },
         { name: "Brown", position: 1, price: 350000, stock: [["One Size", 0, 0]], images: [["products/wallet-brown", 0]] },
@@ -126,7 +125,16 @@ describe(`catalogue queries (${testTarget()})`, () => {
       createdAt: daysAgo(40),
       categoryIds: [cat.belts],
       variants: [
-        { name: "Black", position: 0, price: 320000, stock: [["36", 0, 1], ["34", 0, 0], ["9", 0, 2]] },
+        {
+          name: "Black",
+          position: 0,
+          price: 320000,
+          stock: [
+            ["36", 0, 1],
+            ["34", 0, 0],
+            ["9", 0, 2],
+          ],
+        },
         { name: "Brown", position: 1, price: 320000, stock: [["34", 5, 0]] },
       ],
     });
@@ -135,7 +143,17 @@ describe(`catalogue queries (${testTarget()})`, () => {
       name: "100% Leather Tote",
       description: "An open tote.",
       createdAt: daysAgo(60),
-      variants: [{ name: "Tan", position: 0, price: 1250000, inOffer: true, discountPrice: 1250000, stock: [["One Size", 2, 0]], images: [["products/tote", 0]] }],
+      variants: [
+        {
+          name: "Tan",
+          position: 0,
+          price: 1250000,
+          inOffer: true,
+          discountPrice: 1250000,
+          stock: [["One Size", 2, 0]],
+          images: [["products/tote", 0]],
+        },
+      ],
     });
     // No variants at all.
     prod.holder = await addProduct(db, {
@@ -144,7 +162,10 @@ describe(`catalogue queries (${testTarget()})`, () => {
       createdAt: daysAgo(300),
       categoryIds: [cat.wallets],
     });
-    await db.update(products).set({ updatedAt: daysAgo(1) }).where(eq(products.id, prod.holder.id));
+    await db
+      .update(products)
+      .set({ updatedAt: daysAgo(1) })
+      .where(eq(products.id, prod.holder.id));
   });
 
   afterAll(async () => {
@@ -234,9 +255,22 @@ describe(`catalogue queries (${testTarget()})`, () => {
       });
       expect(byName["Snake_Skin Pouch"]).toMatchObject({ categoryName: "Unnamed Category", isNew: true, outOfStock: false, image: null });
       // Black is sold out, Brown has 5: not out of stock.
-      expect(byName["Formal Dress Belt"]).toMatchObject({ categoryName: "Belts", isNew: false, outOfStock: false, image: null, price: 320000, priceVaries: false, onSale: false });
+      expect(byName["Formal Dress Belt"]).toMatchObject({
+        categoryName: "Belts",
+        isNew: false,
+        outOfStock: false,
+        image: null,
+        price: 320000,
+        priceVaries: false,
+        onSale: false,
+      });
       // A discount equal to the price is no sale.
-      expect(byName["100% Leather Tote"]).toMatchObject({ categoryName: "Uncategorized", outOfStock: false, onSale: false, image: { key: "products/tote", widths: [320, 640] } });
+      expect(byName["100% Leather Tote"]).toMatchObject({
+        categoryName: "Uncategorized",
+        outOfStock: false,
+        onSale: false,
+        image: { key: "products/tote", widths: [320, 640] },
+      });
       expect(byName["Card Holder"]).toMatchObject({ categoryName: "Wallets", price: 0, outOfStock: true, isNew: false, image: null });
     });
 
@@ -275,7 +309,12 @@ describe(`catalogue queries (${testTarget()})`, () => {
   describe("getProductDetail", () => {
     it("gives variants, sizes and media in the order the admin set", async () => {
       const detail = await getProductDetail(db, prod.wallet.id);
-      expect(detail).toMatchObject({ id: prod.wallet.id, name: "Classic Bifold Wallet", description: "Full-grain cowhide with six card slots.", rating: 4.5 });
+      expect(detail).toMatchObject({
+        id: prod.wallet.id,
+        name: "Classic Bifold Wallet",
+        description: "Full-grain cowhide with six card slots.",
+        rating: 4.5,
+      });
       expect(detail.categories.map((c) => c.name)).toEqual(["Wallets", "Belts"]);
       expect(detail.variants.map((v) => v.name)).toEqual(["Black", "Brown"]);
       const [black, brown] = detail.variants;

@@ -1,13 +1,6 @@
 import { and, asc, count, desc, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
-import {
-  categories,
-  media,
-  productCategories,
-  products,
-  stock,
-  variants,
-} from "~/lib/db/tables.server";
+import { categories, media, productCategories, products, stock, variants } from "~/lib/db/tables.server";
 import { DomainError } from "~/lib/errors";
 import type { StoredImage } from "~/modules/media/media-url";
 import { isNew } from "./product-rules";
@@ -119,12 +112,7 @@ export async function listProductCards(db: Db, input: ListProductsInput): Promis
         db
           .select({ one: sql`1` })
           .from(productCategories)
-          .where(
-            and(
-              eq(productCategories.productId, products.id),
-              eq(productCategories.categoryId, input.categoryId),
-            ),
-          ),
+          .where(and(eq(productCategories.productId, products.id), eq(productCategories.categoryId, input.categoryId))),
       ),
     );
   }
@@ -139,7 +127,12 @@ export async function listProductCards(db: Db, input: ListProductsInput): Promis
     );
   }
 
-  const byPrice = input.sort === "price-asc" ? sql`${lowestUnitPriceSql} asc nulls last` : input.sort === "price-desc" ? sql`${lowestUnitPriceSql} desc nulls last` : undefined;
+  const byPrice =
+    input.sort === "price-asc"
+      ? sql`${lowestUnitPriceSql} asc nulls last`
+      : input.sort === "price-desc"
+        ? sql`${lowestUnitPriceSql} desc nulls last`
+        : undefined;
   const find = async (match: SQL | undefined, relevance: SQL[]) => {
     const conditions = match ? [match, ...filters] : filters;
     const condition = conditions.length ? and(...conditions) : undefined;
@@ -221,7 +214,12 @@ async function toCards(db: Db, rows: ProductRow[], now: Date): Promise<ProductCa
         db
           .select({ variantId: stock.variantId, qty: sql<number>`coalesce(sum(${stock.qty}), 0)::int` })
           .from(stock)
-          .where(inArray(stock.variantId, variantRows.map((v) => v.id)))
+          .where(
+            inArray(
+              stock.variantId,
+              variantRows.map((v) => v.id),
+            ),
+          )
           .groupBy(stock.variantId),
         db
           .selectDistinctOn([media.variantId], {
@@ -273,25 +271,13 @@ export async function getProductDetail(db: Db, id: string): Promise<ProductDetai
       .innerJoin(categories, eq(categories.id, productCategories.categoryId))
       .where(eq(productCategories.productId, id))
       .orderBy(asc(productCategories.position), asc(categories.name)),
-    db
-      .select()
-      .from(variants)
-      .where(eq(variants.productId, id))
-      .orderBy(asc(variants.position), asc(variants.id)),
+    db.select().from(variants).where(eq(variants.productId, id)).orderBy(asc(variants.position), asc(variants.id)),
   ]);
   const variantIds = variantRows.map((v) => v.id);
   const [stockRows, mediaRows] = variantIds.length
     ? await Promise.all([
-        db
-          .select()
-          .from(stock)
-          .where(inArray(stock.variantId, variantIds))
-          .orderBy(asc(stock.position), asc(stock.id)),
-        db
-          .select()
-          .from(media)
-          .where(inArray(media.variantId, variantIds))
-          .orderBy(asc(media.position), asc(media.id)),
+        db.select().from(stock).where(inArray(stock.variantId, variantIds)).orderBy(asc(stock.position), asc(stock.id)),
+        db.select().from(media).where(inArray(media.variantId, variantIds)).orderBy(asc(media.position), asc(media.id)),
       ])
     : [[], []];
   return {
@@ -310,9 +296,7 @@ export async function getProductDetail(db: Db, id: string): Promise<ProductDetai
       price: v.price,
       inOffer: v.inOffer,
       discountPrice: v.discountPrice,
-      stock: stockRows
-        .filter((s) => s.variantId === v.id)
-        .map((s) => ({ id: s.id, size: s.size, qty: s.qty })),
+      stock: stockRows.filter((s) => s.variantId === v.id).map((s) => ({ id: s.id, size: s.size, qty: s.qty })),
       images: mediaRows
         .filter((m) => m.variantId === v.id && m.kind === "image")
         .map((m) => ({ id: m.id, ...toImage(m), width: m.width, height: m.height })),
@@ -327,10 +311,7 @@ export async function getProductDetail(db: Db, id: string): Promise<ProductDetai
 
 export async function listSitemapEntries(db: Db) {
   const [productRows, categoryRows] = await Promise.all([
-    db
-      .select({ id: products.id, updatedAt: products.updatedAt, createdAt: products.createdAt })
-      .from(products)
-      .orderBy(desc(products.createdAt)),
+    db.select({ id: products.id, updatedAt: products.updatedAt, createdAt: products.createdAt }).from(products).orderBy(desc(products.createdAt)),
     db.select({ id: categories.id, createdAt: categories.createdAt }).from(categories),
   ]);
   return {
@@ -353,11 +334,7 @@ export async function listFooterCategories(db: Db, limit = 4) {
 
 /** The newest category, for the home page's latest-collection card. */
 export async function newestCategory(db: Db): Promise<{ id: string; name: string; image: StoredImage | null } | null> {
-  const [row] = await db
-    .select()
-    .from(categories)
-    .orderBy(desc(categories.createdAt), asc(categories.id))
-    .limit(1);
+  const [row] = await db.select().from(categories).orderBy(desc(categories.createdAt), asc(categories.id)).limit(1);
   if (!row) return null;
   return {
     id: row.id,

@@ -6,12 +6,7 @@ import { logger } from "~/lib/logger.server";
 import { categories, media, productCategories, products, stock, stockMovements, variants } from "~/lib/db/tables.server";
 import type { StockedVariant } from "./product-rules";
 import { deleteMediaFiles, type StoredMediaFile } from "~/modules/media/media-files.server";
-import {
-  STALE_UPLOAD_MESSAGE,
-  stagedFilesExist,
-  verifyStagedUpload,
-  type StagedUpload,
-} from "~/modules/media/staged-uploads.server";
+import { STALE_UPLOAD_MESSAGE, stagedFilesExist, verifyStagedUpload, type StagedUpload } from "~/modules/media/staged-uploads.server";
 import type { FileStorage } from "~/modules/media/storage.server";
 import { PRODUCT_FORM_MESSAGES, type ProductFormData, type VariantFormData } from "./product-form.schema";
 import { UNNAMED_CATEGORY } from "./catalog.server";
@@ -124,9 +119,7 @@ export interface StockAdjustment {
 /** Records staff stock changes in the stock trail, as reason 'adjust', with who made them. */
 async function recordAdjustments(tx: Tx, adjustments: StockAdjustment[], by: string) {
   if (adjustments.length === 0) return;
-  await tx
-    .insert(stockMovements)
-    .values(adjustments.map((a) => ({ stockId: a.stockId, delta: a.delta, reason: "adjust" as const, changedBy: by })));
+  await tx.insert(stockMovements).values(adjustments.map((a) => ({ stockId: a.stockId, delta: a.delta, reason: "adjust" as const, changedBy: by })));
 }
 
 function logAdjustments(productId: string, by: string, adjustments: StockAdjustment[]) {
@@ -224,7 +217,12 @@ export async function createProduct(db: Db, input: ProductFormData, options: Sav
         .insert(variants)
         .values({ productId: row.id, ...variantValues(v, position) })
         .returning({ id: variants.id });
-      adjustments.push(...(await insertStockRows(tx, v.stock.map((s, i) => ({ variantId: variant.id, position: i, size: s.size, qty: s.qty })))));
+      adjustments.push(
+        ...(await insertStockRows(
+          tx,
+          v.stock.map((s, i) => ({ variantId: variant.id, position: i, size: s.size, qty: s.qty })),
+        )),
+      );
       await insertUploads(tx, variant.id, uploads[position], 0);
     }
     await recordAdjustments(tx, adjustments, options.by);
@@ -271,7 +269,10 @@ async function adjustStock(tx: Tx, productName: string, variantNames: Map<string
     short.push(`${what}: ${loaded} when you opened the form, ${row.qty} now, so it cannot go down by ${-delta}`);
   }
   if (short.length) {
-    throw new DomainError("CONFLICT", `The stock changed while you were editing. ${short.join("; ")}. Please reload the page to see the current stock.`);
+    throw new DomainError(
+      "CONFLICT",
+      `The stock changed while you were editing. ${short.join("; ")}. Please reload the page to see the current stock.`,
+    );
   }
   return adjustments;
 }
@@ -363,7 +364,10 @@ export async function updateProduct(
       const newRows: { variantId: string; position: number; size: string; qty: number }[] = [];
       for (const [i, s] of v.stock.entries()) {
         if (s.id) {
-          await tx.update(stock).set({ position: i, size: s.size }).where(and(eq(stock.id, s.id), eq(stock.variantId, variantId)));
+          await tx
+            .update(stock)
+            .set({ position: i, size: s.size })
+            .where(and(eq(stock.id, s.id), eq(stock.variantId, variantId)));
         } else {
           newRows.push({ variantId, position: i, size: s.size, qty: s.qty });
         }
@@ -386,7 +390,12 @@ export async function updateProduct(
       }
       const goneMedia = currentMedia.filter((m) => !keptMedia.has(m.id));
       if (goneMedia.length) {
-        await tx.delete(media).where(inArray(media.id, goneMedia.map((m) => m.id)));
+        await tx.delete(media).where(
+          inArray(
+            media.id,
+            goneMedia.map((m) => m.id),
+          ),
+        );
         removedFiles.push(...goneMedia);
       }
       for (const [i, m] of v.media.entries()) {

@@ -12,7 +12,15 @@ describe("product form schema", () => {
     const parsed = productFormSchema.parse(valid);
     expect(parsed.name).toBe("Classic Belt");
     expect(parsed.categoryIds).toEqual(["c1", "c2"]);
-    expect(parsed.variants[0]).toMatchObject({ name: "Default", price: 125050, discountPrice: 0, inOffer: false, stock: [{ size: "34", qty: 12 }], media: [], uploads: [] });
+    expect(parsed.variants[0]).toMatchObject({
+      name: "Default",
+      price: 125050,
+      discountPrice: 0,
+      inOffer: false,
+      stock: [{ size: "34", qty: 12 }],
+      media: [],
+      uploads: [],
+    });
   });
 
   it("starts a product's first variant as 'Default' and later ones unnamed, at price 0 with one empty stock row", () => {
@@ -28,7 +36,11 @@ describe("product form schema", () => {
   });
 
   it("names every problem by its field", () => {
-    const result = productFormSchema.safeParse({ name: "", categoryIds: [], variants: [{ name: "A", price: "abc", stock: [{ size: "", qty: "" }] }] });
+    const result = productFormSchema.safeParse({
+      name: "",
+      categoryIds: [],
+      variants: [{ name: "A", price: "abc", stock: [{ size: "", qty: "" }] }],
+    });
     expect(productFormErrors(result.error!)).toEqual({
       name: "Product name is required",
       categoryIds: "Please select at least one category.",
@@ -39,9 +51,23 @@ describe("product form schema", () => {
 
   it("refuses a size repeated in a variant, letter case and spaces aside, on the repeating row, alongside other errors", () => {
     const variant = (stock: unknown[], extra = {}) => ({ ...valid, variants: [{ ...valid.variants[0], stock, ...extra }] });
-    const repeated = productFormSchema.safeParse(variant([{ size: "M", qty: 1 }, { size: "L", qty: 1 }, { size: " m ", qty: 2 }]));
+    const repeated = productFormSchema.safeParse(
+      variant([
+        { size: "M", qty: 1 },
+        { size: "L", qty: 1 },
+        { size: " m ", qty: 2 },
+      ]),
+    );
     expect(productFormErrors(repeated.error!)).toEqual({ "variants.0.stock.2.size": "Each size can appear only once in a variant." });
-    const withOthers = productFormSchema.safeParse(variant([{ size: "", qty: "" }, { size: " ", qty: 1 }], { price: "" }));
+    const withOthers = productFormSchema.safeParse(
+      variant(
+        [
+          { size: "", qty: "" },
+          { size: " ", qty: 1 },
+        ],
+        { price: "" },
+      ),
+    );
     expect(productFormErrors(withOthers.error!)).toEqual({
       "variants.0.price": "Price is required",
       "variants.0.stock.0.qty": "Quantity is required",
@@ -53,7 +79,9 @@ describe("product form schema", () => {
   });
 
   it("reads a kept row's loaded quantity as a whole number, and anything else as missing", () => {
-    const loaded = (loadedQty: unknown) => productFormSchema.parse({ ...valid, variants: [{ ...valid.variants[0], stock: [{ id: "s1", size: "34", qty: "12", loadedQty }] }] }).variants[0].stock[0].loadedQty;
+    const loaded = (loadedQty: unknown) =>
+      productFormSchema.parse({ ...valid, variants: [{ ...valid.variants[0], stock: [{ id: "s1", size: "34", qty: "12", loadedQty }] }] }).variants[0]
+        .stock[0].loadedQty;
     expect(loaded(10)).toBe(10);
     expect(loaded("10")).toBe(10);
     expect(loaded(0)).toBe(0);

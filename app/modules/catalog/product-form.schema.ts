@@ -67,7 +67,10 @@ export const MAX_QTY = 1_000_000;
 export const stockRowSchema = z.object({
   id: id.optional(),
   size: z.string().trim().max(40, "Please keep the size under 40 characters.").default(""),
-  qty: z.preprocess(typedNumber, z.number({ error: M.qty }).refine(Number.isFinite, M.qty).int(M.qtyWhole).min(0, M.qtyMin).max(MAX_QTY, "Please enter at most 1,000,000")),
+  qty: z.preprocess(
+    typedNumber,
+    z.number({ error: M.qty }).refine(Number.isFinite, M.qty).int(M.qtyWhole).min(0, M.qtyMin).max(MAX_QTY, "Please enter at most 1,000,000"),
+  ),
   /**
    * A kept row's quantity when the form was loaded: the save applies the difference to the current
    * stock. Anything but a whole number in range comes out undefined, and the server refuses the row.

@@ -31,7 +31,12 @@ describe("isNew (NEW badge: added under 30 days ago)", () => {
 
 describe("isOnOffer and isFeatured", () => {
   it("a product is featured when at least one variant's discount really applies", () => {
-    expect(isFeatured([{ price: 350000, inOffer: false, discountPrice: 0 }, { price: 350000, inOffer: true, discountPrice: 299000 }])).toBe(true);
+    expect(
+      isFeatured([
+        { price: 350000, inOffer: false, discountPrice: 0 },
+        { price: 350000, inOffer: true, discountPrice: 299000 },
+      ]),
+    ).toBe(true);
   });
 
   it("is not featured when offers do not apply", () => {
@@ -62,7 +67,11 @@ describe("swatchTone", () => {
 
   it("takes the tone of the last colour word in a longer name", () => {
     // Each compared with the colour word's own tone, which must exist (two nulls would also be equal).
-    for (const [name, colour] of [["Croc Black", "black"], ["Vintage Tan Matte", "tan"], ["Classic Brown", "brown"]]) {
+    for (const [name, colour] of [
+      ["Croc Black", "black"],
+      ["Vintage Tan Matte", "tan"],
+      ["Classic Brown", "brown"],
+    ]) {
       expect(swatchTone(colour), colour).toMatch(/^#[0-9a-f]{6}$/);
       expect(swatchTone(name), name).toBe(swatchTone(colour));
     }

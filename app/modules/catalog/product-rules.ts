@@ -77,7 +77,10 @@ export const LEATHER_TONES: Record<string, string> = {
 
 /** The swatch tone for a colour name, or null when the name is not a colour the shop knows. */
 export function swatchTone(name: string): string | null {
-  const key = name.trim().toLowerCase().replace(/[\s_-]+/g, " ");
+  const key = name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, " ");
   // Own keys only: a colour named 'constructor' or 'toString' is not a swatch.
   if (Object.hasOwn(LEATHER_TONES, key)) return LEATHER_TONES[key];
   const words = key.split(" ");

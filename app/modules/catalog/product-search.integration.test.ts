@@ -84,7 +84,10 @@ describe(`storefront search (${testTarget()})`, () => {
 
   it("one- and two-letter searches still count every match", async () => {
     const result = await search("e", { pageSize: 2 });
-    const [{ n }] = await db.select({ n: count() }).from(products).where(sql`lower(${products.name} || ' ' || ${products.description}) like '%e%'`);
+    const [{ n }] = await db
+      .select({ n: count() })
+      .from(products)
+      .where(sql`lower(${products.name} || ' ' || ${products.description}) like '%e%'`);
     expect(result.total).toBe(Number(n));
     expect(result.total).toBeGreaterThan(FILLERS);
     expect(result.items.map((c) => c.name)).toEqual(["Classic Bifold Wallet", "Long Zip Wallet"]);
@@ -123,7 +126,12 @@ describe(`storefront search (${testTarget()})`, () => {
       expect(counted, q).toContain("products_search_text_idx");
       expect(counted, q).not.toMatch(/Seq Scan on products/);
       const listed = await plan(
-        db.select().from(products).where(containsText(q)).orderBy(sql`${nameContains(q)} desc`, products.createdAt).limit(24),
+        db
+          .select()
+          .from(products)
+          .where(containsText(q))
+          .orderBy(sql`${nameContains(q)} desc`, products.createdAt)
+          .limit(24),
       );
       expect(listed, q).toContain("products_search_text_idx");
       expect(listed, q).not.toMatch(/Seq Scan on products/);

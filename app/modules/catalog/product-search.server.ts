@@ -19,7 +19,6 @@ const CLOSE_WORDS_PER_WORD = 5;
 /** Words of a search looked at; a longer search keeps its first ones. */
 const MAX_WORDS = 8;
 
-
 /** Products whose name or description contains `text`, whatever the letter case. */
 export function containsText(text: string): SQL {
   return sql`${products.searchText} like lower(${likePattern(text)})`;
@@ -94,7 +93,13 @@ export async function closeMatch(db: Db, q: string): Promise<CloseMatch | null> 
     ],
   }));
   const where = sql.join(
-    found.map(({ alternatives }) => sql`(${sql.join(alternatives.map((a) => containsText(a.word)), sql` or `)})`),
+    found.map(
+      ({ alternatives }) =>
+        sql`(${sql.join(
+          alternatives.map((a) => containsText(a.word)),
+          sql` or `,
+        )})`,
+    ),
     sql` and `,
   );
   const score = sql.join(

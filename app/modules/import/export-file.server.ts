@@ -75,6 +75,7 @@ export async function loadExport(location: string): Promise<{ data: ExportData; 
     if (!isObject(documents)) throw new ExportFileError(`${entry} is not an object of documents keyed by id.`);
     data[name as Collection] = documents;
   }
-  if (Object.keys(data).length === 0) throw new ExportFileError(`${location} holds no collection file (${COLLECTIONS.map((c) => `${c}.json`).join(", ")}).`);
+  if (Object.keys(data).length === 0)
+    throw new ExportFileError(`${location} holds no collection file (${COLLECTIONS.map((c) => `${c}.json`).join(", ")}).`);
   return { data, ignored };
 }

@@ -12,7 +12,19 @@ describe("parseTimestamp", () => {
   });
 
   it("answers null for what is not a time", () => {
-    for (const value of [undefined, null, "", "yesterday", "06/01/2024", "2024-13-45T00:00:00Z", { _seconds: "x" }, { __datatype__: "timestamp" }, [], true, -5]) {
+    for (const value of [
+      undefined,
+      null,
+      "",
+      "yesterday",
+      "06/01/2024",
+      "2024-13-45T00:00:00Z",
+      { _seconds: "x" },
+      { __datatype__: "timestamp" },
+      [],
+      true,
+      -5,
+    ]) {
       expect(parseTimestamp(value)).toBeNull();
     }
   });

@@ -30,7 +30,14 @@ export function parseTimestamp(value: unknown): Date | null {
 
 /** Text, trimmed; absent or null is empty; numbers are written out (a phone stored as a number). */
 const text = z.preprocess((v) => (v == null ? "" : typeof v === "number" ? String(v) : v), z.string().trim());
-const requiredText = (what: string) => z.preprocess((v) => (typeof v === "number" ? String(v) : v), z.string({ error: `${what} is missing` }).trim().min(1, `${what} is empty`));
+const requiredText = (what: string) =>
+  z.preprocess(
+    (v) => (typeof v === "number" ? String(v) : v),
+    z
+      .string({ error: `${what} is missing` })
+      .trim()
+      .min(1, `${what} is empty`),
+  );
 /** Anything: dates are read by parseTimestamp, which reports what it cannot read. */
 const loose = z.unknown().optional();
 const list = z.preprocess((v) => (v == null ? [] : v), z.array(z.unknown(), { error: "is not a list" }));
@@ -42,7 +49,10 @@ export const amount = z.preprocess(
 );
 
 const email = (what: string) =>
-  z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string({ error: `${what} is missing` }).refine(isEmailAddress, `${what} is not a valid e-mail address`));
+  z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v),
+    z.string({ error: `${what} is missing` }).refine(isEmailAddress, `${what} is not a valid e-mail address`),
+  );
 
 export const categoryRecord = z.object({
   [CATEGORY.name]: requiredText("CategoryName"),

@@ -13,7 +13,8 @@ export interface ImportCommandResult {
 }
 
 export const IMPORT_USAGE = "Usage: npm run import -- <export.json | folder> [--dry-run] [--media keep|download] [--invite]";
-export const INVITE_NEEDS_PUBLIC_URL = "--invite needs PUBLIC_URL (the shop's address, e.g. https://shop.example.pk) so the links in the invitations reach the shop.";
+export const INVITE_NEEDS_PUBLIC_URL =
+  "--invite needs PUBLIC_URL (the shop's address, e.g. https://shop.example.pk) so the links in the invitations reach the shop.";
 
 /**
  * `npm run import -- <export.json | folder> [--dry-run] [--media keep|download] [--invite]`. The

@@ -1,8 +1,30 @@
 import { describe, expect, it } from "vitest";
-import { mapCategory, mapOrder, mapOrderStatus, mapProduct, mapRole, mapSubject, mapSubmissionStatus, mapUser, mapVariant, mediaUrl, withoutPasswords } from "./import-mapping";
+import {
+  mapCategory,
+  mapOrder,
+  mapOrderStatus,
+  mapProduct,
+  mapRole,
+  mapSubject,
+  mapSubmissionStatus,
+  mapUser,
+  mapVariant,
+  mediaUrl,
+  withoutPasswords,
+} from "./import-mapping";
 
 const now = new Date("2026-01-01T00:00:00Z");
-const variant = (over: Record<string, unknown> = {}) => ({ PTypeName: "Brown", PSoleColor: "Brown", PPrice: 3500, PInOffer: false, PDiscountPrice: 0, PImgUrls: [], PVidUrls: [], PStock: [{ Size: "M", Qty: 3 }], ...over });
+const variant = (over: Record<string, unknown> = {}) => ({
+  PTypeName: "Brown",
+  PSoleColor: "Brown",
+  PPrice: 3500,
+  PInOffer: false,
+  PDiscountPrice: 0,
+  PImgUrls: [],
+  PVidUrls: [],
+  PStock: [{ Size: "M", Qty: 3 }],
+  ...over,
+});
 
 describe("mapVariant", () => {
   it("turns rupees into paisa as the back office does, numeric text included", () => {
@@ -14,12 +36,26 @@ describe("mapVariant", () => {
     expect(mapVariant(variant({ PPrice: "abc" }), "v")).toMatchObject({ ok: false, reason: "v: PPrice: is not a number" });
     expect(mapVariant(variant({ PPrice: null }), "v")).toMatchObject({ ok: false });
     expect(mapVariant(variant({ PPrice: -1 }), "v")).toMatchObject({ ok: false, reason: expect.stringMatching(/price is negative/) });
-    expect(mapVariant(variant({ PStock: [{ Size: "S", Qty: -2 }] }), "v")).toMatchObject({ ok: false, reason: expect.stringMatching(/quantity is negative/) });
-    expect(mapVariant(variant({ PStock: [{ Size: "S", Qty: 1.5 }] }), "v")).toMatchObject({ ok: false, reason: expect.stringMatching(/whole number/) });
+    expect(mapVariant(variant({ PStock: [{ Size: "S", Qty: -2 }] }), "v")).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/quantity is negative/),
+    });
+    expect(mapVariant(variant({ PStock: [{ Size: "S", Qty: 1.5 }] }), "v")).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/whole number/),
+    });
   });
 
   it("adds up a size written twice and gives a variant without stock rows one empty row, saying so", () => {
-    const v = mapVariant(variant({ PStock: [{ Size: "M", Qty: 2 }, { Size: " m ", Qty: 3 }] }), "v");
+    const v = mapVariant(
+      variant({
+        PStock: [
+          { Size: "M", Qty: 2 },
+          { Size: " m ", Qty: 3 },
+        ],
+      }),
+      "v",
+    );
     expect(v.ok && v.value.stock).toEqual([{ size: "M", qty: 5 }]);
     expect(v.ok && v.adjusted).toEqual(['v: size "m" appears twice: quantities added together']);
     const empty = mapVariant(variant({ PStock: [] }), "v");
@@ -27,7 +63,13 @@ describe("mapVariant", () => {
   });
 
   it("keeps one video per variant and only web addresses", () => {
-    const v = mapVariant(variant({ PImgUrls: ["https://a.pk/1.jpg", "javascript:alert(1)", "https://a.pk/1.jpg"], PVidUrls: ["https://a.pk/1.mp4", "https://a.pk/2.mp4"] }), "v");
+    const v = mapVariant(
+      variant({
+        PImgUrls: ["https://a.pk/1.jpg", "javascript:alert(1)", "https://a.pk/1.jpg"],
+        PVidUrls: ["https://a.pk/1.mp4", "https://a.pk/2.mp4"],
+      }),
+      "v",
+    );
     expect(v.ok && [v.value.images, v.value.videos]).toEqual([["https://a.pk/1.jpg"], ["https://a.pk/1.mp4"]]);
     expect(v.ok && v.adjusted.join("\n")).toMatch(/javascript.*not a web address[\s\S]*2 videos/);
   });
@@ -41,14 +83,25 @@ describe("mapVariant", () => {
 
 describe("mapProduct", () => {
   it("skips a product left with no variant, and one without a name", () => {
-    expect(mapProduct({ PName: "X", PType: [variant({ PPrice: "x" })] }, now)).toMatchObject({ ok: false, reason: expect.stringMatching(/^no usable variant/) });
+    expect(mapProduct({ PName: "X", PType: [variant({ PPrice: "x" })] }, now)).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/^no usable variant/),
+    });
     expect(mapProduct({ PName: "X", PType: [] }, now)).toEqual({ ok: false, reason: "no variants" });
     expect(mapProduct({ PType: [variant()] }, now)).toEqual({ ok: false, reason: "PName is missing" });
   });
 
   it("keeps category ids in order once, the review count, and a rating only from 0 to 5", () => {
-    const p = mapProduct({ PName: "X", PCategories: ["a", "b", "a", 7], PReviews: [{}, {}], PRating: 6, PDateAdded: "2024-01-01T00:00:00Z", PType: [variant()] }, now);
-    expect(p.ok && [p.value.categoryIds, p.value.reviewCount, p.value.rating, p.value.createdAt.toISOString()]).toEqual([["a", "b"], 2, 0, "2024-01-01T00:00:00.000Z"]);
+    const p = mapProduct(
+      { PName: "X", PCategories: ["a", "b", "a", 7], PReviews: [{}, {}], PRating: 6, PDateAdded: "2024-01-01T00:00:00Z", PType: [variant()] },
+      now,
+    );
+    expect(p.ok && [p.value.categoryIds, p.value.reviewCount, p.value.rating, p.value.createdAt.toISOString()]).toEqual([
+      ["a", "b"],
+      2,
+      0,
+      "2024-01-01T00:00:00.000Z",
+    ]);
   });
 
   it("dates an undated product at the import, saying so", () => {
@@ -94,12 +147,22 @@ describe("users", () => {
 });
 
 describe("orders", () => {
-  const base = { orderId: "ORD-1", createdAt: "2024-06-01T00:00:00Z", items: [{ productName: "Wallet", productQuantity: 2, productPrice: 3500, productDiscountPrice: 2990 }] };
+  const base = {
+    orderId: "ORD-1",
+    createdAt: "2024-06-01T00:00:00Z",
+    items: [{ productName: "Wallet", productQuantity: 2, productPrice: 3500, productDiscountPrice: 2990 }],
+  };
 
   it("keeps the snapshot and the totals, computing missing totals from the lines with the shop's tax rule", () => {
     const o = mapOrder(base, now);
     expect(o.ok && o.value.items[0]).toMatchObject({ price: 350000, discountPrice: 299000, unitPrice: 299000, lineTotal: 598000 });
-    expect(o.ok && [o.value.subtotal, o.value.tax, o.value.total, o.value.status, o.value.country]).toEqual([598000, 29900, 627900, "confirmed", "Pakistan"]);
+    expect(o.ok && [o.value.subtotal, o.value.tax, o.value.total, o.value.status, o.value.country]).toEqual([
+      598000,
+      29900,
+      627900,
+      "confirmed",
+      "Pakistan",
+    ]);
     expect(o.ok && o.adjusted.filter((a) => a.includes("computed from the lines"))).toHaveLength(3);
   });
 

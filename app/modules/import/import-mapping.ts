@@ -94,7 +94,11 @@ export function mapCategory(doc: unknown, now: Date): Mapped<CategoryData> {
   const raw = r[CATEGORY.image] as string;
   const imageUrl = raw ? mediaUrl(raw) : null;
   if (raw && !imageUrl) adjusted.push(`${CATEGORY.image} is not a web address: the category has no image`);
-  return { ok: true, value: { name: r[CATEGORY.name] as string, imageUrl, createdAt: dateOf([r[CATEGORY.created]], CATEGORY.created, now, adjusted) }, adjusted };
+  return {
+    ok: true,
+    value: { name: r[CATEGORY.name] as string, imageUrl, createdAt: dateOf([r[CATEGORY.created]], CATEGORY.created, now, adjusted) },
+    adjusted,
+  };
 }
 
 // ------------------------------------------------------------------ products
@@ -175,7 +179,8 @@ export function mapVariant(doc: unknown, where: string): Mapped<VariantData> {
   const rawDiscount = r[VARIANT.discountPrice];
   if (rawDiscount != null && rawDiscount !== "") {
     const d = amount.safeParse(rawDiscount);
-    if (!d.success || d.data < 0 || d.data > MAX_RUPEES) adjusted.push(`${where}: ${VARIANT.discountPrice} ${JSON.stringify(rawDiscount)} is not a price: set to 0`);
+    if (!d.success || d.data < 0 || d.data > MAX_RUPEES)
+      adjusted.push(`${where}: ${VARIANT.discountPrice} ${JSON.stringify(rawDiscount)} is not a price: set to 0`);
     else discountPrice = paisa(d.data);
   }
   const inOffer = r[VARIANT.inOffer] as boolean;
@@ -192,7 +197,9 @@ export function mapVariant(doc: unknown, where: string): Mapped<VariantData> {
   const images = urls(r[VARIANT.images] as unknown[], `${where} ${VARIANT.images}`, adjusted);
   let videos = urls(r[VARIANT.videos] as unknown[], `${where} ${VARIANT.videos}`, adjusted);
   if (videos.length > MAX_VIDEOS_PER_VARIANT) {
-    adjusted.push(`${where}: ${videos.length} videos, the shop keeps ${MAX_VIDEOS_PER_VARIANT} per variant: ${videos.slice(MAX_VIDEOS_PER_VARIANT).join(", ")} left out`);
+    adjusted.push(
+      `${where}: ${videos.length} videos, the shop keeps ${MAX_VIDEOS_PER_VARIANT} per variant: ${videos.slice(MAX_VIDEOS_PER_VARIANT).join(", ")} left out`,
+    );
     videos = videos.slice(0, MAX_VIDEOS_PER_VARIANT);
   }
   return { ok: true, value: { name, soleColor, price, inOffer, discountPrice, images, videos, stock }, adjusted };
@@ -205,7 +212,10 @@ export function mapProduct(doc: unknown, now: Date): Mapped<ProductData> {
   const adjusted: string[] = [];
   const variants: VariantData[] = [];
   for (const [i, v] of (r[PRODUCT.variants] as unknown[]).entries()) {
-    const label = isDoc(v) && typeof v[VARIANT.name] === "string" && v[VARIANT.name] ? `${PRODUCT.variants}[${i}] ${JSON.stringify(v[VARIANT.name])}` : `${PRODUCT.variants}[${i}]`;
+    const label =
+      isDoc(v) && typeof v[VARIANT.name] === "string" && v[VARIANT.name]
+        ? `${PRODUCT.variants}[${i}] ${JSON.stringify(v[VARIANT.name])}`
+        : `${PRODUCT.variants}[${i}]`;
     const mapped = mapVariant(v, label);
     if (mapped.ok) {
       variants.push(mapped.value);
@@ -272,8 +282,21 @@ export interface OrderItemData {
 /** An order as it will be stored: the orders table's own fields (the number is the original's, or one made from the order's time). */
 export type OrderData = Pick<
   typeof orders.$inferInsert,
-  | "orderNumber" | "firstName" | "lastName" | "email" | "phone" | "alternatePhone" | "streetAddress" | "apartment" | "city"
-  | "state" | "zipCode" | "country" | "landmark" | "notes" | "paymentMethod"
+  | "orderNumber"
+  | "firstName"
+  | "lastName"
+  | "email"
+  | "phone"
+  | "alternatePhone"
+  | "streetAddress"
+  | "apartment"
+  | "city"
+  | "state"
+  | "zipCode"
+  | "country"
+  | "landmark"
+  | "notes"
+  | "paymentMethod"
 > & {
   subtotal: number;
   tax: number;
@@ -329,7 +352,8 @@ export function mapOrder(doc: unknown, now: Date): Mapped<OrderData> {
     const raw = r[ORDER[field]];
     const p = amount.safeParse(raw);
     if (p.success && p.data >= 0) return paisa(p.data);
-    if (!(field === "shipping" && raw == null)) adjusted.push(`${ORDER[field]} ${JSON.stringify(raw ?? null)} is not an amount: computed from the lines`);
+    if (!(field === "shipping" && raw == null))
+      adjusted.push(`${ORDER[field]} ${JSON.stringify(raw ?? null)} is not an amount: computed from the lines`);
     return computed[field];
   };
   const { status, note } = mapOrderStatus((r[ORDER.status] as string) || "confirmed");
@@ -386,7 +410,10 @@ export function mapSubmissionStatus(value: string, read: boolean): { status: Sub
 
 /** A subject as the contact form's value (`product-inquiry`), from a value or a label. */
 export function mapSubject(value: string): { subject: string; note?: string } {
-  const key = value.trim().toLowerCase().replace(/[\s_]+/g, "-");
+  const key = value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, "-");
   if (!key) return { subject: "other" };
   const found = contactSubjects.find((s) => s.value === key || s.label.toLowerCase().replace(/\s+/g, "-") === key);
   if (found) return { subject: found.value };
@@ -499,5 +526,9 @@ export function mapSubscriber(doc: unknown, now: Date): Mapped<SubscriberData> {
   if (!parsed.success) return { ok: false, reason: firstProblem(parsed.error) };
   const adjusted: string[] = [];
   const r = parsed.data;
-  return { ok: true, value: { email: r[SUBSCRIBER.email] as string, createdAt: dateOf([r[SUBSCRIBER.subscribed]], SUBSCRIBER.subscribed, now, adjusted) }, adjusted };
+  return {
+    ok: true,
+    value: { email: r[SUBSCRIBER.email] as string, createdAt: dateOf([r[SUBSCRIBER.subscribed]], SUBSCRIBER.subscribed, now, adjusted) },
+    adjusted,
+  };
 }

@@ -9,10 +9,19 @@ export function formatSummary(s: ImportSummary): string {
   let total = { imported: 0, updated: 0, unchanged: 0, skipped: 0 };
   for (const c of COLLECTIONS) {
     const n = s.counts[c];
-    total = { imported: total.imported + n.imported, updated: total.updated + n.updated, unchanged: total.unchanged + n.unchanged, skipped: total.skipped + n.skipped };
-    lines.push(`  ${c.padEnd(width)}  ${n.imported} imported, ${n.updated} updated, ${n.unchanged} unchanged, ${n.skipped} skipped, ${n.adjusted} adjusted`);
+    total = {
+      imported: total.imported + n.imported,
+      updated: total.updated + n.updated,
+      unchanged: total.unchanged + n.unchanged,
+      skipped: total.skipped + n.skipped,
+    };
+    lines.push(
+      `  ${c.padEnd(width)}  ${n.imported} imported, ${n.updated} updated, ${n.unchanged} unchanged, ${n.skipped} skipped, ${n.adjusted} adjusted`,
+    );
   }
-  lines.push(`  ${"total".padEnd(width)}  ${total.imported} imported, ${total.updated} updated, ${total.unchanged} unchanged, ${total.skipped} skipped`);
+  lines.push(
+    `  ${"total".padEnd(width)}  ${total.imported} imported, ${total.updated} updated, ${total.unchanged} unchanged, ${total.skipped} skipped`,
+  );
   if (s.skipped.length) {
     lines.push("", "Skipped:");
     for (const r of s.skipped) lines.push(`  ${r.collection}/${r.id}: ${r.reason}`);
@@ -25,9 +34,13 @@ export function formatSummary(s: ImportSummary): string {
     lines.push("", `Media: ${s.downloads.stored} files downloaded and stored, ${s.downloads.failed.length} could not be.`);
     for (const f of s.downloads.failed) lines.push(`  ${f.url}: ${f.reason}`);
   }
-  if (s.mediaOrigins.length) lines.push("", `Media shown from: ${s.mediaOrigins.join(", ")} (allowed by the pages' security policy after the shop restarts).`);
+  if (s.mediaOrigins.length)
+    lines.push("", `Media shown from: ${s.mediaOrigins.join(", ")} (allowed by the pages' security policy after the shop restarts).`);
   if (s.importedUserEmails.length) {
-    lines.push("", `${s.importedUserEmails.length} accounts created without a password: each person sets one with "Forgot password" on the login page.`);
+    lines.push(
+      "",
+      `${s.importedUserEmails.length} accounts created without a password: each person sets one with "Forgot password" on the login page.`,
+    );
   }
   if (s.ignoredCollections.length) lines.push("", `Collections left alone (not part of the shop): ${s.ignoredCollections.join(", ")}.`);
   return lines.join("\n");

@@ -25,7 +25,22 @@ import { runImport, type ImportSummary } from "./import.server";
 
 const FIXTURE = path.resolve(import.meta.dirname, "../../../tests/fixtures/original-export.json");
 const PLAINTEXT_PASSWORDS = ["Lahore#Admin2024", "Karachi$Main99", "Quetta!Pass55"];
-const TABLES = ["categories", "products", "product_categories", "variants", "stock", "media", "orders", "order_items", "order_history", "contact_submissions", "subscribers", "user", "account", "imported_records"];
+const TABLES = [
+  "categories",
+  "products",
+  "product_categories",
+  "variants",
+  "stock",
+  "media",
+  "orders",
+  "order_items",
+  "order_history",
+  "contact_submissions",
+  "subscribers",
+  "user",
+  "account",
+  "imported_records",
+];
 
 const testDb = useTestDatabase();
 
@@ -49,7 +64,15 @@ async function snapshot(db: Db): Promise<string> {
 }
 
 const totals = (s: ImportSummary) =>
-  Object.values(s.counts).reduce((t, c) => ({ imported: t.imported + c.imported, updated: t.updated + c.updated, unchanged: t.unchanged + c.unchanged, skipped: t.skipped + c.skipped }), { imported: 0, updated: 0, unchanged: 0, skipped: 0 });
+  Object.values(s.counts).reduce(
+    (t, c) => ({
+      imported: t.imported + c.imported,
+      updated: t.updated + c.updated,
+      unchanged: t.unchanged + c.unchanged,
+      skipped: t.skipped + c.skipped,
+    }),
+    { imported: 0, updated: 0, unchanged: 0, skipped: 0 },
+  );
 
 const reasonsOf = (notes: { collection: string; id: string; reason: string }[], collection: string, id: string) =>
   notes.filter((n) => n.collection === collection && n.id === id).map((n) => n.reason);
@@ -128,7 +151,13 @@ describe(`importing the original shop (${testTarget()})`, () => {
     expect(adjusted("orders", "oDupNo9")).toMatch(/order number ORD-1717232400000 is already taken here: numbered ORD-1717232400000-2/);
     expect(adjusted("contactSubmissions", "msgOdd5")).toMatch(/unknown status "archived": set to "read"/);
 
-    expect(first.importedUserEmails.sort()).toEqual(["ayesha.khan@example.pk", "bilal@example.pk", "omar@example.pk", "sana@example.pk", "zain@example.pk"]);
+    expect(first.importedUserEmails.sort()).toEqual([
+      "ayesha.khan@example.pk",
+      "bilal@example.pk",
+      "omar@example.pk",
+      "sana@example.pk",
+      "zain@example.pk",
+    ]);
     expect(first.mediaOrigins).toEqual(["https://firebasestorage.googleapis.com"]);
     expect(await readMediaOrigins(testDb().db)).toEqual(["https://firebasestorage.googleapis.com"]);
   });
@@ -149,7 +178,10 @@ describe(`importing the original shop (${testTarget()})`, () => {
     const wallets = (await listCategories(db)).find((c) => c.name === "Wallets")!;
     expect(imageUrl(wallets.image)).toMatch(/^https:\/\/firebasestorage\.googleapis\.com\/.*wallets\.jpg/);
 
-    const [bifold] = await db.select({ id: products.id }).from(products).where(sql`${products.code} = 'WAL-001'`);
+    const [bifold] = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(sql`${products.code} = 'WAL-001'`);
     const detail = await getProductDetail(db, bifold.id);
     expect(detail.name).toBe("Classic Bifold Wallet");
     expect(detail.rating).toBe(4.5);
@@ -164,11 +196,26 @@ describe(`importing the original shop (${testTarget()})`, () => {
     expect(videoUrl(detail.variants[0].videos[0].key)).toMatch(/^https:\/\/.*bifold\.mp4/);
     expect(detail.variants[0].videos[0].contentType).toBe("video/mp4");
 
-    const [belt] = await db.select({ id: products.id }).from(products).where(sql`${products.code} = 'BLT-220'`);
+    const [belt] = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(sql`${products.code} = 'BLT-220'`);
     const beltDetail = await getProductDetail(db, belt.id);
-    expect(beltDetail.variants.map((v) => v.stock.map((s) => [s.size, s.qty]))).toEqual([[["32", 4], ["34", 8], ["36", 1]]]);
-    const [tote] = await db.select({ id: products.id }).from(products).where(sql`${products.code} = 'BAG-014'`);
-    expect((await getProductDetail(db, tote.id)).variants.map((v) => [v.name, v.price])).toEqual([["Tan", 1850000], ["Chocolate", 1890000]]);
+    expect(beltDetail.variants.map((v) => v.stock.map((s) => [s.size, s.qty]))).toEqual([
+      [
+        ["32", 4],
+        ["34", 8],
+        ["36", 1],
+      ],
+    ]);
+    const [tote] = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(sql`${products.code} = 'BAG-014'`);
+    expect((await getProductDetail(db, tote.id)).variants.map((v) => [v.name, v.price])).toEqual([
+      ["Tan", 1850000],
+      ["Chocolate", 1890000],
+    ]);
 
     const list = await listOrders(db, { q: "", status: "all", confirmation: "all", page: 1 });
     expect(list.counts).toEqual({ all: 8, confirmed: 3, shipped: 2, completed: 2, cancelled: 1 });
@@ -180,15 +227,28 @@ describe(`importing the original shop (${testTarget()})`, () => {
       ["Leather Tote Bag", 2, 1590000, 3180000],
     ]);
     // A line of a product the original no longer had keeps its snapshot, with no product link.
-    const [satchel] = await db.select().from(orderItems).where(sql`${orderItems.productName} = 'Old Satchel'`);
+    const [satchel] = await db
+      .select()
+      .from(orderItems)
+      .where(sql`${orderItems.productName} = 'Old Satchel'`);
     expect(satchel).toMatchObject({ productId: null, price: 900000, discountPrice: null, unitPrice: 900000 });
 
     expect(await submissionCounts(db)).toMatchObject({ total: 5 });
     const inbox = await listSubmissions(db, {});
-    expect(inbox.rows.map((r) => r.email).sort()).toEqual(["fatima@example.pk", "hira@example.pk", "kamran@example.pk", "nida@example.pk", "usman@example.pk"]);
+    expect(inbox.rows.map((r) => r.email).sort()).toEqual([
+      "fatima@example.pk",
+      "hira@example.pk",
+      "kamran@example.pk",
+      "nida@example.pk",
+      "usman@example.pk",
+    ]);
     expect(inbox.rows.find((r) => r.email === "hira@example.pk")).toMatchObject({ subject: "wholesale", status: "replied", read: true });
 
-    expect((await listSubscribers(db)).rows.map((r) => r.email).sort()).toEqual(["reader.one@example.pk", "reader.three@example.pk", "reader.two@example.pk"]);
+    expect((await listSubscribers(db)).rows.map((r) => r.email).sort()).toEqual([
+      "reader.one@example.pk",
+      "reader.three@example.pk",
+      "reader.two@example.pk",
+    ]);
     const admins = await listAdmins(db);
     expect(admins.map((a) => [a.email, a.role]).sort()).toEqual([
       ["bilal@example.pk", "admin"],
@@ -213,18 +273,28 @@ describe(`importing the original shop (${testTarget()})`, () => {
     bifold.PType[1].PPrice = 3700;
     const third = await runImport(testDb().db, changed);
     expect(totals(third)).toEqual({ imported: 0, updated: 1, unchanged: 28, skipped: 9 });
-    const [row] = await testDb().db.select({ id: products.id }).from(products).where(sql`${products.code} = 'WAL-001'`);
+    const [row] = await testDb()
+      .db.select({ id: products.id })
+      .from(products)
+      .where(sql`${products.code} = 'WAL-001'`);
     expect((await getProductDetail(testDb().db, row.id)).variants[1].price).toBe(370000);
     expect((await listCategories(testDb().db)).map((c) => c.name).sort()).toEqual(["Bags & Totes", "Belts", "Shoes", "Wallets"]);
   });
 
   it("a new order never takes an imported order number, even in the same millisecond", async () => {
     const db = testDb().db;
-    const [bifold] = await db.select({ id: products.id }).from(products).where(sql`${products.code} = 'WAL-001'`);
+    const [bifold] = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(sql`${products.code} = 'WAL-001'`);
     const variant = (await getProductDetail(db, bifold.id)).variants[0];
     const placed = await placeOrder(
       db,
-      { customer: testCustomer(), lines: [{ productID: bifold.id, productVariantKey: `${variant.id}_`, productSize: "", productQuantity: 1 }], idempotencyKey: "import-collision" },
+      {
+        customer: testCustomer(),
+        lines: [{ productID: bifold.id, productVariantKey: `${variant.id}_`, productSize: "", productQuantity: 1 }],
+        idempotencyKey: "import-collision",
+      },
       () => new Date(1717232400000),
     );
     expect(placed.orderNumber).toBe("ORD-1717232400001");
@@ -233,7 +303,10 @@ describe(`importing the original shop (${testTarget()})`, () => {
   });
 
   it("the command prints the summary with every skipped and adjusted record", async () => {
-    const result = await importCommand([FIXTURE, "--dry-run"], async () => ({ database: { ...testDb(), close: async () => {} }, storage: undefined as never }));
+    const result = await importCommand([FIXTURE, "--dry-run"], async () => ({
+      database: { ...testDb(), close: async () => {} },
+      storage: undefined as never,
+    }));
     expect(result.exitCode).toBe(0);
     expect(result.output).toMatch(/^Dry run: nothing was written/);
     expect(result.output).toContain("products/pNoName06: PName is missing");
@@ -246,7 +319,9 @@ describe(`importing the original shop (${testTarget()})`, () => {
   it("imported accounts are the sign-in's users, refused until they set a password, even with the original's old one", async () => {
     const db = testDb().db;
     const auth = createAuth(db, { secret: await loadAuthSecret(db), baseURL: "http://localhost:3000" });
-    await expect(signIn(db, { email: "bilal@example.pk", password: "Lahore#Admin2024", address: "203.0.113.9" }, auth)).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+    await expect(signIn(db, { email: "bilal@example.pk", password: "Lahore#Admin2024", address: "203.0.113.9" }, auth)).rejects.toMatchObject({
+      code: "UNAUTHENTICATED",
+    });
   });
 
   it("leaves alone an account that already has the e-mail, and tells progress on large collections", async () => {
@@ -255,11 +330,18 @@ describe(`importing the original shop (${testTarget()})`, () => {
     const messages: string[] = [];
     const small: ExportData = {
       users: { uidOwner: { Email: "Owner@Example.pk", FirstName: "Someone", Role: "user" } },
-      subscribers: Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`s${i}`, { email: `progress${i}@example.pk`, subscribedAt: "2024-01-01T00:00:00Z" }])),
+      subscribers: Object.fromEntries(
+        Array.from({ length: 5 }, (_, i) => [`s${i}`, { email: `progress${i}@example.pk`, subscribedAt: "2024-01-01T00:00:00Z" }]),
+      ),
     };
     const summary = await runImport(db, small, { progress: (m) => messages.push(m), progressEvery: 2 });
-    expect(summary.skipped).toEqual([{ collection: "users", id: "uidOwner", reason: "an account with the e-mail owner@example.pk already exists here: left as it is" }]);
-    const [owner] = await db.select().from(user).where(sql`${user.email} = 'owner@example.pk'`);
+    expect(summary.skipped).toEqual([
+      { collection: "users", id: "uidOwner", reason: "an account with the e-mail owner@example.pk already exists here: left as it is" },
+    ]);
+    const [owner] = await db
+      .select()
+      .from(user)
+      .where(sql`${user.email} = 'owner@example.pk'`);
     expect(owner).toMatchObject({ role: "main-admin", firstName: "" });
     expect(messages).toEqual(["subscribers: 2 of 5 written", "subscribers: 4 of 5 written", "subscribers: 5 of 5 written"]);
   });

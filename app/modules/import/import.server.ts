@@ -115,7 +115,9 @@ function stableJson(value: unknown): string {
 
 /** The digest of a document (passwords removed) as imported with this media mode. */
 export function sourceHash(doc: unknown, media: MediaMode): string {
-  return createHash("sha256").update(`${media}\n${stableJson(withoutPasswords(doc))}`).digest("base64url");
+  return createHash("sha256")
+    .update(`${media}\n${stableJson(withoutPasswords(doc))}`)
+    .digest("base64url");
 }
 
 interface Planned<T> {
@@ -269,11 +271,16 @@ function counted(ctx: Context, collection: Collection, counts: CollectionCounts,
   else counts.imported++;
   const every = ctx.options.progressEvery;
   const done = index + 1;
-  if (ctx.options.progress && total >= every && (done % every === 0 || done === total)) ctx.options.progress(`${collection}: ${done} of ${total} written`);
+  if (ctx.options.progress && total >= every && (done % every === 0 || done === total))
+    ctx.options.progress(`${collection}: ${done} of ${total} written`);
 }
 
 /** Runs `work` for each record, fetching media for up to `ahead` records at a time first. */
-async function eachWithMedia<T, M>(planned: Planned<T>[], fetchMedia: (p: Planned<T>) => Promise<M>, work: (p: Planned<T>, media: M, i: number) => Promise<void>) {
+async function eachWithMedia<T, M>(
+  planned: Planned<T>[],
+  fetchMedia: (p: Planned<T>) => Promise<M>,
+  work: (p: Planned<T>, media: M, i: number) => Promise<void>,
+) {
   const ahead = 50;
   for (let start = 0; start < planned.length; start += ahead) {
     const batch = planned.slice(start, start + ahead);
@@ -397,17 +404,38 @@ const writeProducts: Writer<ProductData> = async (tx, ctx, planned, counts) => {
 
       for (const [position, v] of d.variants.entries()) {
         const variantId = newId();
-        await tx.insert(variants).values({ id: variantId, productId, position, name: v.name, soleColor: v.soleColor, price: v.price, inOffer: v.inOffer, discountPrice: v.discountPrice });
+        await tx.insert(variants).values({
+          id: variantId,
+          productId,
+          position,
+          name: v.name,
+          soleColor: v.soleColor,
+          price: v.price,
+          inOffer: v.inOffer,
+          discountPrice: v.discountPrice,
+        });
         await tx.insert(stock).values(v.stock.map((s, n) => ({ variantId, position: n, size: s.size, qty: s.qty })));
         const rows: (typeof media.$inferInsert)[] = [];
-        for (const [kind, list] of [["image", v.images], ["video", v.videos]] as const) {
+        for (const [kind, list] of [
+          ["image", v.images],
+          ["video", v.videos],
+        ] as const) {
           for (const url of list) {
             const got = downloaded.get(`${kind}:${url}`);
             if (!got) {
               rows.push({ variantId, kind, position: rows.length, storageKey: url, widths: [], contentType: contentTypeOf(url, kind) });
             } else if (got.ok && got.use === "product") {
               const f = got.file;
-              rows.push({ variantId, kind, position: rows.length, storageKey: f.storageKey, widths: f.widths, width: f.width, height: f.height, contentType: f.contentType });
+              rows.push({
+                variantId,
+                kind,
+                position: rows.length,
+                storageKey: f.storageKey,
+                widths: f.widths,
+                width: f.width,
+                height: f.height,
+                contentType: f.contentType,
+              });
             } else {
               note(p, `${v.name}: ${kind} ${url} could not be stored (${got.ok ? "?" : got.reason}): left out`);
             }
@@ -433,10 +461,23 @@ const writeUsers: Writer<UserData> = async (tx, ctx, planned, counts) => {
       continue;
     }
     const name = `${u.firstName} ${u.lastName}`.trim() || u.email;
-    const values = { email: u.email, name, firstName: u.firstName, lastName: u.lastName, gender: u.gender, numberCode: u.numberCode, number: u.number, role: u.role };
+    const values = {
+      email: u.email,
+      name,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      gender: u.gender,
+      numberCode: u.numberCode,
+      number: u.number,
+      role: u.role,
+    };
     let id = p.targetId;
     if (id) {
-      const updated = await tx.update(user).set({ ...values, updatedAt: new Date() }).where(eq(user.id, id)).returning({ id: user.id });
+      const updated = await tx
+        .update(user)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(user.id, id))
+        .returning({ id: user.id });
       if (updated.length === 0) id = p.targetId = undefined;
     }
     if (!id) {
@@ -478,7 +519,12 @@ const writeOrders: Writer<OrderData> = async (tx, ctx, planned, counts) => {
   // Product ids of lines that name a product no longer here are left empty (the line is a snapshot).
   const existing = new Set(
     productTargets.size
-      ? (await tx.select({ id: products.id }).from(products).where(inArray(products.id, [...productTargets.values()]))).map((r) => r.id)
+      ? (
+          await tx
+            .select({ id: products.id })
+            .from(products)
+            .where(inArray(products.id, [...productTargets.values()]))
+        ).map((r) => r.id)
       : [],
   );
   await eachWithMedia(
@@ -509,7 +555,9 @@ const writeOrders: Writer<OrderData> = async (tx, ctx, planned, counts) => {
       }
       if (!id) {
         [{ id }] = await tx.insert(orders).values(values).returning({ id: orders.id });
-        await tx.insert(orderHistory).values({ orderId: id!, fromStatus: null, toStatus: o.status, note: "Imported from the original shop", createdAt: o.createdAt });
+        await tx
+          .insert(orderHistory)
+          .values({ orderId: id!, fromStatus: null, toStatus: o.status, note: "Imported from the original shop", createdAt: o.createdAt });
       } else if (previousStatus !== o.status) {
         await tx.insert(orderHistory).values({ orderId: id, fromStatus: previousStatus, toStatus: o.status, note: "Changed in the original shop" });
       }

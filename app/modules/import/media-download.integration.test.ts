@@ -25,7 +25,9 @@ let mostAtOnce = 0;
 
 beforeAll(async () => {
   tmp = await fs.mkdtemp(path.join(os.tmpdir(), "import-media-"));
-  const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#6b3f1d" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#6b3f1d" } })
+    .png()
+    .toBuffer();
   const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypmp42"), Buffer.alloc(64)]);
   server = http.createServer((req, res) => {
     const url = req.url ?? "";
@@ -70,7 +72,14 @@ function exportOf(): ExportData {
             PTypeName: "Brown",
             PPrice: 3500,
             PStock: [{ Size: "", Qty: 4 }],
-            PImgUrls: [`${base}/wallet.png?token=p`, `${base}/missing.jpg`, `${base}/not-an-image.jpg`, `${base}/huge.jpg`, `${base}/slow.jpg`, `${base}/tote.png`],
+            PImgUrls: [
+              `${base}/wallet.png?token=p`,
+              `${base}/missing.jpg`,
+              `${base}/not-an-image.jpg`,
+              `${base}/huge.jpg`,
+              `${base}/slow.jpg`,
+              `${base}/tote.png`,
+            ],
             PVidUrls: [`${base}/clip.mp4`],
           },
         ],

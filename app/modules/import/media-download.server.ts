@@ -111,7 +111,9 @@ export class MediaDownloader {
       try {
         response = await this.fetchImpl(url, { signal: controller.signal, redirect: "follow" });
       } catch (error) {
-        throw new Error(controller.signal.aborted ? `no answer within ${this.timeoutMs / 1000} s` : `could not be fetched (${(error as Error).message})`);
+        throw new Error(
+          controller.signal.aborted ? `no answer within ${this.timeoutMs / 1000} s` : `could not be fetched (${(error as Error).message})`,
+        );
       }
       if (!response.ok) {
         await response.body?.cancel().catch(() => {});

@@ -17,10 +17,15 @@ export interface LockedStock {
  */
 export async function lockStockOfVariants(tx: Db, variantIds: string[]): Promise<LockedStock[]> {
   if (variantIds.length === 0) return [];
-  const ids = inStockLockOrder(await tx.select({ id: stock.id }).from(stock).where(inArray(stock.variantId, variantIds)), (r) => r.id).map((r) => r.id);
+  const ids = inStockLockOrder(await tx.select({ id: stock.id }).from(stock).where(inArray(stock.variantId, variantIds)), (r) => r.id).map(
+    (r) => r.id,
+  );
   if (ids.length === 0) return [];
   // Rows are locked as the ORDER BY returns them: the position in the list, not the text order.
-  const inOrder = sql.join(ids.map((id) => sql`${id}`), sql`, `);
+  const inOrder = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
   return tx
     .select({ id: stock.id, variantId: stock.variantId, size: stock.size, qty: stock.qty })
     .from(stock)

@@ -28,21 +28,26 @@ describe(`live updates (${testTarget()})`, () => {
   });
 
   // Only PostgreSQL can have a second instance: the embedded database's folder is locked to one process.
-  if (testTarget() === "postgres") it("a change made by another app instance reaches this one", async () => {
-    // A second, separate connection pool on the same database, as a second server would have.
-    const other: Database = await openDatabase({ databaseUrl: testDb().url! });
-    try {
-      await other.db.transaction((tx) => publishChange(tx, { topic: "submissions", id: "from-the-other-instance" }));
-      await vi.waitFor(() => expect(heard).toContainEqual({ topic: "submissions", id: "from-the-other-instance" }));
-    } finally {
-      await other.close();
-    }
-  });
+  if (testTarget() === "postgres")
+    it("a change made by another app instance reaches this one", async () => {
+      // A second, separate connection pool on the same database, as a second server would have.
+      const other: Database = await openDatabase({ databaseUrl: testDb().url! });
+      try {
+        await other.db.transaction((tx) => publishChange(tx, { topic: "submissions", id: "from-the-other-instance" }));
+        await vi.waitFor(() => expect(heard).toContainEqual({ topic: "submissions", id: "from-the-other-instance" }));
+      } finally {
+        await other.close();
+      }
+    });
 
   it("staff get an event stream that carries each change", async () => {
     const controller = new AbortController();
     const request = visitors.request("admin", "/admin/events");
-    const response = (await eventsLoader({ request: new Request(request, { signal: controller.signal }), params: {}, context: visitors.context({ live: hub() }) } as never)) as Response;
+    const response = (await eventsLoader({
+      request: new Request(request, { signal: controller.signal }),
+      params: {},
+      context: visitors.context({ live: hub() }),
+    } as never)) as Response;
     expect(response.headers.get("Content-Type")).toContain("text/event-stream");
     const reader = response.body!.getReader();
     const decoder = new TextDecoder();
@@ -57,8 +62,16 @@ describe(`live updates (${testTarget()})`, () => {
 
   it("the event stream is refused to anonymous visitors and customers", async () => {
     const before = hub().size;
-    expect(await answer(() => eventsLoader({ request: visitors.request("anonymous", "/admin/events"), params: {}, context: visitors.context({ live: hub() }) } as never))).toMatchObject({ status: 302, location: "/login" });
-    expect(await answer(() => eventsLoader({ request: visitors.request("user", "/admin/events"), params: {}, context: visitors.context({ live: hub() }) } as never))).toMatchObject({ status: 302, location: "/" });
+    expect(
+      await answer(() =>
+        eventsLoader({ request: visitors.request("anonymous", "/admin/events"), params: {}, context: visitors.context({ live: hub() }) } as never),
+      ),
+    ).toMatchObject({ status: 302, location: "/login" });
+    expect(
+      await answer(() =>
+        eventsLoader({ request: visitors.request("user", "/admin/events"), params: {}, context: visitors.context({ live: hub() }) } as never),
+      ),
+    ).toMatchObject({ status: 302, location: "/" });
     expect(hub().size).toBe(before);
   });
 });

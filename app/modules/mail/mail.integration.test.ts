@@ -68,7 +68,11 @@ describe(`the mail outbox (${testTarget()})`, () => {
     for (let i = 0; i < 25; i++) await enqueueMail(database.db, { to: `k${i}@example.pk`, subject: "s", text: "t" });
     const counting = await countingDatabase(database);
     const sent: string[] = [];
-    const mailer = startMailer(counting.db, { send: async (m) => void sent.push(m.to.address) }, { intervalMs: 60_000, kickDelayMs: 20, batchSize: 20 });
+    const mailer = startMailer(
+      counting.db,
+      { send: async (m) => void sent.push(m.to.address) },
+      { intervalMs: 60_000, kickDelayMs: 20, batchSize: 20 },
+    );
     try {
       for (let i = 0; i < 25; i++) mailer.kick();
       await vi.waitFor(() => expect(sent).toHaveLength(25), { timeout: 5000 });
@@ -102,7 +106,16 @@ describe(`the mail outbox (${testTarget()})`, () => {
     await enqueueMail(database.db, { to: "ayesha@example.pk", toName: name, subject: "Order Confirmed!\r\nBcc: evil4@x.pk", text: "t" });
     expect(await deliverDueMail(database.db, createTransport({ outboxDir: dir }))).toEqual({ sent: 1, failed: 0 });
     const headers = headersOf(fs.readFileSync(path.join(dir, fs.readdirSync(dir)[0]), "utf8"));
-    expect(headers.map((h) => h.name).sort()).toEqual(["Content-Transfer-Encoding", "Content-Type", "Date", "From", "MIME-Version", "Message-ID", "Subject", "To"]);
+    expect(headers.map((h) => h.name).sort()).toEqual([
+      "Content-Transfer-Encoding",
+      "Content-Type",
+      "Date",
+      "From",
+      "MIME-Version",
+      "Message-ID",
+      "Subject",
+      "To",
+    ]);
     // One recipient, the name shown as a name (quoted), nothing in it read as an address or a header.
     const to = addressparser(headers.find((h) => h.name === "To")!.value);
     expect(to).toEqual([{ address: "ayesha@example.pk", name: 'Ayesha "Boss" Khan Bcc: evil@x.pk X-Injected: yes <evil2@x.pk>, evil3@x.pk' }]);
@@ -113,7 +126,12 @@ describe(`the mail outbox (${testTarget()})`, () => {
   it("an address with a second address or a header in it is never sent to anyone", async () => {
     await database.db.delete(mailOutbox);
     const dir = fs.mkdtempSync(path.join(outbox, "addresses-"));
-    for (const to of ["buyer@example.pk, evil@x.pk", "buyer@example.pk\r\nBcc: evil@x.pk", "<svg/onload=alert(10)>@x.pk", "Buyer <buyer@example.pk>"]) {
+    for (const to of [
+      "buyer@example.pk, evil@x.pk",
+      "buyer@example.pk\r\nBcc: evil@x.pk",
+      "<svg/onload=alert(10)>@x.pk",
+      "Buyer <buyer@example.pk>",
+    ]) {
       await enqueueMail(database.db, { to, subject: "s", text: "t" });
     }
     expect(await deliverDueMail(database.db, createTransport({ outboxDir: dir }))).toEqual({ sent: 0, failed: 4 });

@@ -121,7 +121,14 @@ export async function deliverDueMail(db: Db, transport: MailTransport, now = new
       const attempts = mail.attempts + 1;
       const message = error instanceof Error ? error.message : String(error);
       const status = attempts >= MAX_MAIL_ATTEMPTS || error instanceof UndeliverableMail ? "failed" : "pending";
-      outcomes.push({ id: mail.id, tried: true, status, lastError: message.slice(0, 500), sentAt: null, nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)) });
+      outcomes.push({
+        id: mail.id,
+        tried: true,
+        status,
+        lastError: message.slice(0, 500),
+        sentAt: null,
+        nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
+      });
       logger.warn({ mailId: mail.id, attempts, err: message }, "mail delivery failed; will retry");
       failed++;
     }
@@ -146,7 +153,8 @@ async function recordOutcomes(db: Db, outcomes: MailOutcome[]) {
   const at = (d: Date | null) => (d ? d.toISOString() : null);
   const values = sql.join(
     outcomes.map(
-      (o) => sql`(${o.id}::text, ${o.tried}::boolean, ${o.status}::text, ${o.lastError}::text, ${at(o.sentAt)}::timestamptz, ${at(o.nextAttemptAt)}::timestamptz)`,
+      (o) =>
+        sql`(${o.id}::text, ${o.tried}::boolean, ${o.status}::text, ${o.lastError}::text, ${at(o.sentAt)}::timestamptz, ${at(o.nextAttemptAt)}::timestamptz)`,
     ),
     sql`, `,
   );
@@ -160,7 +168,10 @@ async function recordOutcomes(db: Db, outcomes: MailOutcome[]) {
 }
 
 export async function countPendingMail(db: Db) {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox).where(eq(mailOutbox.status, "pending"));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.status, "pending"));
   return Number(row.n);
 }
 

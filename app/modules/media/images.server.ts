@@ -19,12 +19,7 @@ export interface StoredImageResult {
  * Decodes an image (whatever its name says), refuses what is not a real raster image or is too
  * large in pixels, and stores it re-encoded as WebP at each width up to its own.
  */
-export async function storeImage(
-  storage: FileStorage,
-  input: Buffer,
-  folder: string,
-  widths: number[] = IMAGE_WIDTHS,
-): Promise<StoredImageResult> {
+export async function storeImage(storage: FileStorage, input: Buffer, folder: string, widths: number[] = IMAGE_WIDTHS): Promise<StoredImageResult> {
   let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
@@ -47,7 +42,13 @@ export async function storeImage(
   const encoded: Buffer[] = [];
   try {
     for (const width of targets) {
-      encoded.push(await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer());
+      encoded.push(
+        await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS })
+          .rotate()
+          .resize({ width, withoutEnlargement: true })
+          .webp({ quality: 78 })
+          .toBuffer(),
+      );
     }
   } catch {
     throw new DomainError("INVALID", "The image is damaged or incomplete. Please choose another file.");

@@ -27,7 +27,11 @@ export async function deleteMediaFiles(storage: FileStorage, files: StoredMediaF
   const keys = files.flatMap(storageKeysOf);
   await Promise.all(
     keys.map((key) =>
-      storage.delete(key).catch((error: unknown) => logger.warn({ key, err: error instanceof Error ? error.message : String(error) }, "could not delete a stored file")),
+      storage
+        .delete(key)
+        .catch((error: unknown) =>
+          logger.warn({ key, err: error instanceof Error ? error.message : String(error) }, "could not delete a stored file"),
+        ),
     ),
   );
 }

@@ -27,10 +27,7 @@ export async function collectMediaOrigins(db: Db): Promise<string[]> {
 export async function saveMediaOrigins(db: Db): Promise<string[]> {
   const origins = await collectMediaOrigins(db);
   const value = JSON.stringify(origins);
-  await db
-    .insert(appSettings)
-    .values({ key: MEDIA_ORIGINS_SETTING, value })
-    .onConflictDoUpdate({ target: appSettings.key, set: { value } });
+  await db.insert(appSettings).values({ key: MEDIA_ORIGINS_SETTING, value }).onConflictDoUpdate({ target: appSettings.key, set: { value } });
   return origins;
 }
 

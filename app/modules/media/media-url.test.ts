@@ -20,6 +20,9 @@ describe("media URLs", () => {
   });
 
   it("lists each origin of kept media once, sorted", () => {
-    expect(mediaOrigins(["https://b.pk/1.jpg", "products/1-a", "https://a.pk:8443/x", "https://b.pk/2.jpg", "https://"])).toEqual(["https://a.pk:8443", "https://b.pk"]);
+    expect(mediaOrigins(["https://b.pk/1.jpg", "products/1-a", "https://a.pk:8443/x", "https://b.pk/2.jpg", "https://"])).toEqual([
+      "https://a.pk:8443",
+      "https://b.pk",
+    ]);
   });
 });

@@ -3,7 +3,14 @@ import { DomainError } from "~/lib/errors";
 import { signStagedUpload, STALE_UPLOAD_MESSAGE, verifyStagedUpload, type StagedUpload } from "./staged-uploads.server";
 
 const SECRET = "the-shop-secret";
-const upload: StagedUpload = { kind: "image", storageKey: "products/1718000000000-abcDEF12", widths: [320, 640], width: 800, height: 600, contentType: "image/webp" };
+const upload: StagedUpload = {
+  kind: "image",
+  storageKey: "products/1718000000000-abcDEF12",
+  widths: [320, 640],
+  width: 800,
+  height: 600,
+  contentType: "image/webp",
+};
 /** A day, written out here rather than imported, so that a changed lifetime is noticed. */
 const DAY_MS = 24 * 60 * 60 * 1000;
 const signedAt = Date.UTC(2026, 10, 23, 12, 0, 0);
@@ -37,7 +44,9 @@ describe("a staged upload's reference", () => {
   it("cannot be given a longer life by the browser: a changed expiry breaks the signature", () => {
     const token = signStagedUpload(SECRET, upload, signedAt);
     const [payload, mac] = token.split(".");
-    const stretched = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, "base64url").toString()), expiresAt: signedAt + 365 * DAY_MS })).toString("base64url");
+    const stretched = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload, "base64url").toString()), expiresAt: signedAt + 365 * DAY_MS }),
+    ).toString("base64url");
     expect(refusal(() => verifyStagedUpload(SECRET, `${stretched}.${mac}`, signedAt + 2 * DAY_MS)).message).toBe(STALE_UPLOAD_MESSAGE);
   });
 });

@@ -87,7 +87,9 @@ describe("parseStorageUrl", () => {
   });
 
   it("refuses unknown or malformed options", () => {
-    expect(problemWith("s3://shop-media?endpont=http://minio:9000")).toBe("unknown option endpont (the options are endpoint, region, forcePathStyle)");
+    expect(problemWith("s3://shop-media?endpont=http://minio:9000")).toBe(
+      "unknown option endpont (the options are endpoint, region, forcePathStyle)",
+    );
     expect(problemWith("s3://shop-media?endpoint=minio:9000")).toBe("endpoint must be the service's address, such as http://127.0.0.1:9000");
     expect(problemWith("s3://shop-media?endpoint=http://minio:9000/bucket")).toMatch(/^endpoint must be/);
     expect(problemWith("s3://shop-media?region=EU%20Central")).toBe("EU Central is not a region name (such as eu-central-1)");

@@ -61,7 +61,19 @@ describe("LocalDiskStorage", () => {
   });
 
   // The first four reach the file next to the root if followed: relatively, or by its absolute path.
-  const unsafe = ["../secret.txt", secret, "a/../../secret.txt", "products/../../secret.txt", "..", "", ".hidden", "a//b", "a\\..\\b", "a/./b", "products/%2e%2e/x"];
+  const unsafe = [
+    "../secret.txt",
+    secret,
+    "a/../../secret.txt",
+    "products/../../secret.txt",
+    "..",
+    "",
+    ".hidden",
+    "a//b",
+    "a\\..\\b",
+    "a/./b",
+    "products/%2e%2e/x",
+  ];
 
   it.each(unsafe)("refuses to open the unsafe key %j", async (key) => {
     expect(isSafeKey(key)).toBe(false);

@@ -8,7 +8,6 @@ export const MAX_NEW_IMAGES_PER_VARIANT = 5;
 /** Videos a variant may have. */
 export const MAX_VIDEOS_PER_VARIANT = 1;
 
-
 export const MAX_BYTES: Record<MediaKind, number> = { image: MAX_IMAGE_BYTES, video: MAX_VIDEO_BYTES };
 
 export const UPLOAD_MESSAGES = {

@@ -4,7 +4,9 @@ import { sniffVideo } from "./videos.server";
 describe("sniffVideo", () => {
   it("knows MP4 by its 'ftyp' box at offset 4 and WebM by its EBML header, whatever the name", () => {
     expect(sniffVideo(Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from("ftypmp42"), Buffer.alloc(24)]))).toBe("mp4");
-    expect(sniffVideo(Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x84]), Buffer.from("webm"), Buffer.alloc(16)]))).toBe("webm");
+    expect(sniffVideo(Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x84]), Buffer.from("webm"), Buffer.alloc(16)]))).toBe(
+      "webm",
+    );
   });
 
   it("refuses text, images, Matroska that is not WebM and short files", () => {

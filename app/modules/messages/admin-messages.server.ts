@@ -155,4 +155,3 @@ export async function moveSubmission(db: Db, id: string, move: SubmissionMove): 
     return toDetail(updated);
   });
 }
-

@@ -75,9 +75,15 @@ describe(`createSubmission (${testTarget()})`, () => {
 });
 
 /** What the /contact action answered: its data and HTTP status. */
-async function post(fields: Record<string, string>, clientAddress?: string, database: { db: Db } = testDb()): Promise<{ status: number; data: Record<string, unknown>; retryAfter: string | null }> {
+async function post(
+  fields: Record<string, string>,
+  clientAddress?: string,
+  database: { db: Db } = testDb(),
+): Promise<{ status: number; data: Record<string, unknown>; retryAfter: string | null }> {
   const request = new Request("http://shop.test/contact", { method: "POST", body: new URLSearchParams(fields) });
-  const result = await answer<Record<string, unknown>>(() => action({ request, params: {}, context: testContext(database, { clientAddress }) } as unknown as Parameters<typeof action>[0]));
+  const result = await answer<Record<string, unknown>>(() =>
+    action({ request, params: {}, context: testContext(database, { clientAddress }) } as unknown as Parameters<typeof action>[0]),
+  );
   return { status: result.status, data: result.data, retryAfter: result.headers.get("Retry-After") };
 }
 
@@ -89,7 +95,10 @@ describe("the /contact action", () => {
   it("stores a valid message and thanks the sender", async () => {
     const email = "saima@example.pk";
     const result = await post({ ...valid, email });
-    expect(result).toMatchObject({ status: 200, data: { ok: true, message: "Thank you for your message! We will get back to you within 24 hours." } });
+    expect(result).toMatchObject({
+      status: 200,
+      data: { ok: true, message: "Thank you for your message! We will get back to you within 24 hours." },
+    });
     expect(await countFrom(email)).toBe(1);
   });
 

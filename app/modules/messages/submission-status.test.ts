@@ -16,9 +16,21 @@ describe("submission status moves", () => {
         expect(next.read).toBe(status === "read" ? true : current.read);
       }
     }
-    expect(applySubmissionMove({ status: "new", read: false }, { type: "set-status", status: "resolved" })).toEqual({ status: "resolved", read: false, changed: true });
-    expect(applySubmissionMove({ status: "new", read: false }, { type: "set-status", status: "read" })).toEqual({ status: "read", read: true, changed: true });
-    expect(applySubmissionMove({ status: "replied", read: true }, { type: "set-status", status: "new" })).toEqual({ status: "new", read: true, changed: true });
+    expect(applySubmissionMove({ status: "new", read: false }, { type: "set-status", status: "resolved" })).toEqual({
+      status: "resolved",
+      read: false,
+      changed: true,
+    });
+    expect(applySubmissionMove({ status: "new", read: false }, { type: "set-status", status: "read" })).toEqual({
+      status: "read",
+      read: true,
+      changed: true,
+    });
+    expect(applySubmissionMove({ status: "replied", read: true }, { type: "set-status", status: "new" })).toEqual({
+      status: "new",
+      read: true,
+      changed: true,
+    });
   });
 
   it("Mark as Read sets read and status 'read'; Mark as Unread clears read and sets status 'new'", () => {

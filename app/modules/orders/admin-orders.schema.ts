@@ -26,15 +26,18 @@ export const ORDER_STATUS_ERROR = "Error updating order status: ";
 /** One status for several ticked orders; not Shipped, which needs each order's own courier and CN. */
 export const bulkStatusSchema = z.object({
   ids: z.array(z.string().min(1).max(40)).min(1, "Tick at least one order.").max(5000, "At most 5,000 orders at a time."),
-  status: z.enum(ORDER_STATUSES, { message: "Please choose a status." }).refine(
-    (status) => !takesShippingDetails(status),
-    "Shipped needs each order's courier and CN: ship orders one at a time from their row.",
-  ),
+  status: z
+    .enum(ORDER_STATUSES, { message: "Please choose a status." })
+    .refine((status) => !takesShippingDetails(status), "Shipped needs each order's courier and CN: ship orders one at a time from their row."),
 });
 
 /** Which orders an export or a print run takes: `?ids=…` (ticked), else the list's filter. */
 export function orderSelectionFrom(params: URLSearchParams) {
-  const ids = params.getAll("ids").flatMap((v) => v.split(",")).map((v) => v.trim()).filter((v) => v && v.length <= 40);
+  const ids = params
+    .getAll("ids")
+    .flatMap((v) => v.split(","))
+    .map((v) => v.trim())
+    .filter((v) => v && v.length <= 40);
   if (ids.length) return { ids };
   const { q, status, confirmation } = orderListQuerySchema.parse(Object.fromEntries(params));
   return { query: { q, status, confirmation } };

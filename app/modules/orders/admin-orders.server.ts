@@ -41,16 +41,16 @@ function searchCondition(q: string): SQL | undefined {
   const text = q.trim();
   if (!text) return undefined;
   const pattern = likePattern(text);
-  return or(
-    ilike(orders.orderNumber, pattern),
-    ilike(orders.email, pattern),
-    ilike(sql`${orders.firstName} || ' ' || ${orders.lastName}`, pattern),
-  );
+  return or(ilike(orders.orderNumber, pattern), ilike(orders.email, pattern), ilike(sql`${orders.firstName} || ' ' || ${orders.lastName}`, pattern));
 }
 
 /** The orders the list's search and filters find. */
 export function orderListCondition(query: Omit<OrderListQuery, "page">): SQL | undefined {
-  return and(searchCondition(query.q), query.confirmation === "pending" ? awaitingConfirmation : undefined, query.status === "all" ? undefined : eq(orders.status, query.status));
+  return and(
+    searchCondition(query.q),
+    query.confirmation === "pending" ? awaitingConfirmation : undefined,
+    query.status === "all" ? undefined : eq(orders.status, query.status),
+  );
 }
 
 /** One page of orders, newest first, with the counts of the stat cards (over all orders). */
@@ -217,7 +217,13 @@ export async function changeOrderStatus(db: Db, change: OrderStatusChange): Prom
  */
 async function moveOrderStock(tx: Tx, orderId: string, effect: "return" | "take", by: string) {
   const lines = await tx
-    .select({ stockId: orderItems.stockId, quantity: orderItems.quantity, productName: orderItems.productName, color: orderItems.color, size: orderItems.size })
+    .select({
+      stockId: orderItems.stockId,
+      quantity: orderItems.quantity,
+      productName: orderItems.productName,
+      color: orderItems.color,
+      size: orderItems.size,
+    })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId));
   // The one stock lock order, as placing an order uses, so concurrent changes cannot deadlock.
@@ -232,7 +238,8 @@ async function moveOrderStock(tx: Tx, orderId: string, effect: "return" | "take"
         .set({ qty: sql`${stock.qty} + ${line.quantity}` })
         .where(eq(stock.id, line.stockId))
         .returning({ id: stock.id });
-      if (back.length) await tx.insert(stockMovements).values({ stockId: line.stockId, delta: line.quantity, reason: "cancel", orderId, changedBy: by });
+      if (back.length)
+        await tx.insert(stockMovements).values({ stockId: line.stockId, delta: line.quantity, reason: "cancel", orderId, changedBy: by });
       continue;
     }
     const taken = line.stockId ? await takeStock(tx, line.stockId, line.quantity) : false;

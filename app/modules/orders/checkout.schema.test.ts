@@ -53,7 +53,15 @@ describe("checkout validation messages", () => {
     expect(fieldErrors(result.error!)).toEqual({ firstName: "First name is required", city: "City is required" });
   });
 
-  it.each(["ayesha", "ayesha@", "a b@example.pk", "ayesha@example", "<svg/onload=alert(10)>@x.pk", "ayesha@example.pk,evil@x.pk", '"ayesha"@example.pk'])("refuses the e-mail %s", (email) => {
+  it.each([
+    "ayesha",
+    "ayesha@",
+    "a b@example.pk",
+    "ayesha@example",
+    "<svg/onload=alert(10)>@x.pk",
+    "ayesha@example.pk,evil@x.pk",
+    '"ayesha"@example.pk',
+  ])("refuses the e-mail %s", (email) => {
     const result = checkoutSchema.safeParse({ ...valid, email });
     expect(fieldErrors(result.error!).email).toBe(CHECKOUT_MESSAGES.emailInvalid);
   });

@@ -17,7 +17,8 @@ export const CHECKOUT_MESSAGES = {
   emptyCart: "Your cart is empty. Please add items before placing an order.",
 } as const;
 
-const required = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max, `Please keep this under ${max} characters.`);
+const required = (message: string, max = 200) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Please keep this under ${max} characters.`);
 const optional = (max = 200) => z.string().trim().max(max, `Please keep this under ${max} characters.`).default("");
 
 /** The checkout form: one schema for the browser's messages and the server's rule. */
@@ -38,7 +39,12 @@ export const checkoutSchema = z.object({
   city: required(CHECKOUT_MESSAGES.city, 100),
   state: required(CHECKOUT_MESSAGES.state, 100),
   zipCode: required(CHECKOUT_MESSAGES.zipCode, 20),
-  country: z.string().trim().max(60).default("Pakistan").transform((v) => v || "Pakistan"),
+  country: z
+    .string()
+    .trim()
+    .max(60)
+    .default("Pakistan")
+    .transform((v) => v || "Pakistan"),
   landmark: optional(200),
   notes: optional(1000),
 });

@@ -17,11 +17,26 @@ const q = encodeURIComponent;
 
 export const COURIERS: readonly Courier[] = [
   { id: "tcs", name: "TCS", aliases: ["tcs express", "tcs courier"], trackingUrl: (cn) => `https://www.tcsexpress.com/track/${q(cn)}` },
-  { id: "leopards", name: "Leopards", aliases: ["leopards courier", "leopard", "lcs"], trackingUrl: (cn) => `https://www.leopardscourier.com/tracking?cn=${q(cn)}` },
+  {
+    id: "leopards",
+    name: "Leopards",
+    aliases: ["leopards courier", "leopard", "lcs"],
+    trackingUrl: (cn) => `https://www.leopardscourier.com/tracking?cn=${q(cn)}`,
+  },
   { id: "postex", name: "PostEx", aliases: ["post ex"], trackingUrl: (cn) => `https://postex.pk/tracking?cn=${q(cn)}` },
-  { id: "mnp", name: "M&P", aliases: ["m and p", "mnp", "m&p express", "muller and phipps"], trackingUrl: (cn) => `https://www.mulphilog.com/tracking/${q(cn)}` },
+  {
+    id: "mnp",
+    name: "M&P",
+    aliases: ["m and p", "mnp", "m&p express", "muller and phipps"],
+    trackingUrl: (cn) => `https://www.mulphilog.com/tracking/${q(cn)}`,
+  },
   { id: "trax", name: "Trax", aliases: ["trax sonic", "sonic"], trackingUrl: (cn) => `https://sonic.pk/tracking?tracking_number=${q(cn)}` },
-  { id: "callcourier", name: "Call Courier", aliases: ["callcourier", "call-courier"], trackingUrl: (cn) => `https://callcourier.com.pk/tracking/?tc=${q(cn)}` },
+  {
+    id: "callcourier",
+    name: "Call Courier",
+    aliases: ["callcourier", "call-courier"],
+    trackingUrl: (cn) => `https://callcourier.com.pk/tracking/?tc=${q(cn)}`,
+  },
 ];
 
 const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9&]/g, "");
@@ -35,7 +50,10 @@ export function courierNamed(name: string | null | undefined): Courier | undefin
 }
 
 /** How a parcel is followed: the courier's name as shown, the CN, and a link when the courier is known. */
-export function parcelTracking(courier: string | null | undefined, cn: string | null | undefined): { courier: string; cn: string; url: string | null } | null {
+export function parcelTracking(
+  courier: string | null | undefined,
+  cn: string | null | undefined,
+): { courier: string; cn: string; url: string | null } | null {
   const number = cn?.trim() ?? "";
   const name = courier?.trim() ?? "";
   if (!number && !name) return null;

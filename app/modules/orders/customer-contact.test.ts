@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { confirmationMessage, DEFAULT_CONFIRMATION_TEMPLATE, internationalNumber, telHref, whatsappHref, type OrderToConfirm } from "./customer-contact";
+import {
+  confirmationMessage,
+  DEFAULT_CONFIRMATION_TEMPLATE,
+  internationalNumber,
+  telHref,
+  whatsappHref,
+  type OrderToConfirm,
+} from "./customer-contact";
 
 const order: OrderToConfirm = {
   orderNumber: "ORD-1795449814687",

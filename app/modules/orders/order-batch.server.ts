@@ -17,22 +17,59 @@ export type OrderSelection = { ids: string[] } | { query: Omit<OrderListQuery, "
 /** An order as the batch tools need it: the stored order's own fields, with its items. */
 export type BatchOrder = Pick<
   typeof orders.$inferSelect,
-  | "id" | "orderNumber" | "createdAt" | "status" | "firstName" | "lastName" | "email" | "phone" | "alternatePhone"
-  | "streetAddress" | "apartment" | "city" | "state" | "zipCode" | "country" | "landmark" | "notes" | "paymentMethod"
-  | "subtotal" | "tax" | "total" | "courier" | "trackingNumber"
+  | "id"
+  | "orderNumber"
+  | "createdAt"
+  | "status"
+  | "firstName"
+  | "lastName"
+  | "email"
+  | "phone"
+  | "alternatePhone"
+  | "streetAddress"
+  | "apartment"
+  | "city"
+  | "state"
+  | "zipCode"
+  | "country"
+  | "landmark"
+  | "notes"
+  | "paymentMethod"
+  | "subtotal"
+  | "tax"
+  | "total"
+  | "courier"
+  | "trackingNumber"
 > & {
   items: { productName: string; color: string; size: string; quantity: number; lineTotal: number }[];
 };
 
 /** The selected orders with their items, newest first (ticked ones in the list's order). */
 export async function ordersForBatch(db: Db, selection: OrderSelection): Promise<BatchOrder[]> {
-  const where = "ids" in selection ? (selection.ids.length ? inArray(orders.id, selection.ids.slice(0, BATCH_LIMIT)) : eq(orders.id, "")) : orderListCondition(selection.query);
+  const where =
+    "ids" in selection
+      ? selection.ids.length
+        ? inArray(orders.id, selection.ids.slice(0, BATCH_LIMIT))
+        : eq(orders.id, "")
+      : orderListCondition(selection.query);
   const rows = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.orderNumber)).limit(BATCH_LIMIT);
   if (rows.length === 0) return [];
   const items = await db
-    .select({ orderId: orderItems.orderId, productName: orderItems.productName, color: orderItems.color, size: orderItems.size, quantity: orderItems.quantity, lineTotal: orderItems.lineTotal })
+    .select({
+      orderId: orderItems.orderId,
+      productName: orderItems.productName,
+      color: orderItems.color,
+      size: orderItems.size,
+      quantity: orderItems.quantity,
+      lineTotal: orderItems.lineTotal,
+    })
     .from(orderItems)
-    .where(inArray(orderItems.orderId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(asc(orderItems.productName), asc(orderItems.size));
   const itemsOf = new Map<string, BatchOrder["items"]>();
   for (const { orderId, ...item } of items) itemsOf.set(orderId, [...(itemsOf.get(orderId) ?? []), item]);
@@ -52,7 +89,29 @@ export function itemsLine(items: BatchOrder["items"]): string {
 /** The orders as a spreadsheet: one row per order, cells that look like formulas made safe. */
 export function ordersCsv(list: BatchOrder[]): string {
   return toCsv(
-    ["Order number", "Date", "Status", "Customer", "Email", "Phone", "Alternate phone", "Address", "City", "State/Province", "ZIP code", "Country", "Landmark", "Items", "Subtotal (PKR)", "Tax (PKR)", "Total (PKR)", "Payment", "Courier", "CN", "Notes"],
+    [
+      "Order number",
+      "Date",
+      "Status",
+      "Customer",
+      "Email",
+      "Phone",
+      "Alternate phone",
+      "Address",
+      "City",
+      "State/Province",
+      "ZIP code",
+      "Country",
+      "Landmark",
+      "Items",
+      "Subtotal (PKR)",
+      "Tax (PKR)",
+      "Total (PKR)",
+      "Payment",
+      "Courier",
+      "CN",
+      "Notes",
+    ],
     list.map((o) => [
       o.orderNumber,
       o.createdAt,

@@ -68,6 +68,8 @@ describe(`confirming orders with customers (${testTarget()})`, () => {
   });
 
   it("refuses an outcome for an order that does not exist", async () => {
-    await expect(recordConfirmationOutcome(testDb().db, { orderId: "nope", outcome: "no-answer", by: "staff-1" })).rejects.toThrow("This order no longer exists.");
+    await expect(recordConfirmationOutcome(testDb().db, { orderId: "nope", outcome: "no-answer", by: "staff-1" })).rejects.toThrow(
+      "This order no longer exists.",
+    );
   });
 });

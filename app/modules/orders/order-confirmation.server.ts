@@ -20,10 +20,7 @@ export async function saveConfirmationTemplate(db: Db, template: string): Promis
     await db.delete(appSettings).where(eq(appSettings.key, TEMPLATE_KEY));
     return;
   }
-  await db
-    .insert(appSettings)
-    .values({ key: TEMPLATE_KEY, value })
-    .onConflictDoUpdate({ target: appSettings.key, set: { value } });
+  await db.insert(appSettings).values({ key: TEMPLATE_KEY, value }).onConflictDoUpdate({ target: appSettings.key, set: { value } });
 }
 
 /**

@@ -31,7 +31,10 @@ const MAX_WINDOW_MS = 24 * 60 * MINUTE;
 export function parseOrderLimits(text: string | undefined): OrderLimits {
   const limits = { ...DEFAULT_ORDER_LIMITS };
   const seen = new Set<keyof OrderLimits>();
-  for (const part of (text ?? "").split(",").map((p) => p.trim()).filter(Boolean)) {
+  for (const part of (text ?? "")
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const match = PART.exec(part);
     const limit = Number(match?.[1]);
     const windowMs = Number(match?.[2]) * UNIT_MS[(match?.[3] ?? "s") as keyof typeof UNIT_MS];

@@ -16,8 +16,7 @@ export interface OrderMailData {
   trackUrl?: string;
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** The order confirmation e-mail: items, totals in PKR, address, and the COD and delivery promises. */
 export function orderConfirmationMail(order: OrderMailData): { subject: string; text: string; html: string } {

@@ -4,7 +4,6 @@ import { insertProduct, testCustomer } from "../../../tests/support/fixtures";
 import { orderByReceipt, RECEIPT_EXPIRED, RECEIPT_TTL_MS, receiptFor } from "./order-receipt.server";
 import { placeOrder } from "./orders.server";
 
-
 const testDb = useTestDatabase();
 
 describe(`order receipts (${testTarget()})`, () => {

@@ -25,7 +25,14 @@ export async function orderByReceipt(db: Db, receipt: string, now = Date.now()) 
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw new DomainError("NOT_FOUND", RECEIPT_EXPIRED);
   const items = await db
-    .select({ productName: orderItems.productName, color: orderItems.color, size: orderItems.size, quantity: orderItems.quantity, unitPrice: orderItems.unitPrice, lineTotal: orderItems.lineTotal })
+    .select({
+      productName: orderItems.productName,
+      color: orderItems.color,
+      size: orderItems.size,
+      quantity: orderItems.quantity,
+      unitPrice: orderItems.unitPrice,
+      lineTotal: orderItems.lineTotal,
+    })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.productName), asc(orderItems.size));

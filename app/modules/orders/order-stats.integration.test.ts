@@ -45,7 +45,10 @@ describe(`the dashboard's figures (${testTarget()})`, () => {
   });
 
   it("pages the low-stock list instead of listing every size", async () => {
-    await insertProduct(testDb().db, { name: "Nearly Gone Belt", variants: [{ name: "Black", price: 100000, stock: Array.from({ length: 23 }, (_, i) => [String(30 + i), i % 3] as [string, number]) }] });
+    await insertProduct(testDb().db, {
+      name: "Nearly Gone Belt",
+      variants: [{ name: "Black", price: 100000, stock: Array.from({ length: 23 }, (_, i) => [String(30 + i), i % 3] as [string, number]) }],
+    });
     const first = await listLowStock(testDb().db, 1);
     expect(first.total).toBeGreaterThanOrEqual(23);
     expect(first.rows).toHaveLength(LOW_STOCK_PAGE_SIZE);

@@ -52,7 +52,10 @@ export function planOrderTransition(from: OrderStatus, to: OrderStatus): OrderTr
  */
 export const ASK_BEFORE: Partial<Record<OrderStatus, { question: (orderNumber: string) => string; yes: string }>> = {
   cancelled: { question: (n) => `Cancel order ${n}? Its items go back into stock.`, yes: "Yes, cancel the order" },
-  completed: { question: (n) => `Mark order ${n} as Completed? Do this once the customer has the parcel and has paid.`, yes: "Yes, mark it completed" },
+  completed: {
+    question: (n) => `Mark order ${n} as Completed? Do this once the customer has the parcel and has paid.`,
+    yes: "Yes, mark it completed",
+  },
 };
 
 /** Courier and tracking number (CN) are recorded when an order is shipped. */

@@ -23,7 +23,8 @@ async function anOrder(phone = "0300 1234567", alternatePhone = "") {
   });
 }
 
-const ask = (orderNumber: string, phone: string, address = `10.9.0.${seq++}`) => trackOrder(testDb().db, trackOrderSchema.parse({ orderNumber, phone }), address);
+const ask = (orderNumber: string, phone: string, address = `10.9.0.${seq++}`) =>
+  trackOrder(testDb().db, trackOrderSchema.parse({ orderNumber, phone }), address);
 
 describe(`tracking an order (${testTarget()})`, () => {
   it("answers the status, the timeline and the parcel link to whoever has the number and the phone, and nothing else of the order", async () => {
@@ -66,16 +67,27 @@ describe(`tracking an order (${testTarget()})`, () => {
     );
     const refused = answers.filter((a) => a.status === "rejected" && (a.reason as DomainError).code === "TOO_MANY_REQUESTS");
     expect(refused).toHaveLength(5);
-    expect((refused[0] as PromiseRejectedResult).reason.message).toMatch(/^Too many look-ups from your network in a short time\. Please wait \d+ minutes? and try again\.$/);
+    expect((refused[0] as PromiseRejectedResult).reason.message).toMatch(
+      /^Too many look-ups from your network in a short time\. Please wait \d+ minutes? and try again\.$/,
+    );
     // Another address is not held up.
     expect((await ask(placed.orderNumber, "03007778888", "10.77.0.2")).status).toBe("confirmed");
   });
 
   it("reads order numbers and phones as people type them, and refuses what cannot be either", () => {
-    expect(trackOrderSchema.parse({ orderNumber: " ord 1763900000000 ", phone: "+92 300 1234567" })).toEqual({ orderNumber: "ORD-1763900000000", phone: "03001234567" });
-    expect(trackOrderSchema.safeParse({ orderNumber: "", phone: "" }).error?.issues[0].message).toBe("Please enter your order number and phone number.");
-    expect(trackOrderSchema.safeParse({ orderNumber: "ORD-12", phone: "03001234567" }).error?.issues[0].message).toMatch(/^Please enter the order number/);
-    expect(trackOrderSchema.safeParse({ orderNumber: "ORD-1763900000000", phone: "12345" }).error?.issues[0].message).toBe("Please enter a valid Pakistani phone number (03XXXXXXXXX)");
+    expect(trackOrderSchema.parse({ orderNumber: " ord 1763900000000 ", phone: "+92 300 1234567" })).toEqual({
+      orderNumber: "ORD-1763900000000",
+      phone: "03001234567",
+    });
+    expect(trackOrderSchema.safeParse({ orderNumber: "", phone: "" }).error?.issues[0].message).toBe(
+      "Please enter your order number and phone number.",
+    );
+    expect(trackOrderSchema.safeParse({ orderNumber: "ORD-12", phone: "03001234567" }).error?.issues[0].message).toMatch(
+      /^Please enter the order number/,
+    );
+    expect(trackOrderSchema.safeParse({ orderNumber: "ORD-1763900000000", phone: "12345" }).error?.issues[0].message).toBe(
+      "Please enter a valid Pakistani phone number (03XXXXXXXXX)",
+    );
   });
 
   it("stores nothing about a look-up but its count", async () => {

@@ -44,7 +44,14 @@ export async function trackOrder(db: Db, input: TrackOrderInput, address: string
     );
   }
   const [order] = await db
-    .select({ id: orders.id, orderNumber: orders.orderNumber, status: orders.status, createdAt: orders.createdAt, courier: orders.courier, trackingNumber: orders.trackingNumber })
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      status: orders.status,
+      createdAt: orders.createdAt,
+      courier: orders.courier,
+      trackingNumber: orders.trackingNumber,
+    })
     .from(orders)
     .where(and(eq(orders.orderNumber, input.orderNumber), or(eq(orders.phone, input.phone), eq(orders.alternatePhone, input.phone))));
   if (!order) throw new DomainError("NOT_FOUND", ORDER_NOT_FOUND_FOR_PHONE);

@@ -27,10 +27,26 @@ afterAll(async () => {
 async function product(qty: number, opts: { price?: number; inOffer?: boolean; discountPrice?: number } = {}) {
   const p = await insertProduct(database.db, {
     name: "Formal Dress Belt",
-    variants: [{ name: "Black", price: opts.price ?? 320000, inOffer: opts.inOffer, discountPrice: opts.discountPrice, stock: [["34", qty], ["36", 5]] }],
+    variants: [
+      {
+        name: "Black",
+        price: opts.price ?? 320000,
+        inOffer: opts.inOffer,
+        discountPrice: opts.discountPrice,
+        stock: [
+          ["34", qty],
+          ["36", 5],
+        ],
+      },
+    ],
   });
   const v = p.variants[0];
-  return { ...p, variantId: v.id, stockId: v.stock[0].id, line: (q: number, size = "34") => ({ productID: p.productId, productVariantKey: `${v.id}_${size}`, productSize: size, productQuantity: q }) };
+  return {
+    ...p,
+    variantId: v.id,
+    stockId: v.stock[0].id,
+    line: (q: number, size = "34") => ({ productID: p.productId, productVariantKey: `${v.id}_${size}`, productSize: size, productQuantity: q }),
+  };
 }
 
 async function qtyOf(stockId: string) {
@@ -59,7 +75,15 @@ describe(`placing orders (${testTarget()})`, () => {
     expect(order.phone).toBe("03001234567");
     expect(order.orderNumber).toMatch(/^ORD-\d{13}$/);
     const [item] = await database.db.select().from(orderItems).where(eq(orderItems.orderId, placed.id));
-    expect(item).toMatchObject({ productName: "Formal Dress Belt", size: "34", quantity: 2, price: 350000, discountPrice: 299000, unitPrice: 299000, lineTotal: 598000 });
+    expect(item).toMatchObject({
+      productName: "Formal Dress Belt",
+      size: "34",
+      quantity: 2,
+      price: 350000,
+      discountPrice: 299000,
+      unitPrice: 299000,
+      lineTotal: 598000,
+    });
     expect(await qtyOf(p.stockId)).toBe(3);
   });
 
@@ -136,7 +160,11 @@ describe(`placing orders (${testTarget()})`, () => {
     expect(queued.text).toContain("3-5 business days");
     expect(queued.text).toContain("PKR 3,360");
 
-    const failing: MailTransport = { send: async () => { throw new Error("SMTP down"); } };
+    const failing: MailTransport = {
+      send: async () => {
+        throw new Error("SMTP down");
+      },
+    };
     const now = new Date();
     expect(await deliverDueMail(database.db, failing, now)).toEqual({ sent: 0, failed: 1 });
     const [afterFailure] = await database.db.select().from(mailOutbox);
@@ -191,7 +219,15 @@ describe(`placing orders (${testTarget()})`, () => {
     const counting = await countingDatabase(database);
     const p = await product(5);
     const within = (address: string) =>
-      placeOrderWithinLimits(counting.db, { customer: testCustomer({ phone: `0300${String(seq).padStart(7, "0")}`, email: `s${seq}@example.pk` }), lines: [p.line(1)], idempotencyKey: key() }, { address, limits: DEFAULT_ORDER_LIMITS });
+      placeOrderWithinLimits(
+        counting.db,
+        {
+          customer: testCustomer({ phone: `0300${String(seq).padStart(7, "0")}`, email: `s${seq}@example.pk` }),
+          lines: [p.line(1)],
+          idempotencyKey: key(),
+        },
+        { address, limits: DEFAULT_ORDER_LIMITS },
+      );
     await within("192.0.2.10"); // the limiter prunes old windows now and then: not on the order counted below
     counting.reset();
     await within("192.0.2.11");
@@ -203,12 +239,16 @@ describe(`placing orders (${testTarget()})`, () => {
     const p = await product(5);
     // Stands in for a stock row changed between the statement's check and its update: the
     // update of this row is skipped, so the statement takes less stock than the order needs.
-    await database.db.execute(sql.raw(`
+    await database.db.execute(
+      sql.raw(`
       create or replace function test_skip_stock_update() returns trigger language plpgsql as $$
-      begin if new.qty < old.qty then return null; end if; return new; end $$`));
-    await database.db.execute(sql.raw(`
+      begin if new.qty < old.qty then return null; end if; return new; end $$`),
+    );
+    await database.db.execute(
+      sql.raw(`
       create trigger test_skip_stock_update before update on stock for each row
-        when (old.id = '${p.stockId}') execute function test_skip_stock_update()`));
+        when (old.id = '${p.stockId}') execute function test_skip_stock_update()`),
+    );
     try {
       const before = await database.db.select({ n: sql<number>`count(*)::int` }).from(orders);
       await expect(placeOrder(database.db, { customer, lines: [p.line(1)], idempotencyKey: key() })).rejects.toMatchObject({ code: "UNAVAILABLE" });
@@ -228,9 +268,7 @@ describe(`placing orders (${testTarget()})`, () => {
     try {
       const pools = other ? [database.db, other.db] : [database.db];
       const results = await Promise.allSettled(
-        Array.from({ length: 200 }, (_, i) =>
-          placeOrder(pools[i % pools.length], { customer, lines: [p.line(1)], idempotencyKey: key() }),
-        ),
+        Array.from({ length: 200 }, (_, i) => placeOrder(pools[i % pools.length], { customer, lines: [p.line(1)], idempotencyKey: key() })),
       );
       const placed = results.filter((r) => r.status === "fulfilled");
       const refused = results.filter((r) => r.status === "rejected");

@@ -125,7 +125,10 @@ async function readOrder(db: Db, input: PlaceOrderInput): Promise<{ repeat?: Pla
     order by r.ord`)) as unknown as Rows;
   const first = rows[0];
   if (first?.prior_id) {
-    return { repeat: { id: String(first.prior_id), orderNumber: String(first.prior_number), total: Number(first.prior_total), repeated: true }, lines: [] };
+    return {
+      repeat: { id: String(first.prior_id), orderNumber: String(first.prior_number), total: Number(first.prior_total), repeated: true },
+      lines: [],
+    };
   }
   return { lines: priceLinesFrom(input.lines, cartLineRowsFrom(rows.filter((r) => r.variant_id != null))) };
 }
@@ -186,7 +189,16 @@ async function writeOrder(db: Db, input: PlaceOrderInput, priced: PricedLine[], 
   const mail = {
     to: c.email,
     toName: `${c.firstName} ${c.lastName}`,
-    ...orderConfirmationMail({ orderNumber, firstName: c.firstName, lastName: c.lastName, phone: c.phone, address: c, items, ...totals, trackUrl: input.trackUrl }),
+    ...orderConfirmationMail({
+      orderNumber,
+      firstName: c.firstName,
+      lastName: c.lastName,
+      phone: c.phone,
+      address: c,
+      items,
+      ...totals,
+      trackUrl: input.trackUrl,
+    }),
   };
   const list = (parts: SQL[]) => sql.join(parts, sql`, `);
   const lineValues = list(lines.map((l, i) => sql`(${l.stockId}::text, ${l.quantity}::int, ${i}::int, ${newId()}::text)`));
@@ -272,9 +284,7 @@ async function writeOrder(db: Db, input: PlaceOrderInput, priced: PricedLine[], 
   if (prior) return { repeat: { id: prior.id, orderNumber: prior.order_number, total: Number(prior.total), repeated: true }, shortages: [] };
   if (row.ok === true || row.ok === "t") return { shortages: [] };
   const left = new Map((json<{ id: string; qty: number }[] | null>(row.stock) ?? []).map((s) => [s.id, Number(s.qty)]));
-  const shortages = priced
-    .filter((l) => (left.get(l.stockId!) ?? 0) < l.quantity)
-    .map((l) => shortageOf(l, left.get(l.stockId!) ?? 0));
+  const shortages = priced.filter((l) => (left.get(l.stockId!) ?? 0) < l.quantity).map((l) => shortageOf(l, left.get(l.stockId!) ?? 0));
   return { shortages };
 }
 
@@ -309,7 +319,10 @@ function mergeLines(lines: PricedLine[]): PricedLine[] {
   const merged = [...byKey.values()];
   const over = merged.find((line) => line.quantity > MAX_LINE_QUANTITY);
   if (over) {
-    throw new DomainError("INVALID", `${TOO_MANY_OF_ONE_ITEM} ${over.productName || "An item"}${over.productSize ? ` (size ${over.productSize})` : ""}: ${over.quantity}.`);
+    throw new DomainError(
+      "INVALID",
+      `${TOO_MANY_OF_ONE_ITEM} ${over.productName || "An item"}${over.productSize ? ` (size ${over.productSize})` : ""}: ${over.quantity}.`,
+    );
   }
   return merged;
 }

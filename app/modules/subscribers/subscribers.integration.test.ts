@@ -12,7 +12,10 @@ import { answer } from "../../../tests/support/route-answer";
 const testDb = useTestDatabase();
 
 async function rowsFor(email: string) {
-  return testDb().db.select().from(subscribers).where(sql`lower(${subscribers.email}) = lower(${email})`);
+  return testDb()
+    .db.select()
+    .from(subscribers)
+    .where(sql`lower(${subscribers.email}) = lower(${email})`);
 }
 
 function firstMessage(input: unknown): string | undefined {
@@ -53,7 +56,9 @@ describe(`subscribe (${testTarget()})`, () => {
 
 async function post(fields: Record<string, string>, clientAddress?: string, database: { db: Db } = testDb()) {
   const request = new Request("http://shop.test/subscribe", { method: "POST", body: new URLSearchParams(fields) });
-  const result = await answer<Record<string, unknown>>(() => action({ request, params: {}, context: testContext(database, { clientAddress }) } as unknown as Parameters<typeof action>[0]));
+  const result = await answer<Record<string, unknown>>(() =>
+    action({ request, params: {}, context: testContext(database, { clientAddress }) } as unknown as Parameters<typeof action>[0]),
+  );
   return { status: result.status, data: result.data, retryAfter: result.headers.get("Retry-After") };
 }
 
@@ -75,7 +80,10 @@ describe("the /subscribe action", () => {
 
   it("refuses an e-mail that could carry markup or a second address, storing nothing", async () => {
     for (const email of ["<svg/onload=alert(10)>@x.pk", "noor@example.pk,evil@x.pk", '"noor"@example.pk']) {
-      expect(await post({ email }, "198.51.100.70")).toMatchObject({ status: 400, data: { ok: false, message: "Please enter a valid email address." } });
+      expect(await post({ email }, "198.51.100.70")).toMatchObject({
+        status: 400,
+        data: { ok: false, message: "Please enter a valid email address." },
+      });
       expect(await rowsFor(email)).toHaveLength(0);
     }
   });
@@ -89,9 +97,15 @@ describe("the /subscribe action", () => {
       const seconds = Number(a.retryAfter);
       expect(seconds).toBeGreaterThan(0);
       expect(seconds).toBeLessThanOrEqual(15 * 60);
-      expect(a.data).toEqual({ ok: false, message: `Too many sign-ups from your network in a short time. Please wait ${Math.ceil(seconds / 60)} minutes and try again.` });
+      expect(a.data).toEqual({
+        ok: false,
+        message: `Too many sign-ups from your network in a short time. Please wait ${Math.ceil(seconds / 60)} minutes and try again.`,
+      });
     }
-    const stored = await testDb().db.select().from(subscribers).where(sql`${subscribers.email} like 'flood%'`);
+    const stored = await testDb()
+      .db.select()
+      .from(subscribers)
+      .where(sql`${subscribers.email} like 'flood%'`);
     expect(stored).toHaveLength(10);
     expect(await post({ email: "elsewhere@example.pk" }, "198.51.100.72")).toMatchObject({ status: 200, data: { ok: true } });
   });

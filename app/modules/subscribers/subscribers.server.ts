@@ -21,9 +21,13 @@ export const SUBSCRIBE_LIMIT: RateRule = { limit: 10, windowMs: 15 * 60_000 };
 export async function subscribeFrom(db: Db, email: string, address: string | undefined): Promise<{ created: boolean }> {
   const hit = await hitRateLimit(db, `subscribe:addr:${addressBucket(address)}`, SUBSCRIBE_LIMIT);
   if (!hit.allowed) {
-    throw new DomainError("TOO_MANY_REQUESTS", `Too many sign-ups from your network in a short time. Please wait ${minutesText(hit.retryAfterSeconds)} and try again.`, {
-      retryAfter: hit.retryAfterSeconds,
-    });
+    throw new DomainError(
+      "TOO_MANY_REQUESTS",
+      `Too many sign-ups from your network in a short time. Please wait ${minutesText(hit.retryAfterSeconds)} and try again.`,
+      {
+        retryAfter: hit.retryAfterSeconds,
+      },
+    );
   }
   try {
     return await subscribe(db, email);
@@ -85,5 +89,8 @@ export async function subscribersCsv(db: Db): Promise<string> {
     .select({ email: subscribers.email, subscribedAt: subscribers.createdAt })
     .from(subscribers)
     .orderBy(desc(subscribers.createdAt), desc(subscribers.id));
-  return toCsv(["Email", "Subscribed At"], rows.map((r) => [r.email, r.subscribedAt]));
+  return toCsv(
+    ["Email", "Subscribed At"],
+    rows.map((r) => [r.email, r.subscribedAt]),
+  );
 }

@@ -46,7 +46,15 @@ describe(`Create Admin (${testTarget()})`, () => {
     expect(decodeURIComponent(cookies[0])).toMatch(/^flash=Signup successful! Admin profile created\.;/);
 
     const row = await profile("hina@example.pk");
-    expect(row).toMatchObject({ firstName: "Hina", lastName: "Raza", name: "Hina Raza", gender: "female", role: "admin", numberCode: "+92", number: "3219876543" });
+    expect(row).toMatchObject({
+      firstName: "Hina",
+      lastName: "Raza",
+      name: "Hina Raza",
+      gender: "female",
+      role: "admin",
+      numberCode: "+92",
+      number: "3219876543",
+    });
     expect(Object.values(row).map(String).join(" ")).not.toContain("hina-secret-2291");
     const [credential] = await testDb().db.select().from(account).where(eq(account.userId, row.id));
     expect(credential.password).not.toContain("hina-secret-2291");
@@ -69,7 +77,10 @@ describe(`Create Admin (${testTarget()})`, () => {
     const result = await create(visitors.mainAdmin, newAdmin({ email: "Hina@Example.pk", firstName: "Other", password: "another-pass-7720" }));
     expect(statusAndData(result)).toEqual({
       status: 409,
-      data: { error: "Failed to create an account. An account with this email already exists.", values: expect.objectContaining({ email: "Hina@Example.pk", firstName: "Other" }) },
+      data: {
+        error: "Failed to create an account. An account with this email already exists.",
+        values: expect.objectContaining({ email: "Hina@Example.pk", firstName: "Other" }),
+      },
     });
     expect(JSON.stringify(result.data)).not.toContain("another-pass-7720");
     expect(await snapshot()).toEqual(before);
@@ -99,7 +110,10 @@ describe(`Create Admin (${testTarget()})`, () => {
       status: 400,
       data: { error: "Please choose a role: Admin or Main Admin." },
     });
-    const made = await testDb().db.select().from(user).where(sql`${user.email} like 'missing-%' or ${user.email} in ('short@example.pk', 'customer-role@example.pk')`);
+    const made = await testDb()
+      .db.select()
+      .from(user)
+      .where(sql`${user.email} like 'missing-%' or ${user.email} in ('short@example.pk', 'customer-role@example.pk')`);
     expect(made).toHaveLength(0);
   });
 
@@ -123,8 +137,14 @@ describe(`Create Admin (${testTarget()})`, () => {
   });
 
   it("a plain admin sees the denial, and the server refuses the action (403) creating nothing", async () => {
-    expect(statusAndData(await answer(createLoader(args(requestAs(visitors.admin, "/admin/createadmin")))))).toEqual({ status: 403, data: { allowed: false } });
-    expect(statusAndData(await answer(createLoader(args(requestAs(visitors.mainAdmin, "/admin/createadmin")))))).toEqual({ status: 200, data: { allowed: true } });
+    expect(statusAndData(await answer(createLoader(args(requestAs(visitors.admin, "/admin/createadmin")))))).toEqual({
+      status: 403,
+      data: { allowed: false },
+    });
+    expect(statusAndData(await answer(createLoader(args(requestAs(visitors.mainAdmin, "/admin/createadmin")))))).toEqual({
+      status: 200,
+      data: { allowed: true },
+    });
     const result = await create(visitors.admin, newAdmin({ email: "sneaky@example.pk", role: "main-admin" }));
     expect(statusAndData(result)).toEqual({ status: 403, data: { error: "Access denied. Only Main Admins can create admin accounts.", values: {} } });
     expect(await profile("sneaky@example.pk")).toBeUndefined();
@@ -149,7 +169,9 @@ describe(`Admin List (${testTarget()})`, () => {
     const listed = result.data as { admins: { email: string; role: string }[]; editId: string };
     expect(result.status).toBe(200);
     expect(listed.editId).toBe(hina.id);
-    expect(listed.admins.map((a) => a.email)).toEqual(expect.arrayContaining(["staff@example.pk", "owner@example.pk", "hina@example.pk", "second-owner@example.pk"]));
+    expect(listed.admins.map((a) => a.email)).toEqual(
+      expect.arrayContaining(["staff@example.pk", "owner@example.pk", "hina@example.pk", "second-owner@example.pk"]),
+    );
     expect(listed.admins.map((a) => a.email)).not.toContain("customer@example.pk");
     expect(listed.admins.every((a) => a.role === "admin" || a.role === "main-admin")).toBe(true);
     const stranger = await answer(listLoader(args(requestAs(visitors.mainAdmin, "/admin/adminlist?edit=nobody"))));
@@ -158,10 +180,25 @@ describe(`Admin List (${testTarget()})`, () => {
 
   it("edits names, gender, role and phone, never the e-mail, and says so", async () => {
     const hina = await profile("hina@example.pk");
-    const result = await edit(visitors.mainAdmin, { id: hina.id, firstName: "Hina ", lastName: "Qureshi", gender: "other", role: "main-admin", number: "3001112222", email: "taken-over@example.pk" });
+    const result = await edit(visitors.mainAdmin, {
+      id: hina.id,
+      firstName: "Hina ",
+      lastName: "Qureshi",
+      gender: "other",
+      role: "main-admin",
+      number: "3001112222",
+      email: "taken-over@example.pk",
+    });
     expect(result).toMatchObject({ status: 302, location: "/admin/adminlist" });
     expect(decodeURIComponent(result.response!.headers.getSetCookie()[0])).toMatch(/^flash=Admin updated successfully!;/);
-    expect(await profile("hina@example.pk")).toMatchObject({ firstName: "Hina", lastName: "Qureshi", name: "Hina Qureshi", gender: "other", role: "main-admin", number: "3001112222" });
+    expect(await profile("hina@example.pk")).toMatchObject({
+      firstName: "Hina",
+      lastName: "Qureshi",
+      name: "Hina Qureshi",
+      gender: "other",
+      role: "main-admin",
+      number: "3001112222",
+    });
     expect(await profile("taken-over@example.pk")).toBeUndefined();
     // Back to admin.
     await edit(visitors.mainAdmin, { id: hina.id, firstName: "Hina", lastName: "Qureshi", gender: "other", role: "admin", number: "3001112222" });
@@ -180,7 +217,9 @@ describe(`Admin List (${testTarget()})`, () => {
       data: { message: "Please fill out all required fields." },
     });
     const customer = await profile("customer@example.pk");
-    expect(await edit(visitors.mainAdmin, { id: customer.id, firstName: "C", lastName: "Q", gender: "", role: "main-admin", number: "" })).toMatchObject({
+    expect(
+      await edit(visitors.mainAdmin, { id: customer.id, firstName: "C", lastName: "Q", gender: "", role: "main-admin", number: "" }),
+    ).toMatchObject({
       status: 404,
       data: { message: "This admin account no longer exists." },
     });
@@ -188,10 +227,17 @@ describe(`Admin List (${testTarget()})`, () => {
   });
 
   it("a plain admin sees the denial and every edit is refused (403), changing nothing", async () => {
-    expect(await answer(listLoader(args(requestAs(visitors.admin, "/admin/adminlist"))))).toMatchObject({ status: 403, data: { allowed: false, admins: [] } });
+    expect(await answer(listLoader(args(requestAs(visitors.admin, "/admin/adminlist"))))).toMatchObject({
+      status: 403,
+      data: { allowed: false, admins: [] },
+    });
     const staff = await profile("staff@example.pk");
     const before = await snapshot();
-    expect(statusAndData(await edit(visitors.admin, { id: staff.id, firstName: "Self", lastName: "Promoted", gender: "", role: "main-admin", number: "" }))).toEqual({
+    expect(
+      statusAndData(
+        await edit(visitors.admin, { id: staff.id, firstName: "Self", lastName: "Promoted", gender: "", role: "main-admin", number: "" }),
+      ),
+    ).toEqual({
       status: 403,
       data: { message: "Access denied. Only Main Admins can manage admin accounts.", id: null, values: {} },
     });
@@ -206,7 +252,10 @@ describe(`Admin List (${testTarget()})`, () => {
       [visitors.customer, "/"],
     ] as const) {
       expect(await answer(listLoader(args(requestAs(cookie, "/admin/adminlist"))))).toMatchObject({ status: 302, location: to });
-      expect(await edit(cookie, { id: staff.id, firstName: "X", lastName: "Y", gender: "", role: "main-admin", number: "" })).toMatchObject({ status: 302, location: to });
+      expect(await edit(cookie, { id: staff.id, firstName: "X", lastName: "Y", gender: "", role: "main-admin", number: "" })).toMatchObject({
+        status: 302,
+        location: to,
+      });
     }
     expect(await snapshot()).toEqual(before);
   });
@@ -215,13 +264,17 @@ describe(`Admin List (${testTarget()})`, () => {
     const second = await profile("second-owner@example.pk");
     const owner = await profile("owner@example.pk");
     // With two main admins, one may become an admin …
-    expect(await edit(visitors.mainAdmin, { id: second.id, firstName: "Second", lastName: "Owner", gender: "", role: "admin", number: "" })).toMatchObject({ status: 302 });
+    expect(
+      await edit(visitors.mainAdmin, { id: second.id, firstName: "Second", lastName: "Owner", gender: "", role: "admin", number: "" }),
+    ).toMatchObject({ status: 302 });
     // … but then the owner is the last one.
     const result = await edit(visitors.mainAdmin, { id: owner.id, firstName: "Main", lastName: "Admin", gender: "", role: "admin", number: "" });
     expect(result).toMatchObject({ status: 409, data: { message: LAST_MAIN_ADMIN, id: owner.id } });
     expect((await profile("owner@example.pk")).role).toBe("main-admin");
     // Editing the last main admin's other details is fine.
-    expect(await edit(visitors.mainAdmin, { id: owner.id, firstName: "Shop", lastName: "Owner", gender: "male", role: "main-admin", number: "" })).toMatchObject({ status: 302 });
+    expect(
+      await edit(visitors.mainAdmin, { id: owner.id, firstName: "Shop", lastName: "Owner", gender: "male", role: "main-admin", number: "" }),
+    ).toMatchObject({ status: 302 });
   });
 
   it("two demotions at once never leave the shop without a main admin", async () => {
@@ -248,6 +301,9 @@ describe(`Admin List (${testTarget()})`, () => {
       await other?.close();
     }
     expect((await listAdmins(db)).filter((x) => x.role === "main-admin")).toHaveLength(1);
-    await db.update(user).set({ role: "main-admin" }).where(inArray(user.email, ["owner@example.pk"]));
+    await db
+      .update(user)
+      .set({ role: "main-admin" })
+      .where(inArray(user.email, ["owner@example.pk"]));
   });
 });

@@ -45,7 +45,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     await updateAdmin(context.db, parsed.data);
     return redirect(PATH, { headers: { "Set-Cookie": flashCookie(UPDATED) } });
   } catch (error) {
-    return actionFailure(error, { msg: "admin update failed" }, ({ message, ourSide }) => ({ message: ourSide ? UPDATE_FAILED : message, id, values }));
+    return actionFailure(error, { msg: "admin update failed" }, ({ message, ourSide }) => ({
+      message: ourSide ? UPDATE_FAILED : message,
+      id,
+      values,
+    }));
   }
 }
 
@@ -100,11 +104,7 @@ export default function AdminList({ loaderData }: Route.ComponentProps) {
                   <td className={cell}>{adminRoleLabel[a.role]}</td>
                   <td className={`${cell} whitespace-nowrap`}>{a.number ? `${a.numberCode} ${a.number}` : "-"}</td>
                   <td className={cell}>
-                    <Link
-                      to={`?edit=${encodeURIComponent(a.id)}`}
-                      aria-label={`Edit ${a.email}`}
-                      className={ROW_ACTION_CLASS}
-                    >
+                    <Link to={`?edit=${encodeURIComponent(a.id)}`} aria-label={`Edit ${a.email}`} className={ROW_ACTION_CLASS}>
                       Edit
                     </Link>
                   </td>
@@ -121,7 +121,14 @@ export default function AdminList({ loaderData }: Route.ComponentProps) {
 /** One row open for editing: its inputs belong to the row's form through the `form` attribute. */
 function EditRow({ admin, values, saving }: { admin: AdminRow; values?: Values; saving: boolean }) {
   const formId = `edit-admin-${admin.id}`;
-  const v = { firstName: admin.firstName, lastName: admin.lastName, gender: admin.gender, role: admin.role as string, number: admin.number, ...values };
+  const v = {
+    firstName: admin.firstName,
+    lastName: admin.lastName,
+    gender: admin.gender,
+    role: admin.role as string,
+    number: admin.number,
+    ...values,
+  };
   const field = (name: string) => ({ id: `${formId}-${name}`, name, form: formId });
   return (
     <tr className="bg-leather-50">
@@ -172,7 +179,11 @@ function EditRow({ admin, values, saving }: { admin: AdminRow; values?: Values; 
       <td className={cell}>
         <Form method="post" id={formId} className="flex gap-2">
           <input type="hidden" name="id" value={admin.id} />
-          <button type="submit" disabled={saving} className="rounded-md bg-leather-700 px-3 py-1.5 text-xs font-semibold text-white hover:bg-leather-800 disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={saving}
+            className="rounded-md bg-leather-700 px-3 py-1.5 text-xs font-semibold text-white hover:bg-leather-800 disabled:opacity-60"
+          >
             {saving ? "Saving..." : "Save"}
           </button>
           <Link to={PATH} className="rounded-md border border-stone-300 px-3 py-1.5 text-xs font-semibold text-stone-700 hover:bg-stone-100">

@@ -12,14 +12,17 @@ import { streamedBody } from "../../../tests/support/streamed-body";
 const testDb = useTestDatabase();
 const admin = useAdminRequests(testDb);
 
-const load = (who: Who = "admin", query = "") => answer<any>(() => loader({ request: admin.request(who, `/admin/categories${query}`), params: {}, context: admin.context() } as never));
+const load = (who: Who = "admin", query = "") =>
+  answer<any>(() => loader({ request: admin.request(who, `/admin/categories${query}`), params: {}, context: admin.context() } as never));
 
 function post(who: Who, fields: Record<string, string>, image?: { bytes: Buffer; name: string; type: string }) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   if (image) form.set("image", new File([new Uint8Array(image.bytes)], image.name, { type: image.type }));
   const query = fields.intent === "add" || fields.intent === "update" ? `?intent=${fields.intent}` : "";
-  return answer<any>(() => action({ request: admin.request(who, `/admin/categories${query}`, { form }), params: {}, context: admin.context() } as never));
+  return answer<any>(() =>
+    action({ request: admin.request(who, `/admin/categories${query}`, { form }), params: {}, context: admin.context() } as never),
+  );
 }
 
 const pngFile = (width: number, height = width) => png(width, height).then((bytes) => ({ bytes, name: "wallets.png", type: "image/png" }));
@@ -58,16 +61,28 @@ describe(`admin categories (${testTarget()})`, () => {
 
   it("refuses a renamed text file and an oversize file, keeping the typed name", async () => {
     const files = admin.filesIn("category_images").length;
-    const fake = await post("admin", { intent: "add", name: "Fakes" }, { bytes: Buffer.from("just some text, not a picture"), name: "photo.jpg", type: "image/jpeg" });
+    const fake = await post(
+      "admin",
+      { intent: "add", name: "Fakes" },
+      { bytes: Buffer.from("just some text, not a picture"), name: "photo.jpg", type: "image/jpeg" },
+    );
     expect(fake.status).toBe(400);
     expect(fake.data).toMatchObject({ message: "Error adding category", name: "Fakes" });
     expect(fake.data.detail).toMatch(/not an image/);
 
-    const big = await post("admin", { intent: "add", name: "Huge" }, { bytes: Buffer.alloc(10 * 1024 * 1024 + 1, 1), name: "huge.png", type: "image/png" });
+    const big = await post(
+      "admin",
+      { intent: "add", name: "Huge" },
+      { bytes: Buffer.alloc(10 * 1024 * 1024 + 1, 1), name: "huge.png", type: "image/png" },
+    );
     expect(big.status).toBe(400);
     expect(big.data).toMatchObject({ message: "Error adding category", detail: "The image is larger than 10 MB." });
 
-    const huger = await post("admin", { intent: "add", name: "Huger" }, { bytes: Buffer.alloc(12 * 1024 * 1024, 1), name: "huger.png", type: "image/png" });
+    const huger = await post(
+      "admin",
+      { intent: "add", name: "Huger" },
+      { bytes: Buffer.alloc(12 * 1024 * 1024, 1), name: "huger.png", type: "image/png" },
+    );
     expect(huger.status).toBe(400);
     expect(huger.data).toMatchObject({ message: "Error adding category", detail: "The image is larger than 10 MB." });
 
@@ -121,7 +136,11 @@ describe(`admin categories (${testTarget()})`, () => {
     for (const f of imageFiles(oldKey)) expect(admin.fileExists(f)).toBe(false);
     for (const f of imageFiles(newKey)) expect(admin.fileExists(f)).toBe(true);
 
-    const badImage = await post("admin", { intent: "update", id: belts.id, name: "Leather Belts" }, { bytes: Buffer.from("<html>"), name: "x.png", type: "image/png" });
+    const badImage = await post(
+      "admin",
+      { intent: "update", id: belts.id, name: "Leather Belts" },
+      { bytes: Buffer.from("<html>"), name: "x.png", type: "image/png" },
+    );
     expect(badImage.data).toMatchObject({ message: "Error updating category" });
     expect((await row("Leather Belts")).imageKey).toBe(newKey);
 

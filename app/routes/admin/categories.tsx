@@ -5,13 +5,7 @@ import { actionFailure } from "~/lib/action-failure.server";
 import { flashCookie } from "~/lib/flash.server";
 import { formatAdminDate } from "~/lib/admin-date";
 import { requireAdmin } from "~/modules/accounts/session.server";
-import {
-  addCategory,
-  deleteCategory,
-  listAdminCategories,
-  removeCategoryImage,
-  updateCategory,
-} from "~/modules/catalog/admin-categories.server";
+import { addCategory, deleteCategory, listAdminCategories, removeCategoryImage, updateCategory } from "~/modules/catalog/admin-categories.server";
 import {
   CATEGORY_IMAGE_MAX_BYTES,
   CATEGORY_IMAGE_TOO_LARGE,
@@ -115,7 +109,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       case "remove-image":
         await removeCategoryImage(db, storage, input.id);
-        return redirect(`/admin/categories?edit=${encodeURIComponent(input.id)}`, { status: 303, headers: { "Set-Cookie": flashCookie(CATEGORY_MESSAGES.imageRemoved) } });
+        return redirect(`/admin/categories?edit=${encodeURIComponent(input.id)}`, {
+          status: 303,
+          headers: { "Set-Cookie": flashCookie(CATEGORY_MESSAGES.imageRemoved) },
+        });
       case "delete": {
         const result = await deleteCategory(db, storage, input.id);
         return done(CATEGORY_MESSAGES.deleted(result.name));
@@ -152,13 +149,21 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
         <h1 className="font-serif text-3xl text-leather-800">Categories</h1>
         <Form method="post">
           <input type="hidden" name="intent" value="refresh" />
-          <button type="submit" disabled={busy} className="rounded-md border border-leather-300 bg-white px-4 py-2 text-sm font-medium text-leather-800 hover:bg-leather-50 disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={busy}
+            className="rounded-md border border-leather-300 bg-white px-4 py-2 text-sm font-medium text-leather-800 hover:bg-leather-50 disabled:opacity-60"
+          >
             Refresh Counts
           </button>
         </Form>
       </div>
 
-      {failure && (failure.intent === "refresh" || failure.intent === "remove-image" || (failure.intent === "delete" && !toDelete) || failure.intent === null) && <Alert failure={failure} />}
+      {failure &&
+        (failure.intent === "refresh" ||
+          failure.intent === "remove-image" ||
+          (failure.intent === "delete" && !toDelete) ||
+          failure.intent === null) && <Alert failure={failure} />}
 
       <AddCategoryForm key={location.key} failure={failure?.intent === "add" ? failure : null} busy={busy} />
 
@@ -181,11 +186,21 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
             <table className="w-full min-w-[44rem] text-left text-sm">
               <thead className="bg-stone-50 text-stone-700">
                 <tr>
-                  <th scope="col" className="px-3 py-2">Image</th>
-                  <th scope="col" className="px-3 py-2">Name</th>
-                  <th scope="col" className="px-3 py-2">Product Count</th>
-                  <th scope="col" className="px-3 py-2">Date Created</th>
-                  <th scope="col" className="px-3 py-2">Actions</th>
+                  <th scope="col" className="px-3 py-2">
+                    Image
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Name
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Product Count
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Date Created
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Actions
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-stone-100">
@@ -211,7 +226,12 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
                           <Link to={`/admin/categories?edit=${c.id}`} preventScrollReset className={ROW_ACTION_CLASS} aria-label={`Edit ${c.name}`}>
                             Edit
                           </Link>
-                          <Link to={`/admin/categories?delete=${c.id}`} preventScrollReset className={ROW_DANGER_CLASS} aria-label={`Delete ${c.name}`}>
+                          <Link
+                            to={`/admin/categories?delete=${c.id}`}
+                            preventScrollReset
+                            className={ROW_DANGER_CLASS}
+                            aria-label={`Delete ${c.name}`}
+                          >
                             Delete
                           </Link>
                         </div>
@@ -236,7 +256,11 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
           <Form method="post" action="/admin/categories">
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="id" value={toDelete.id} />
-            <button type="submit" disabled={deleting} className="rounded-md bg-red-700 px-4 py-2 text-sm font-medium text-white hover:bg-red-800 disabled:opacity-60">
+            <button
+              type="submit"
+              disabled={deleting}
+              className="rounded-md bg-red-700 px-4 py-2 text-sm font-medium text-white hover:bg-red-800 disabled:opacity-60"
+            >
               {deleting ? "Deleting..." : "Delete Category"}
             </button>
           </Form>
@@ -302,7 +326,12 @@ function AddCategoryForm({ failure, busy }: { failure: Failure | null; busy: boo
       <input type="hidden" name="intent" value="add" />
       <div className="grid gap-4 md:grid-cols-2">
         <TextField id="category-name" label="Category Name" {...nameField} />
-        <ImageInput id="category-image" label="Category Image (optional)" error={errors.imageError} onChange={() => setErrors((x) => ({ ...x, imageError: undefined }))} />
+        <ImageInput
+          id="category-image"
+          label="Category Image (optional)"
+          error={errors.imageError}
+          onChange={() => setErrors((x) => ({ ...x, imageError: undefined }))}
+        />
       </div>
       <button
         type="submit"
@@ -357,7 +386,13 @@ function EditRow({ category, busy, failure }: { category: CategoryRow; busy: boo
         ) : (
           <span className="text-xs text-stone-500">No image</span>
         )}
-        <ImageInput id="edit-category-image" label="Change Image" form="edit-category" error={errors.imageError} onChange={() => setErrors((x) => ({ ...x, imageError: undefined }))} />
+        <ImageInput
+          id="edit-category-image"
+          label="Change Image"
+          form="edit-category"
+          error={errors.imageError}
+          onChange={() => setErrors((x) => ({ ...x, imageError: undefined }))}
+        />
         {category.image && (
           <button type="submit" form="remove-category-image" disabled={busy} className="text-sm text-red-700 underline disabled:opacity-60">
             Remove image

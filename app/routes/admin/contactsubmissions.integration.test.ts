@@ -46,11 +46,38 @@ describe(`the contact submissions inbox (${testTarget()})`, () => {
 
   beforeAll(async () => {
     seeded = {
-      ayesha: await insert({ name: "Ayesha Khan", subject: "custom-order", message: "A brown laptop bag with my initials, please.", createdAt: minutesAgo(1) }),
-      bilal: await insert({ name: "Bilal Ahmed", email: "bilal@shop.pk", subject: "order-support", message: "Where is order ORD-1?", status: "replied", read: true, createdAt: minutesAgo(2) }),
-      sana: await insert({ name: "Sana Malik", subject: "wholesale", message: "Do you sell 50% off_in bulk?", status: "resolved", read: true, createdAt: minutesAgo(3) }),
+      ayesha: await insert({
+        name: "Ayesha Khan",
+        subject: "custom-order",
+        message: "A brown laptop bag with my initials, please.",
+        createdAt: minutesAgo(1),
+      }),
+      bilal: await insert({
+        name: "Bilal Ahmed",
+        email: "bilal@shop.pk",
+        subject: "order-support",
+        message: "Where is order ORD-1?",
+        status: "replied",
+        read: true,
+        createdAt: minutesAgo(2),
+      }),
+      sana: await insert({
+        name: "Sana Malik",
+        subject: "wholesale",
+        message: "Do you sell 50% off_in bulk?",
+        status: "resolved",
+        read: true,
+        createdAt: minutesAgo(3),
+      }),
       // Stored as replied but unread: the inbox shows it as new.
-      omar: await insert({ name: "Omar Farooq", subject: "complaint", message: "The strap broke.", status: "replied", read: false, createdAt: minutesAgo(4) }),
+      omar: await insert({
+        name: "Omar Farooq",
+        subject: "complaint",
+        message: "The strap broke.",
+        status: "replied",
+        read: false,
+        createdAt: minutesAgo(4),
+      }),
       hina: await insert({ name: "Hina Raza", subject: "other", message: "Lovely wallets.", status: "read", read: true, createdAt: minutesAgo(5) }),
     };
   });
@@ -61,7 +88,12 @@ describe(`the contact submissions inbox (${testTarget()})`, () => {
     expect(result.data.rows.map((r) => r.name)).toEqual(["Ayesha Khan", "Bilal Ahmed", "Sana Malik", "Omar Farooq", "Hina Raza"]);
     expect(result.data.counts).toEqual({ total: 5, unread: 2, replied: 1, resolved: 1 });
     expect(result.data).toMatchObject({ total: 5, page: 1, pageCount: 1, selected: null });
-    expect(result.data.rows[0]).toMatchObject({ subject: "custom-order", status: "new", read: false, preview: "A brown laptop bag with my initials, please." });
+    expect(result.data.rows[0]).toMatchObject({
+      subject: "custom-order",
+      status: "new",
+      read: false,
+      preview: "A brown laptop bag with my initials, please.",
+    });
   });
 
   it("searches name, e-mail and message, case-insensitively, with % and _ taken literally", async () => {
@@ -91,7 +123,8 @@ describe(`the contact submissions inbox (${testTarget()})`, () => {
 
   it("pages by 25 without overlap; a page past the end shows the last one", async () => {
     const db = testDb().db;
-    for (let i = 0; i < 26; i++) await insert({ name: `Paging Person ${i}`, subject: "wholesale", message: "bulk paging", createdAt: minutesAgo(100 + i) });
+    for (let i = 0; i < 26; i++)
+      await insert({ name: `Paging Person ${i}`, subject: "wholesale", message: "bulk paging", createdAt: minutesAgo(100 + i) });
     const first = await load("admin", "?q=bulk+paging");
     expect(first.data).toMatchObject({ total: 26, page: 1, pageCount: 2 });
     expect(first.data.rows).toHaveLength(25);
@@ -172,7 +205,10 @@ describe(`the contact submissions inbox (${testTarget()})`, () => {
     expect(await post("admin", { intent: "read", id: "no-such-id", read: "true" })).toEqual(
       expect.objectContaining({ status: 404, data: { ok: false, message: "Error updating read status: This submission no longer exists." } }),
     );
-    expect((await post("admin", { intent: "open", id: "no-such-id" })).data).toEqual({ ok: false, message: "Error updating read status: This submission no longer exists." });
+    expect((await post("admin", { intent: "open", id: "no-such-id" })).data).toEqual({
+      ok: false,
+      message: "Error updating read status: This submission no longer exists.",
+    });
     expect((await post("admin", { intent: "reply", id: "no-such-id" })).status).toBe(404);
 
     const badStatus = await post("admin", { intent: "status", id: seeded.hina.id, status: "archived" });

@@ -39,7 +39,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const label = adminRoleLabel[parsed.data.role];
     return redirect("/", { headers: { "Set-Cookie": flashCookie(`Signup successful! ${label} profile created.`) } });
   } catch (error) {
-    return actionFailure(error, { msg: "admin account creation failed" }, ({ message }) => ({ error: `Failed to create an account. ${message}`, values }));
+    return actionFailure(error, { msg: "admin account creation failed" }, ({ message }) => ({
+      error: `Failed to create an account. ${message}`,
+      values,
+    }));
   }
 }
 
@@ -100,7 +103,11 @@ export default function CreateAdmin({ loaderData }: Route.ComponentProps) {
             minLength={PASSWORD_MIN_LENGTH.staff}
           />
         </div>
-        <button type="submit" disabled={busy} className="rounded-md bg-leather-700 px-4 py-3 font-semibold text-white hover:bg-leather-800 disabled:opacity-60 sm:col-span-2">
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-md bg-leather-700 px-4 py-3 font-semibold text-white hover:bg-leather-800 disabled:opacity-60 sm:col-span-2"
+        >
           {busy ? "Registering..." : "Create Account"}
         </button>
         <p className="text-center text-sm text-stone-700 sm:col-span-2">

@@ -20,7 +20,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { summary, trend, lowStock };
 }
 
-
 function Card({ label, value }: { label: string; value: string | number }) {
   return (
     <div className="rounded-xl border border-stone-200 bg-white p-4">
@@ -50,8 +49,17 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           Last {TREND_DAYS} days
         </h2>
         <div className="grid gap-4 lg:grid-cols-2">
-          <DailyChart title="Orders per day" days={trend.days.map((d) => ({ day: d.day, value: d.orders }))} format={(n) => n.toLocaleString("en-PK")} />
-          <DailyChart title="Revenue per day" days={trend.days.map((d) => ({ day: d.day, value: d.revenue }))} format={formatAmount} colour="#15803d" />
+          <DailyChart
+            title="Orders per day"
+            days={trend.days.map((d) => ({ day: d.day, value: d.orders }))}
+            format={(n) => n.toLocaleString("en-PK")}
+          />
+          <DailyChart
+            title="Revenue per day"
+            days={trend.days.map((d) => ({ day: d.day, value: d.revenue }))}
+            format={formatAmount}
+            colour="#15803d"
+          />
         </div>
         <div className="grid gap-4 lg:grid-cols-3">
           <Card label={`Orders in ${TREND_DAYS} days`} value={trend.placed.toLocaleString("en-PK")} />
@@ -67,9 +75,15 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               <caption className="sr-only">Top products by units sold in the last {TREND_DAYS} days</caption>
               <thead className="text-stone-600">
                 <tr>
-                  <th scope="col" className="py-1">Product</th>
-                  <th scope="col" className="py-1 text-right">Units</th>
-                  <th scope="col" className="py-1 text-right">Revenue</th>
+                  <th scope="col" className="py-1">
+                    Product
+                  </th>
+                  <th scope="col" className="py-1 text-right">
+                    Units
+                  </th>
+                  <th scope="col" className="py-1 text-right">
+                    Revenue
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-stone-100">

@@ -76,13 +76,20 @@ function AdminNav({ pathname }: { pathname: string }) {
     <nav aria-label="Admin">
       <ul className="space-y-1 px-3 pb-4">
         <li>
-          <NavLink to="/admin" end className={({ isActive }) => `block rounded-md px-3 py-2 text-sm ${isActive ? "bg-leather-700 text-white" : "hover:bg-leather-800"}`}>
+          <NavLink
+            to="/admin"
+            end
+            className={({ isActive }) => `block rounded-md px-3 py-2 text-sm ${isActive ? "bg-leather-700 text-white" : "hover:bg-leather-800"}`}
+          >
             Dashboard
           </NavLink>
         </li>
         {ADMIN_LINKS.map((l) => (
           <li key={l.to}>
-            <NavLink to={l.to} className={`block rounded-md px-3 py-2 text-sm ${pathname.startsWith(l.to) ? "bg-leather-700 text-white" : "hover:bg-leather-800"}`}>
+            <NavLink
+              to={l.to}
+              className={`block rounded-md px-3 py-2 text-sm ${pathname.startsWith(l.to) ? "bg-leather-700 text-white" : "hover:bg-leather-800"}`}
+            >
               {l.label}
             </NavLink>
           </li>

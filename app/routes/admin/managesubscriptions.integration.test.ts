@@ -17,15 +17,18 @@ const minutesAgo = (m: number) => new Date(Date.UTC(2026, 0, 10, 12, 0) - m * 60
 
 beforeAll(async () => {
   visitors = await setUpVisitors(testDb());
-  await testDb().db.insert(subscribers).values([
-    { email: "old@example.pk", createdAt: minutesAgo(300) },
-    { email: "new@example.pk", createdAt: minutesAgo(1) },
-    { email: "middle@example.pk", createdAt: minutesAgo(60) },
-    { email: "=cmd|' /C calc'!A0@x.pk", createdAt: minutesAgo(120) },
-  ]);
+  await testDb()
+    .db.insert(subscribers)
+    .values([
+      { email: "old@example.pk", createdAt: minutesAgo(300) },
+      { email: "new@example.pk", createdAt: minutesAgo(1) },
+      { email: "middle@example.pk", createdAt: minutesAgo(60) },
+      { email: "=cmd|' /C calc'!A0@x.pk", createdAt: minutesAgo(120) },
+    ]);
 });
 
-const args = (request: Request, database: { db: Db } = testDb()) => ({ request, params: {}, context: testContext(database, { auth: visitors.auth }) }) as never;
+const args = (request: Request, database: { db: Db } = testDb()) =>
+  ({ request, params: {}, context: testContext(database, { auth: visitors.auth }) }) as never;
 const allEmails = async () => (await testDb().db.select({ e: subscribers.email }).from(subscribers).orderBy(asc(subscribers.email))).map((r) => r.e);
 
 describe(`newsletter subscriptions in the back office (${testTarget()})`, () => {
@@ -57,9 +60,17 @@ describe(`newsletter subscriptions in the back office (${testTarget()})`, () => 
     expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="subscribers-\d{4}-\d{2}-\d{2}\.csv"$/);
     const text = Buffer.from(await response.arrayBuffer()).toString("utf8");
     expect(text.startsWith("\uFEFF")).toBe(true);
-    const lines = text.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    const lines = text
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
     expect(lines[0]).toBe('"Email","Subscribed At"');
-    expect(lines.slice(1).map((l) => l.split('","')[0])).toEqual(['"new@example.pk', '"middle@example.pk', `"'=cmd|' /C calc'!A0@x.pk`, '"old@example.pk']);
+    expect(lines.slice(1).map((l) => l.split('","')[0])).toEqual([
+      '"new@example.pk',
+      '"middle@example.pk',
+      `"'=cmd|' /C calc'!A0@x.pk`,
+      '"old@example.pk',
+    ]);
     expect(lines[1]).toBe(`"new@example.pk","${minutesAgo(1).toISOString()}"`);
     expect(text).not.toMatch(/(^|,|\n)"?=/);
     expect(await subscribersCsv(testDb().db)).toBe(text);
@@ -78,7 +89,9 @@ describe(`newsletter subscriptions in the back office (${testTarget()})`, () => 
 
   it("says the exact failure text (docs/product.md) when the database fails", async () => {
     // The session is read through better-auth's own handle on the real database.
-    const result = await answer(action(args(requestAs(visitors.admin, "/admin/managesubscriptions", { id: "anything" }), databaseFailingOn("delete"))));
+    const result = await answer(
+      action(args(requestAs(visitors.admin, "/admin/managesubscriptions", { id: "anything" }), databaseFailingOn("delete"))),
+    );
     expect(statusAndData(result)).toEqual({ status: 500, data: { ok: false, message: "Failed to delete subscription. Check console for details." } });
   });
 
@@ -91,7 +104,10 @@ describe(`newsletter subscriptions in the back office (${testTarget()})`, () => 
     ] as const) {
       expect(await answer(loader(args(requestAs(cookie, "/admin/managesubscriptions"))))).toMatchObject({ status: 302, location: to });
       expect(await answer(csvLoader(args(requestAs(cookie, "/admin/managesubscriptions.csv"))))).toMatchObject({ status: 302, location: to });
-      expect(await answer(action(args(requestAs(cookie, "/admin/managesubscriptions", { id: row.id }))))).toMatchObject({ status: 302, location: to });
+      expect(await answer(action(args(requestAs(cookie, "/admin/managesubscriptions", { id: row.id }))))).toMatchObject({
+        status: 302,
+        location: to,
+      });
     }
     expect(await allEmails()).toEqual(before);
   });

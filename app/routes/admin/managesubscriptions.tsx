@@ -30,7 +30,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { email } = await deleteSubscriber(context.db, parsed.data.id);
     return { ok: true as const, message: `Subscription deleted for ${email}` };
   } catch (error) {
-    return actionFailure(error, { msg: "subscription delete failed" }, ({ message, ourSide }) => ({ ok: false as const, message: ourSide ? DELETE_FAILED : message }));
+    return actionFailure(error, { msg: "subscription delete failed" }, ({ message, ourSide }) => ({
+      ok: false as const,
+      message: ourSide ? DELETE_FAILED : message,
+    }));
   }
 }
 

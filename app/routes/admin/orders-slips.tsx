@@ -26,7 +26,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       address: [o.streetAddress, o.apartment, `${o.city}, ${o.state} ${o.zipCode}`, o.country].filter(Boolean),
       landmark: o.landmark,
       notes: o.notes,
-      items: o.items.map((i) => ({ name: i.productName, details: [i.color, i.size && `Size ${i.size}`].filter(Boolean).join(" · "), quantity: i.quantity, lineTotal: formatAmount(i.lineTotal) })),
+      items: o.items.map((i) => ({
+        name: i.productName,
+        details: [i.color, i.size && `Size ${i.size}`].filter(Boolean).join(" · "),
+        quantity: i.quantity,
+        lineTotal: formatAmount(i.lineTotal),
+      })),
       collect: amountToCollect(o),
       cod: o.paymentMethod === "cod",
       courier: o.courier,
@@ -54,7 +59,11 @@ export default function PackingSlips({ loaderData }: Route.ComponentProps) {
       </div>
       {slips.length === 0 && <p>No orders were chosen. Tick orders in the list, then Print packing slips.</p>}
       {slips.map((slip) => (
-        <article key={slip.id} aria-label={`Packing slip ${slip.orderNumber}`} className="mb-8 break-after-page rounded-lg border border-stone-300 p-6 print:mb-0 print:rounded-none print:border-0">
+        <article
+          key={slip.id}
+          aria-label={`Packing slip ${slip.orderNumber}`}
+          className="mb-8 break-after-page rounded-lg border border-stone-300 p-6 print:mb-0 print:rounded-none print:border-0"
+        >
           <header className="flex items-start justify-between gap-4 border-b border-stone-300 pb-3">
             <div>
               <p className="font-serif text-xl font-semibold">{BRAND.fullName}</p>
@@ -91,9 +100,15 @@ export default function PackingSlips({ loaderData }: Route.ComponentProps) {
             <caption className="sr-only">Items in order {slip.orderNumber}</caption>
             <thead>
               <tr className="border-b border-stone-300">
-                <th scope="col" className="py-1">Item</th>
-                <th scope="col" className="py-1 text-right">Qty</th>
-                <th scope="col" className="py-1 text-right">Amount</th>
+                <th scope="col" className="py-1">
+                  Item
+                </th>
+                <th scope="col" className="py-1 text-right">
+                  Qty
+                </th>
+                <th scope="col" className="py-1 text-right">
+                  Amount
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -18,7 +18,10 @@ const customer = (firstName: string, email: string) => testCustomer({ firstName,
 
 let seq = 0;
 async function belt(qty: number) {
-  const p = await insertProduct(testDb().db, { name: "Formal Dress Belt", variants: [{ name: "Black", color: "black", price: 320000, stock: [["34", qty]] }] });
+  const p = await insertProduct(testDb().db, {
+    name: "Formal Dress Belt",
+    variants: [{ name: "Black", color: "black", price: 320000, stock: [["34", qty]] }],
+  });
   const v = p.variants[0];
   return {
     productId: p.productId,
@@ -59,7 +62,10 @@ describe(`order status changes (${testTarget()})`, () => {
     expect(await post("admin", { orderId: placed.id, status: "cancelled" })).toMatchObject({ data: { ok: true, changed: false } });
     expect(await qtyOf(p.stockId)).toBe(5);
     const moves = await testDb().db.select().from(stockMovements).where(eq(stockMovements.orderId, placed.id));
-    expect(moves.map((m) => [m.reason, m.delta]).sort()).toEqual([["cancel", 2], ["order", -2]]);
+    expect(moves.map((m) => [m.reason, m.delta]).sort()).toEqual([
+      ["cancel", 2],
+      ["order", -2],
+    ]);
   });
 
   it("leaving 'cancelled' takes the stock again, or refuses and names the item when too little is left", async () => {
@@ -70,7 +76,10 @@ describe(`order status changes (${testTarget()})`, () => {
     await p.order(2); // Someone else buys while it is cancelled: 1 left.
     const refused = await post("admin", { orderId: first.id, status: "confirmed" });
     expect(refused.status).toBe(409);
-    expect(refused.data).toEqual({ ok: false, message: "Error updating order status: Not enough stock: Formal Dress Belt (black, size 34) has 1 left and the order needs 2." });
+    expect(refused.data).toEqual({
+      ok: false,
+      message: "Error updating order status: Not enough stock: Formal Dress Belt (black, size 34) has 1 left and the order needs 2.",
+    });
     const [still] = await testDb().db.select({ status: orders.status }).from(orders).where(eq(orders.id, first.id));
     expect(still.status).toBe("cancelled");
     expect(await qtyOf(p.stockId)).toBe(1);
@@ -107,7 +116,9 @@ describe(`order status changes (${testTarget()})`, () => {
     await testDb().db.delete(products).where(eq(products.id, p.productId));
     const refused = await post("admin", { orderId: placed.id, status: "completed" });
     expect(refused.status).toBe(409);
-    expect(refused.data.message).toBe("Error updating order status: Formal Dress Belt (black, size 34) is no longer in the catalogue, so its stock cannot be taken again.");
+    expect(refused.data.message).toBe(
+      "Error updating order status: Formal Dress Belt (black, size 34) is no longer in the catalogue, so its stock cannot be taken again.",
+    );
   });
 
   it("records who changed what and when, keeps courier and CN for a shipped order, and shows it all in the detail", async () => {
@@ -116,10 +127,20 @@ describe(`order status changes (${testTarget()})`, () => {
     const shipped = await post("admin", { orderId: placed.id, status: "shipped", courier: " TCS ", trackingNumber: "CN-778812" });
     expect(shipped.data).toMatchObject({ ok: true, changed: true });
     const detail = (await get("admin", `?order=${placed.id}`)).data.detail;
-    expect(detail).toMatchObject({ status: "shipped", courier: "TCS", trackingNumber: "CN-778812", notes: "Call before delivery", phone: "03001234567" });
+    expect(detail).toMatchObject({
+      status: "shipped",
+      courier: "TCS",
+      trackingNumber: "CN-778812",
+      notes: "Call before delivery",
+      phone: "03001234567",
+    });
     expect(detail.updatedAt).not.toBeNull();
-    expect(detail.items).toEqual([expect.objectContaining({ productName: "Formal Dress Belt", color: "black", size: "34", quantity: 1, lineTotal: 320000 })]);
-    expect(detail.history.map((h: { fromStatus: string | null; toStatus: string; by: string; note: string }) => [h.fromStatus, h.toStatus, h.by, h.note])).toEqual([
+    expect(detail.items).toEqual([
+      expect.objectContaining({ productName: "Formal Dress Belt", color: "black", size: "34", quantity: 1, lineTotal: 320000 }),
+    ]);
+    expect(
+      detail.history.map((h: { fromStatus: string | null; toStatus: string; by: string; note: string }) => [h.fromStatus, h.toStatus, h.by, h.note]),
+    ).toEqual([
       [null, "confirmed", "Customer", "Order placed"],
       ["confirmed", "shipped", "staff@example.pk", "Courier: TCS · CN: CN-778812"],
     ]);
@@ -137,8 +158,14 @@ describe(`order status changes (${testTarget()})`, () => {
   it("refuses an unknown status or order with the exact message (docs/product.md)", async () => {
     const p = await belt(1);
     const placed = await p.order(1);
-    expect(await post("admin", { orderId: placed.id, status: "lost" })).toMatchObject({ status: 400, data: { ok: false, message: "Error updating order status: Please choose a status." } });
-    expect(await post("admin", { orderId: "no-such-order", status: "shipped" })).toMatchObject({ status: 404, data: { ok: false, message: "Error updating order status: This order no longer exists." } });
+    expect(await post("admin", { orderId: placed.id, status: "lost" })).toMatchObject({
+      status: 400,
+      data: { ok: false, message: "Error updating order status: Please choose a status." },
+    });
+    expect(await post("admin", { orderId: "no-such-order", status: "shipped" })).toMatchObject({
+      status: 404,
+      data: { ok: false, message: "Error updating order status: This order no longer exists." },
+    });
   });
 
   it("moves ticked orders to one status through the same rules, but never to Shipped, which needs each order's CN", async () => {
@@ -146,11 +173,17 @@ describe(`order status changes (${testTarget()})`, () => {
     const placed = await p.order(1);
     expect(await post("admin", { intent: "bulk-status", ids: placed.id, status: "shipped" })).toMatchObject({
       status: 400,
-      data: { ok: false, message: "Error updating order status: Shipped needs each order's courier and CN: ship orders one at a time from their row." },
+      data: {
+        ok: false,
+        message: "Error updating order status: Shipped needs each order's courier and CN: ship orders one at a time from their row.",
+      },
     });
     const [still] = await testDb().db.select({ status: orders.status }).from(orders).where(eq(orders.id, placed.id));
     expect(still.status).toBe("confirmed");
-    expect(await post("admin", { intent: "bulk-status", ids: placed.id, status: "cancelled" })).toMatchObject({ status: 200, data: { ok: true, bulk: { changed: [placed.orderNumber] } } });
+    expect(await post("admin", { intent: "bulk-status", ids: placed.id, status: "cancelled" })).toMatchObject({
+      status: 200,
+      data: { ok: true, bulk: { changed: [placed.orderNumber] } },
+    });
     expect(await qtyOf(p.stockId)).toBe(3);
   });
 

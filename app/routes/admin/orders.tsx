@@ -7,7 +7,13 @@ import { formatAdminDate, formatAdminDateTime } from "~/lib/admin-date";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { formatAmount } from "~/modules/catalog/pricing";
 import { changeOrderStatus, getOrderDetail, listOrders, type OrderDetail, type OrderListRow } from "~/modules/orders/admin-orders.server";
-import { bulkStatusSchema, confirmationOutcomeSchema, ORDER_STATUS_ERROR, orderListQuerySchema, orderStatusChangeSchema } from "~/modules/orders/admin-orders.schema";
+import {
+  bulkStatusSchema,
+  confirmationOutcomeSchema,
+  ORDER_STATUS_ERROR,
+  orderListQuerySchema,
+  orderStatusChangeSchema,
+} from "~/modules/orders/admin-orders.schema";
 import { changeStatusOfOrders } from "~/modules/orders/order-batch.server";
 import { CONFIRMATION_OUTCOME_LABELS, CONFIRMATION_OUTCOMES, telHref, whatsappHref, type OrderToConfirm } from "~/modules/orders/customer-contact";
 import { getConfirmationTemplate, recordConfirmationOutcome } from "~/modules/orders/order-confirmation.server";
@@ -58,7 +64,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       const result = await changeStatusOfOrders(context.db, { ids: bulk.data.ids, to: bulk.data.status, by: staff.id });
       return { ok: true as const, changed: result.changed.length > 0, bulk: { ...result, to: ORDER_STATUS_LABELS[bulk.data.status] } };
     } catch (error) {
-      return actionFailure(error, { msg: "bulk order status change failed" }, ({ message }) => ({ ok: false as const, message: ORDER_STATUS_ERROR + message }));
+      return actionFailure(error, { msg: "bulk order status change failed" }, ({ message }) => ({
+        ok: false as const,
+        message: ORDER_STATUS_ERROR + message,
+      }));
     }
   }
   if (form.intent === "outcome") {
@@ -166,9 +175,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
         ))}
       </section>
 
-      {actionData && !actionData.ok && (
-        <FormAlert message={actionData.message} />
-      )}
+      {actionData && !actionData.ok && <FormAlert message={actionData.message} />}
 
       <Form
         method="get"
@@ -292,7 +299,13 @@ function ContactLinks({ order, template, compact = false }: { order: OrderToConf
         </a>
       )}
       {whatsapp && (
-        <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={style} aria-label={`WhatsApp ${name} about order ${order.orderNumber}`}>
+        <a
+          href={whatsapp}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={style}
+          aria-label={`WhatsApp ${name} about order ${order.orderNumber}`}
+        >
           WhatsApp
         </a>
       )}
@@ -364,11 +377,7 @@ function OrderRow({
       <td className="whitespace-nowrap px-4 py-3 text-stone-700">{formatAdminDate(row.createdAt)}</td>
       <td className="px-4 py-3">
         <div className="flex flex-wrap items-center gap-2">
-          <Link
-            to={viewTo}
-            preventScrollReset
-            className={ROW_ACTION_CLASS}
-          >
+          <Link to={viewTo} preventScrollReset className={ROW_ACTION_CLASS}>
             View<span className="sr-only"> order {row.orderNumber}</span>
           </Link>
           <ContactLinks order={row} template={template} compact />
@@ -402,7 +411,9 @@ function OrderRow({
             )}
           </fetcher.Form>
         </div>
-        {draft && <MoveStep orderNumber={row.orderNumber} from={row.status} to={draft} onMove={(extra) => move(draft, extra)} onKeep={() => setDraft(null)} />}
+        {draft && (
+          <MoveStep orderNumber={row.orderNumber} from={row.status} to={draft} onMove={(extra) => move(draft, extra)} onKeep={() => setDraft(null)} />
+        )}
         {error && (
           <p role="alert" className="mt-2 max-w-xs text-sm text-red-700">
             {error}
@@ -448,10 +459,23 @@ function BulkActions({ ticked, hydrated, exportAllTo }: { ticked: string[]; hydr
         <p className="text-sm font-medium text-stone-800" aria-live="polite">
           {hydrated ? `${count(ticked.length)} ticked` : "Tick orders, then:"}
         </p>
-        <button type="submit" formAction="/admin/orders/slips" formMethod="get" formTarget="_blank" disabled={none} className="rounded-md border border-leather-300 px-3 py-2 text-sm font-medium text-leather-800 hover:bg-leather-100 disabled:opacity-50">
+        <button
+          type="submit"
+          formAction="/admin/orders/slips"
+          formMethod="get"
+          formTarget="_blank"
+          disabled={none}
+          className="rounded-md border border-leather-300 px-3 py-2 text-sm font-medium text-leather-800 hover:bg-leather-100 disabled:opacity-50"
+        >
           Print packing slips
         </button>
-        <button type="submit" formAction="/admin/orders.csv" formMethod="get" disabled={none} className="rounded-md border border-leather-300 px-3 py-2 text-sm font-medium text-leather-800 hover:bg-leather-100 disabled:opacity-50">
+        <button
+          type="submit"
+          formAction="/admin/orders.csv"
+          formMethod="get"
+          disabled={none}
+          className="rounded-md border border-leather-300 px-3 py-2 text-sm font-medium text-leather-800 hover:bg-leather-100 disabled:opacity-50"
+        >
           Export ticked (CSV)
         </button>
         <label className="text-sm font-medium text-stone-700">
@@ -464,7 +488,13 @@ function BulkActions({ ticked, hydrated, exportAllTo }: { ticked: string[]; hydr
             ))}
           </select>
         </label>
-        <button type="submit" name="intent" value="bulk-status" disabled={none || fetcher.state !== "idle"} className="rounded-md bg-leather-700 px-3 py-2 text-sm font-semibold text-white hover:bg-leather-800 disabled:opacity-50">
+        <button
+          type="submit"
+          name="intent"
+          value="bulk-status"
+          disabled={none || fetcher.state !== "idle"}
+          className="rounded-md bg-leather-700 px-3 py-2 text-sm font-semibold text-white hover:bg-leather-800 disabled:opacity-50"
+        >
           Apply to ticked
         </button>
         <a href={exportAllTo} className="ml-auto text-sm font-medium text-leather-700 underline">
@@ -475,7 +505,9 @@ function BulkActions({ ticked, hydrated, exportAllTo }: { ticked: string[]; hydr
       {asking && ASK_BEFORE[asking] && (
         <div role="group" aria-label={`Confirm: ${ORDER_STATUS_LABELS[asking]}`} className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3">
           <p className="text-sm text-stone-900">
-            {asking === "cancelled" ? `Cancel ${count(ticked.length)}? Their items go back into stock.` : `Mark ${count(ticked.length)} as Completed? Do this once the customers have their parcels and have paid.`}
+            {asking === "cancelled"
+              ? `Cancel ${count(ticked.length)}? Their items go back into stock.`
+              : `Mark ${count(ticked.length)} as Completed? Do this once the customers have their parcels and have paid.`}
           </p>
           <div className="mt-2 flex flex-wrap gap-2">
             <button
@@ -520,7 +552,19 @@ function BulkActions({ ticked, hydrated, exportAllTo }: { ticked: string[]; hydr
  * The step before a move that needs one: Shipped asks for the courier and the CN; Cancelled and
  * Completed ask to be confirmed. Nothing is saved until staff say so.
  */
-function MoveStep({ orderNumber, from, to, onMove, onKeep }: { orderNumber: string; from: OrderStatus; to: OrderStatus; onMove: (extra: Record<string, string>) => void; onKeep: () => void }) {
+function MoveStep({
+  orderNumber,
+  from,
+  to,
+  onMove,
+  onKeep,
+}: {
+  orderNumber: string;
+  from: OrderStatus;
+  to: OrderStatus;
+  onMove: (extra: Record<string, string>) => void;
+  onKeep: () => void;
+}) {
   const id = useId();
   const keep = (
     <button type="button" onClick={onKeep} className="rounded-md border border-stone-300 px-3 py-1.5 text-sm font-medium">
@@ -541,7 +585,15 @@ function MoveStep({ orderNumber, from, to, onMove, onKeep }: { orderNumber: stri
         <label className="text-sm font-medium text-stone-700" htmlFor={`${id}-courier`}>
           Courier
         </label>
-        <input id={`${id}-courier`} name="courier" list={COURIER_LIST} required maxLength={60} autoFocus className="rounded-md border border-stone-300 px-2 py-1.5" />
+        <input
+          id={`${id}-courier`}
+          name="courier"
+          list={COURIER_LIST}
+          required
+          maxLength={60}
+          autoFocus
+          className="rounded-md border border-stone-300 px-2 py-1.5"
+        />
         <label className="text-sm font-medium text-stone-700" htmlFor={`${id}-cn`}>
           Tracking number (CN)
         </label>
@@ -768,7 +820,11 @@ function OrderDetailDialog({ order, template, closeTo }: { order: OrderDetail; t
           </fetcher.Form>
           <p className="mt-1 text-xs text-stone-600">Courier and tracking number are kept when the status is Shipped.</p>
           {asking && ASK_BEFORE[asking] && (
-            <div role="group" aria-label={`Confirm: ${ORDER_STATUS_LABELS[asking]}`} className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3">
+            <div
+              role="group"
+              aria-label={`Confirm: ${ORDER_STATUS_LABELS[asking]}`}
+              className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3"
+            >
               <p className="text-sm text-stone-900">{ASK_BEFORE[asking].question(order.orderNumber)}</p>
               <div className="mt-2 flex flex-wrap gap-2">
                 <button
@@ -844,7 +900,11 @@ function ConfirmWithCustomer({ order, template }: { order: OrderDetail; template
             ))}
           </select>
         </label>
-        <button type="submit" disabled={fetcher.state !== "idle"} className="rounded-md border border-leather-300 px-4 py-2 font-medium text-leather-800 hover:bg-leather-100 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={fetcher.state !== "idle"}
+          className="rounded-md border border-leather-300 px-4 py-2 font-medium text-leather-800 hover:bg-leather-100 disabled:opacity-60"
+        >
           {fetcher.state !== "idle" ? "Recording..." : "Record"}
         </button>
       </fetcher.Form>

@@ -55,7 +55,11 @@ async function satchel(sizes: [size: string, qty: number][]) {
 /** What the edit page loads, as the form sends it back unchanged. */
 async function openForm(productId: string) {
   const loaded = await answer<{ editing: Promise<{ product: EditableProduct }> }>(() =>
-    editLoader({ request: visitors.request("admin", `/admin/products/${productId}/edit`), params: { id: productId }, context: visitors.context() } as never),
+    editLoader({
+      request: visitors.request("admin", `/admin/products/${productId}/edit`),
+      params: { id: productId },
+      context: visitors.context(),
+    } as never),
   );
   expect(loaded.status).toBe(200);
   const { product } = await loaded.data.editing;
@@ -89,7 +93,11 @@ function save(productId: string, form: unknown) {
   const body = new FormData();
   body.set("product", JSON.stringify(form));
   return answer<{ ok: false; message: string; detail?: string; errors?: Record<string, string> }>(() =>
-    editAction({ request: visitors.request("admin", `/admin/products/${productId}/edit`, { form: body }), params: { id: productId }, context: visitors.context() } as never),
+    editAction({
+      request: visitors.request("admin", `/admin/products/${productId}/edit`, { form: body }),
+      params: { id: productId },
+      context: visitors.context(),
+    } as never),
   );
 }
 
@@ -113,7 +121,8 @@ const movementsOf = (stockId: string, reason?: "adjust") =>
     .where(reason ? and(eq(stockMovements.stockId, stockId), eq(stockMovements.reason, reason)) : eq(stockMovements.stockId, stockId))
     .orderBy(asc(stockMovements.createdAt));
 
-const nameOf = async (productId: string) => (await testDb().db.select({ name: products.name }).from(products).where(eq(products.id, productId)))[0].name;
+const nameOf = async (productId: string) =>
+  (await testDb().db.select({ name: products.name }).from(products).where(eq(products.id, productId)))[0].name;
 
 const fulfilled = (results: PromiseSettledResult<unknown>[]) => results.filter((r) => r.status === "fulfilled").length;
 
@@ -138,7 +147,10 @@ describe(`a stale product form never undoes stock changes (${testTarget()})`, ()
   });
 
   it("raising 10 → 12 while 6 were sold leaves 6, recorded as +2 'adjust' by the staff member", async () => {
-    const bag = await satchel([["M", 10], ["L", 5]]);
+    const bag = await satchel([
+      ["M", 10],
+      ["L", 5],
+    ]);
     const form = await openForm(bag.productId);
     for (let i = 0; i < 6; i++) await bag.order(1);
     const info = vi.spyOn(logger, "info");
@@ -154,7 +166,10 @@ describe(`a stale product form never undoes stock changes (${testTarget()})`, ()
     }
     expect(await qtyOf(bag.stockId("M"))).toBe(6);
     expect(await qtyOf(bag.stockId("L"))).toBe(5);
-    expect(await movementsOf(bag.stockId("M"))).toEqual([...Array.from({ length: 6 }, () => ({ delta: -1, reason: "order" })), { delta: 2, reason: "adjust" }]);
+    expect(await movementsOf(bag.stockId("M"))).toEqual([
+      ...Array.from({ length: 6 }, () => ({ delta: -1, reason: "order" })),
+      { delta: 2, reason: "adjust" },
+    ]);
     expect(await movementsOf(bag.stockId("L"))).toEqual([]);
   });
 
@@ -163,8 +178,15 @@ describe(`a stale product form never undoes stock changes (${testTarget()})`, ()
     await bag.order(1);
     const raised = typed(await openForm(bag.productId), "M", 12);
     const [variant] = raised.variants;
-    expect((await save(bag.productId, { ...raised, variants: [{ ...variant, stock: [...variant.stock, { size: "XL", qty: "4" }] }] })).status).toBe(302);
-    const xl = (await testDb().db.select({ id: stock.id }).from(stock).where(and(eq(stock.variantId, variant.id), eq(stock.size, "XL"))))[0].id;
+    expect((await save(bag.productId, { ...raised, variants: [{ ...variant, stock: [...variant.stock, { size: "XL", qty: "4" }] }] })).status).toBe(
+      302,
+    );
+    const xl = (
+      await testDb()
+        .db.select({ id: stock.id })
+        .from(stock)
+        .where(and(eq(stock.variantId, variant.id), eq(stock.size, "XL")))
+    )[0].id;
     const trail = (stockId: string) =>
       testDb()
         .db.select({ delta: stockMovements.delta, reason: stockMovements.reason, changedBy: stockMovements.changedBy })
@@ -179,8 +201,13 @@ describe(`a stale product form never undoes stock changes (${testTarget()})`, ()
 
     // A new product's first stock too.
     const body = new FormData();
-    body.set("product", JSON.stringify({ name: "Signed Stock", categoryIds: [category], variants: [{ name: "Tan", price: 100, stock: [{ size: "S", qty: 2 }] }] }));
-    const added = await answer(() => newAction({ request: visitors.request("admin", "/admin/products/new", { form: body }), params: {}, context: visitors.context() } as never));
+    body.set(
+      "product",
+      JSON.stringify({ name: "Signed Stock", categoryIds: [category], variants: [{ name: "Tan", price: 100, stock: [{ size: "S", qty: 2 }] }] }),
+    );
+    const added = await answer(() =>
+      newAction({ request: visitors.request("admin", "/admin/products/new", { form: body }), params: {}, context: visitors.context() } as never),
+    );
     expect(added.status).toBe(302);
     const [created] = await testDb()
       .db.select({ id: stock.id })
@@ -230,7 +257,9 @@ describe(`a stale product form never undoes stock changes (${testTarget()})`, ()
     for (const loadedQty of [undefined, null, "", "ten", -1, 1.5, "7; drop table stock", 2_000_000, { qty: 10 }]) {
       const refused = await save(bag.productId, withLoaded(loadedQty));
       expect(refused.status, `loadedQty ${JSON.stringify(loadedQty)}`).toBe(409);
-      expect(refused.data.detail).toBe("This form is out of date: its stock cannot be checked against the current stock. Please reload the page and enter your changes again.");
+      expect(refused.data.detail).toBe(
+        "This form is out of date: its stock cannot be checked against the current stock. Please reload the page and enter your changes again.",
+      );
     }
     expect(await qtyOf(bag.stockId("M"))).toBe(7);
     expect(await movementsOf(bag.stockId("M"), "adjust")).toEqual([]);
@@ -240,7 +269,10 @@ describe(`a stale product form never undoes stock changes (${testTarget()})`, ()
   });
 
   it("a new size is inserted with its quantity and a movement; a removed size is deleted", async () => {
-    const bag = await satchel([["M", 10], ["L", 4]]);
+    const bag = await satchel([
+      ["M", 10],
+      ["L", 4],
+    ]);
     const form = await openForm(bag.productId);
     const [variant] = form.variants;
     const saved = await save(bag.productId, {
@@ -248,27 +280,60 @@ describe(`a stale product form never undoes stock changes (${testTarget()})`, ()
       variants: [{ ...variant, stock: [variant.stock[0], { size: "XL", qty: "3" }] }],
     });
     expect(saved.status).toBe(302);
-    const rows = await testDb().db.select({ id: stock.id, size: stock.size, qty: stock.qty }).from(stock).where(eq(stock.variantId, variant.id)).orderBy(asc(stock.position));
-    expect(rows.map((r) => [r.size, r.qty])).toEqual([["M", 10], ["XL", 3]]);
+    const rows = await testDb()
+      .db.select({ id: stock.id, size: stock.size, qty: stock.qty })
+      .from(stock)
+      .where(eq(stock.variantId, variant.id))
+      .orderBy(asc(stock.position));
+    expect(rows.map((r) => [r.size, r.qty])).toEqual([
+      ["M", 10],
+      ["XL", 3],
+    ]);
     expect(await qtyOf(bag.stockId("L"))).toBeUndefined();
     expect(await movementsOf(rows[1].id)).toEqual([{ delta: 3, reason: "adjust" }]);
   });
 
   it("refuses the same size twice in a variant (letter case and spaces aside), on edit and on add", async () => {
-    const bag = await satchel([["M", 10], ["L", 4]]);
+    const bag = await satchel([
+      ["M", 10],
+      ["L", 4],
+    ]);
     const form = await openForm(bag.productId);
     const [variant] = form.variants;
-    const refused = await save(bag.productId, { ...form, variants: [{ ...variant, stock: [variant.stock[0], { ...variant.stock[1], size: " m " }] }] });
+    const refused = await save(bag.productId, {
+      ...form,
+      variants: [{ ...variant, stock: [variant.stock[0], { ...variant.stock[1], size: " m " }] }],
+    });
     expect(refused.status).toBe(400);
-    expect(refused.data).toMatchObject({ ok: false, message: "Please fix the errors in the form before saving.", errors: { "variants.0.stock.1.size": "Each size can appear only once in a variant." } });
+    expect(refused.data).toMatchObject({
+      ok: false,
+      message: "Please fix the errors in the form before saving.",
+      errors: { "variants.0.stock.1.size": "Each size can appear only once in a variant." },
+    });
     expect(await qtyOf(bag.stockId("L"))).toBe(4);
 
     const body = new FormData();
     body.set(
       "product",
-      JSON.stringify({ name: "Twin Sizes", categoryIds: [category], variants: [{ name: "Tan", price: 100, stock: [{ size: "32", qty: 1 }, { size: "34", qty: 1 }, { size: "32", qty: 2 }] }] }),
+      JSON.stringify({
+        name: "Twin Sizes",
+        categoryIds: [category],
+        variants: [
+          {
+            name: "Tan",
+            price: 100,
+            stock: [
+              { size: "32", qty: 1 },
+              { size: "34", qty: 1 },
+              { size: "32", qty: 2 },
+            ],
+          },
+        ],
+      }),
     );
-    const added = await answer(() => newAction({ request: visitors.request("admin", "/admin/products/new", { form: body }), params: {}, context: visitors.context() } as never));
+    const added = await answer(() =>
+      newAction({ request: visitors.request("admin", "/admin/products/new", { form: body }), params: {}, context: visitors.context() } as never),
+    );
     expect(added.status).toBe(400);
     expect(added.data).toMatchObject({ errors: { "variants.0.stock.2.size": "Each size can appear only once in a variant." } });
     expect(await testDb().db.select({ id: products.id }).from(products).where(eq(products.name, "Twin Sizes"))).toEqual([]);
@@ -307,7 +372,10 @@ describe(`stock edits at the same time as other saves and orders (${testTarget()
   });
 
   it("a save raising two sizes racing 20 two-size orders neither oversells nor deadlocks", async () => {
-    const bag = await satchel([["M", 10], ["L", 10]]);
+    const bag = await satchel([
+      ["M", 10],
+      ["L", 10],
+    ]);
     const opened = await openForm(bag.productId);
     // Rows are saved in the form's order: put them against the order in which orders take them.
     const [variant] = opened.variants;

@@ -30,7 +30,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   if (!exists) throw notFound();
   // The form's data streams in; the page shows a skeleton meanwhile.
-  const editing = Promise.all([loadProductForEdit(db, params.id), listCategoryChoices(db)]).then(([product, categories]) => ({ product, categories }));
+  const editing = Promise.all([loadProductForEdit(db, params.id), listCategoryChoices(db)]).then(([product, categories]) => ({
+    product,
+    categories,
+  }));
   editing.catch((error: unknown) => logger.error({ err: error }, "loading a product for editing failed"));
   return { id: params.id, editing };
 }
@@ -80,11 +83,10 @@ export default function AdminProductEdit({ loaderData, actionData }: Route.Compo
       </Link>
       <h1 className="font-serif text-3xl text-leather-800">Edit Product</h1>
       <Suspense fallback={<EditSkeleton />}>
-        <Await
-          resolve={loaderData.editing}
-          errorElement={<FormAlert message={PRODUCT_FORM_MESSAGES.loadFailed} />}
-        >
-          {({ product, categories }) => <ProductForm key={product.id} mode="edit" categories={categories} product={product} failure={actionData ?? undefined} cancelTo={viewTo} />}
+        <Await resolve={loaderData.editing} errorElement={<FormAlert message={PRODUCT_FORM_MESSAGES.loadFailed} />}>
+          {({ product, categories }) => (
+            <ProductForm key={product.id} mode="edit" categories={categories} product={product} failure={actionData ?? undefined} cancelTo={viewTo} />
+          )}
         </Await>
       </Suspense>
     </div>

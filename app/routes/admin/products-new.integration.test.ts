@@ -130,7 +130,16 @@ describe(`adding and editing a product (${testTarget()})`, () => {
             media: [],
             uploads: [{ token: image.token, kind: "image" }],
           },
-          { name: "Black", soleColor: "black", price: 4200, inOffer: false, discountPrice: "", stock: [{ size: "", qty: 0 }], media: [], uploads: [] },
+          {
+            name: "Black",
+            soleColor: "black",
+            price: 4200,
+            inOffer: false,
+            discountPrice: "",
+            stock: [{ size: "", qty: 0 }],
+            media: [],
+            uploads: [],
+          },
         ],
       }),
     );
@@ -144,7 +153,10 @@ describe(`adding and editing a product (${testTarget()})`, () => {
     expect(detail.categories.map((c) => c.name)).toEqual(["Wallets", "Belts"]);
     expect(detail.variants).toHaveLength(2);
     expect(detail.variants[0]).toMatchObject({ name: "Brown", price: 450000, inOffer: true, discountPrice: 399950 });
-    expect(detail.variants[0].stock.map((s) => [s.size, s.qty])).toEqual([["S", 3], ["M", 5]]);
+    expect(detail.variants[0].stock.map((s) => [s.size, s.qty])).toEqual([
+      ["S", 3],
+      ["M", 5],
+    ]);
     expect(detail.variants[0].images).toEqual([expect.objectContaining({ key: image.storageKey, widths: [320, 640], width: 800, height: 600 })]);
     expect(detail.variants[1]).toMatchObject({ name: "Black", price: 420000, discountPrice: 0, stock: [{ size: "", qty: 0 }], images: [] });
     for (const w of image.widths) expect(exists(`${image.storageKey}-${w}.webp`)).toBe(true);
@@ -176,9 +188,29 @@ describe(`adding and editing a product (${testTarget()})`, () => {
         categoryIds: [wallets],
         variants: [
           // The image is removed here…
-          { id: brown.id, name: "Brown", soleColor: "brown", price: 4500, inOffer: false, discountPrice: 0, stock: asLoaded(brown.stock), media: [], uploads: [] },
+          {
+            id: brown.id,
+            name: "Brown",
+            soleColor: "brown",
+            price: 4500,
+            inOffer: false,
+            discountPrice: 0,
+            stock: asLoaded(brown.stock),
+            media: [],
+            uploads: [],
+          },
           // …but this stock row belongs to the other variant, so the whole save is refused.
-          { id: black.id, name: "Black", soleColor: "black", price: 4200, inOffer: false, discountPrice: 0, stock: [{ id: brown.stock[0].id, size: "S", qty: 1, loadedQty: 3 }], media: [], uploads: [] },
+          {
+            id: black.id,
+            name: "Black",
+            soleColor: "black",
+            price: 4200,
+            inOffer: false,
+            discountPrice: 0,
+            stock: [{ id: brown.stock[0].id, size: "S", qty: 1, loadedQty: 3 }],
+            media: [],
+            uploads: [],
+          },
         ],
       }),
       { id: productId },
@@ -216,7 +248,17 @@ describe(`adding and editing a product (${testTarget()})`, () => {
             media: [],
             uploads: [],
           },
-          { id: black.id, name: "Black", soleColor: "black", price: 4200, inOffer: false, discountPrice: 0, stock: [{ id: black.stock[0].id, size: "", qty: 1, loadedQty: black.stock[0].qty }], media: [], uploads: [{ token: newImage.token, kind: "image" }] },
+          {
+            id: black.id,
+            name: "Black",
+            soleColor: "black",
+            price: 4200,
+            inOffer: false,
+            discountPrice: 0,
+            stock: [{ id: black.stock[0].id, size: "", qty: 1, loadedQty: black.stock[0].qty }],
+            media: [],
+            uploads: [{ token: newImage.token, kind: "image" }],
+          },
         ],
       }),
       { id: productId },
@@ -255,7 +297,19 @@ describe(`adding and editing a product (${testTarget()})`, () => {
         code: before.code,
         description: before.description,
         categoryIds: [belts],
-        variants: [{ id: brown.id, name: "Brown", soleColor: "brown", price: 4500, inOffer: false, discountPrice: 0, stock: asLoaded(brown.stock), media: [], uploads: [] }],
+        variants: [
+          {
+            id: brown.id,
+            name: "Brown",
+            soleColor: "brown",
+            price: 4500,
+            inOffer: false,
+            discountPrice: 0,
+            stock: asLoaded(brown.stock),
+            media: [],
+            uploads: [],
+          },
+        ],
       }),
       { id: productId },
     );
@@ -293,13 +347,22 @@ describe(`adding and editing a product (${testTarget()})`, () => {
     expect(refused.status).toBe(400);
     expect(refused.data).toMatchObject({ errors: { "variants.0.uploads": "Only 1 video per variant." } });
     expect((await save([{ token: video.token, kind: "video" }])).status).toBe(302);
-    expect((await getProductDetail(testDb().db, productId)).variants[0].videos).toEqual([expect.objectContaining({ key: video.storageKey, contentType: "video/mp4" })]);
+    expect((await getProductDetail(testDb().db, productId)).variants[0].videos).toEqual([
+      expect.objectContaining({ key: video.storageKey, contentType: "video/mp4" }),
+    ]);
   });
 
   it("refuses a forged, tampered, expired or already used upload reference", async () => {
     const before = await getProductDetail(testDb().db, productId);
     const brown = before.variants[0];
-    const forged = signStagedUpload("not-the-shop-secret", { kind: "image", storageKey: "demo/anything", widths: [320], width: 1, height: 1, contentType: "image/webp" });
+    const forged = signStagedUpload("not-the-shop-secret", {
+      kind: "image",
+      storageKey: "demo/anything",
+      widths: [320],
+      width: 1,
+      height: 1,
+      contentType: "image/webp",
+    });
     const image = await stagedImage();
     const [payload, mac] = image.token.split(".");
     const tamperedPayload = Buffer.from(
@@ -308,7 +371,14 @@ describe(`adding and editing a product (${testTarget()})`, () => {
     const reused = before.variants[0].videos[0];
     const mediaRows = await testDb().db.select().from(media).orderBy(asc(media.id));
     const secret = await loadAuthSecret(testDb().db);
-    const replay = signStagedUpload(secret, { kind: "video", storageKey: reused.key, widths: [], width: null, height: null, contentType: "video/mp4" });
+    const replay = signStagedUpload(secret, {
+      kind: "video",
+      storageKey: reused.key,
+      widths: [],
+      width: null,
+      height: null,
+      contentType: "video/mp4",
+    });
     // A real upload of this shop, signed a day and a moment ago: its reference has expired.
     const { token: _fresh, ...staged } = (await upload("image", await png())).data.upload;
     const expired = signStagedUpload(secret, staged, Date.now() - 24 * 60 * 60 * 1000 - 1);
@@ -318,7 +388,16 @@ describe(`adding and editing a product (${testTarget()})`, () => {
         formRequest(`/admin/products/${productId}/edit`, {
           name: before.name,
           categoryIds: [belts],
-          variants: [{ id: brown.id, name: "Brown", price: 4500, stock: asLoaded(brown.stock), media: [], uploads: [{ token, kind: token === replay ? "video" : "image" }] }],
+          variants: [
+            {
+              id: brown.id,
+              name: "Brown",
+              price: 4500,
+              stock: asLoaded(brown.stock),
+              media: [],
+              uploads: [{ token, kind: token === replay ? "video" : "image" }],
+            },
+          ],
         }),
         { id: productId },
       );
@@ -335,14 +414,28 @@ describe(`adding and editing a product (${testTarget()})`, () => {
     expect(empty.status).toBe(400);
     expect(empty.data).toMatchObject({
       ok: false,
-      errors: { name: "Product name is required", categoryIds: "Please select at least one category.", variants: "Please add at least one Product Type/Variant." },
+      errors: {
+        name: "Product name is required",
+        categoryIds: "Please select at least one category.",
+        variants: "Please add at least one Product Type/Variant.",
+      },
     });
     const bad = await call(
       newAction,
       formRequest("/admin/products/new", {
         name: "Belt",
         categoryIds: [belts],
-        variants: [{ name: "", price: "", discountPrice: "-1", inOffer: false, stock: [] }, { name: "Tan", price: "-5", stock: [{ size: "32", qty: "1.5" }, { size: "34", qty: "-1" }] }],
+        variants: [
+          { name: "", price: "", discountPrice: "-1", inOffer: false, stock: [] },
+          {
+            name: "Tan",
+            price: "-5",
+            stock: [
+              { size: "32", qty: "1.5" },
+              { size: "34", qty: "-1" },
+            ],
+          },
+        ],
       }),
     );
     expect(bad.status).toBe(400);
@@ -362,16 +455,28 @@ describe(`adding and editing a product (${testTarget()})`, () => {
       formRequest("/admin/products/new", {
         name: "Belt",
         categoryIds: [belts],
-        variants: [{ name: "Tan", price: 1, stock: [{ size: "", qty: 0 }], uploads: Array.from({ length: 6 }, () => ({ token: "t", kind: "image" })) }],
+        variants: [
+          { name: "Tan", price: 1, stock: [{ size: "", qty: 0 }], uploads: Array.from({ length: 6 }, () => ({ token: "t", kind: "image" })) },
+        ],
       }),
     );
     expect(tooMany.data).toMatchObject({ errors: { "variants.0.uploads": "Up to 5 new images per variant." } });
-    const unknownCategory = await call(newAction, formRequest("/admin/products/new", { name: "Belt", categoryIds: ["nope"], variants: [{ name: "Tan", price: 1, stock: [{ size: "", qty: 0 }] }] }));
+    const unknownCategory = await call(
+      newAction,
+      formRequest("/admin/products/new", {
+        name: "Belt",
+        categoryIds: ["nope"],
+        variants: [{ name: "Tan", price: 1, stock: [{ size: "", qty: 0 }] }],
+      }),
+    );
     expect(unknownCategory.status).toBe(400);
     expect(unknownCategory.data).toMatchObject({ ok: false, message: "Error adding product or updating categories. Check console for details." });
     const notJson = new FormData();
     notJson.set("product", "{not json");
-    const garbled = await call(newAction, new Request(`${BASE}/admin/products/new`, { method: "POST", body: notJson, headers: { cookie: adminCookie } }));
+    const garbled = await call(
+      newAction,
+      new Request(`${BASE}/admin/products/new`, { method: "POST", body: notJson, headers: { cookie: adminCookie } }),
+    );
     expect(garbled.status).toBe(400);
     expect(await productCount()).toBe(before);
   });
@@ -381,10 +486,18 @@ describe(`product media uploads are checked by content (${testTarget()})`, () =>
   it("refuses a text file named .jpg, a pixel flood, an oversize image and a non-video named .mp4, storing nothing", async () => {
     const before = filesUnder("products");
     const cases: [string, Buffer, string][] = [
-      ["image", Buffer.from("just some text pretending to be a photo\n".repeat(40)), "The file is not an image we can read (JPEG, PNG, WebP, GIF or AVIF)."],
+      [
+        "image",
+        Buffer.from("just some text pretending to be a photo\n".repeat(40)),
+        "The file is not an image we can read (JPEG, PNG, WebP, GIF or AVIF).",
+      ],
       ["image", pngClaiming(20000, 20000), "The file is not an image we can read (JPEG, PNG, WebP, GIF or AVIF)."],
       ["image", padded(await png(64, 64), 10 * 1024 * 1024 + 1), "The image is larger than 10 MB."],
-      ["video", Buffer.from("not a video at all, only text in a file called clip.mp4\n".repeat(40)), "The file is not a video we can play (MP4 or WebM)."],
+      [
+        "video",
+        Buffer.from("not a video at all, only text in a file called clip.mp4\n".repeat(40)),
+        "The file is not a video we can play (MP4 or WebM).",
+      ],
       ["video", await png(64, 64), "The file is not a video we can play (MP4 or WebM)."],
       ["image", Buffer.alloc(0), "The file is empty."],
     ];
@@ -441,10 +554,17 @@ describe(`product media uploads are checked by content (${testTarget()})`, () =>
   });
 
   it("accepts a WebM by its EBML header", async () => {
-    const webm = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84]), Buffer.from("webm", "ascii"), Buffer.alloc(512, 1)]);
+    const webm = Buffer.concat([
+      Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84]),
+      Buffer.from("webm", "ascii"),
+      Buffer.alloc(512, 1),
+    ]);
     const uploaded = await upload("video", webm);
     expect(uploaded.status).toBe(200);
-    expect((uploaded.data as { upload: { storageKey: string; contentType: string } }).upload).toMatchObject({ storageKey: expect.stringMatching(/\.webm$/), contentType: "video/webm" });
+    expect((uploaded.data as { upload: { storageKey: string; contentType: string } }).upload).toMatchObject({
+      storageKey: expect.stringMatching(/\.webm$/),
+      contentType: "video/webm",
+    });
   });
 });
 
@@ -454,11 +574,17 @@ describe(`only staff reach the product editor (${testTarget()})`, () => {
     const productsBefore = await productCount();
     const filesBefore = filesUnder("products");
     const valid = { name: "Intruder", categoryIds: [belts], variants: [{ name: "X", price: 1, stock: [{ size: "", qty: 1 }] }] };
-    for (const [cookie, to] of [["", "/login"], [customerCookie, "/"]] as const) {
+    for (const [cookie, to] of [
+      ["", "/login"],
+      [customerCookie, "/"],
+    ] as const) {
       expect(await call(newLoader, getRequest("/admin/products/new", cookie))).toMatchObject({ status: 302, location: to });
       expect(await call(newAction, formRequest("/admin/products/new", valid, cookie))).toMatchObject({ status: 302, location: to });
       expect(await call(editLoader, getRequest(`/admin/products/${p.id}/edit`, cookie), { id: p.id })).toMatchObject({ status: 302, location: to });
-      expect(await call(editAction, formRequest(`/admin/products/${p.id}/edit`, valid, cookie), { id: p.id })).toMatchObject({ status: 302, location: to });
+      expect(await call(editAction, formRequest(`/admin/products/${p.id}/edit`, valid, cookie), { id: p.id })).toMatchObject({
+        status: 302,
+        location: to,
+      });
       expect(await upload("image", await png(), cookie)).toMatchObject({ status: 302, location: to });
     }
     expect(await productCount()).toBe(productsBefore);

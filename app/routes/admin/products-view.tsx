@@ -49,7 +49,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     await deleteProduct(context.db, context.storage, params.id);
     return redirect("/admin/products", { status: 303, headers: { "Set-Cookie": flashCookie(PRODUCT_DELETED) } });
   } catch (error) {
-    return actionFailure(error, { msg: "product delete failed", productId: params.id }, () => ({ ok: false as const, message: PRODUCT_DELETE_FAILED }));
+    return actionFailure(error, { msg: "product delete failed", productId: params.id }, () => ({
+      ok: false as const,
+      message: PRODUCT_DELETE_FAILED,
+    }));
   }
 }
 
@@ -107,7 +110,10 @@ export default function AdminProductView({ loaderData, actionData }: Route.Compo
           </dl>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Link to={`/admin/products/${product.id}/edit`} className="rounded-md bg-leather-700 px-4 py-2 text-sm font-medium text-white hover:bg-leather-800">
+          <Link
+            to={`/admin/products/${product.id}/edit`}
+            className="rounded-md bg-leather-700 px-4 py-2 text-sm font-medium text-white hover:bg-leather-800"
+          >
             Edit Product
           </Link>
           <Link
@@ -117,7 +123,10 @@ export default function AdminProductView({ loaderData, actionData }: Route.Compo
           >
             Delete Product
           </Link>
-          <Link to="/admin/products" className="rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-medium text-stone-800 hover:bg-stone-50">
+          <Link
+            to="/admin/products"
+            className="rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-medium text-stone-800 hover:bg-stone-50"
+          >
             Back to List
           </Link>
         </div>
@@ -131,7 +140,13 @@ export default function AdminProductView({ loaderData, actionData }: Route.Compo
       </section>
 
       <Tabs base={base} current={tab} />
-      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} tabIndex={0} className="rounded-xl border border-stone-200 bg-white p-4 focus:outline-2 focus:outline-leather-600">
+      <div
+        role="tabpanel"
+        id={`panel-${tab}`}
+        aria-labelledby={`tab-${tab}`}
+        tabIndex={0}
+        className="rounded-xl border border-stone-200 bg-white p-4 focus:outline-2 focus:outline-leather-600"
+      >
         {tab === "overview" && <OverviewPanel product={product} />}
         {tab === "variants" && <VariantsPanel product={product} />}
         {tab === "media" && <MediaPanel product={product} />}
@@ -139,10 +154,19 @@ export default function AdminProductView({ loaderData, actionData }: Route.Compo
       </div>
 
       {confirmDelete && (
-        <ConfirmDialog title={`Delete ${product.name}?`} message={DELETE_PRODUCT_CONFIRM} cancelTo={here} error={actionData && !actionData.ok ? actionData.message : null}>
+        <ConfirmDialog
+          title={`Delete ${product.name}?`}
+          message={DELETE_PRODUCT_CONFIRM}
+          cancelTo={here}
+          error={actionData && !actionData.ok ? actionData.message : null}
+        >
           <Form method="post" action={base}>
             <input type="hidden" name="intent" value="delete" />
-            <button type="submit" disabled={deleting} className="rounded-md bg-red-700 px-4 py-2 text-sm font-medium text-white hover:bg-red-800 disabled:opacity-60">
+            <button
+              type="submit"
+              disabled={deleting}
+              className="rounded-md bg-red-700 px-4 py-2 text-sm font-medium text-white hover:bg-red-800 disabled:opacity-60"
+            >
               {deleting ? "Deleting..." : "Delete Product"}
             </button>
           </Form>
@@ -288,7 +312,15 @@ function MediaPanel({ product }: { product: Product }) {
           <ul className="mt-2 flex flex-wrap gap-3">
             {images.map((img, i) => (
               <li key={img.id}>
-                <Img src={imageUrl(img, 320)} srcSet={imageSrcSet(img)} sizes="128px" alt={`${product.name}, ${img.variant}, image ${i + 1}`} width={128} height={128} className="h-32 w-32 rounded-md border border-stone-200 object-cover" />
+                <Img
+                  src={imageUrl(img, 320)}
+                  srcSet={imageSrcSet(img)}
+                  sizes="128px"
+                  alt={`${product.name}, ${img.variant}, image ${i + 1}`}
+                  width={128}
+                  height={128}
+                  className="h-32 w-32 rounded-md border border-stone-200 object-cover"
+                />
               </li>
             ))}
           </ul>
@@ -330,8 +362,12 @@ function StockPanel({ product }: { product: Product }) {
           <table className="mt-2 w-full max-w-sm text-sm">
             <thead>
               <tr className="text-left text-stone-600">
-                <th scope="col" className="py-1">Size</th>
-                <th scope="col" className="py-1">Quantity</th>
+                <th scope="col" className="py-1">
+                  Size
+                </th>
+                <th scope="col" className="py-1">
+                  Quantity
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -14,13 +14,28 @@ import { action as checkoutAction } from "../checkout";
 const testDb = useTestDatabase();
 const admin = useAdminRequests(testDb);
 
-const list = (who: Who, query = "") => answer<any>(() => listLoader({ request: admin.request(who, `/admin/products${query}`), params: {}, context: admin.context() } as never));
+const list = (who: Who, query = "") =>
+  answer<any>(() => listLoader({ request: admin.request(who, `/admin/products${query}`), params: {}, context: admin.context() } as never));
 const view = (who: Who, id: string, query = "") =>
-  answer<any>(() => viewLoader({ request: admin.request(who, `/admin/products/${id}/view${query}`), params: { id }, context: admin.context() } as never));
+  answer<any>(() =>
+    viewLoader({ request: admin.request(who, `/admin/products/${id}/view${query}`), params: { id }, context: admin.context() } as never),
+  );
 const deleteFromList = (who: Who, id: string, returnTo = "/admin/products", storage?: FileStorage) =>
-  answer<any>(() => listAction({ request: admin.request(who, "/admin/products", { form: { intent: "delete", id, returnTo } }), params: {}, context: admin.context(storage && { storage }) } as never));
+  answer<any>(() =>
+    listAction({
+      request: admin.request(who, "/admin/products", { form: { intent: "delete", id, returnTo } }),
+      params: {},
+      context: admin.context(storage && { storage }),
+    } as never),
+  );
 const deleteFromView = (who: Who, id: string) =>
-  answer<any>(() => viewAction({ request: admin.request(who, `/admin/products/${id}/view`, { form: { intent: "delete" } }), params: { id }, context: admin.context() } as never));
+  answer<any>(() =>
+    viewAction({
+      request: admin.request(who, `/admin/products/${id}/view`, { form: { intent: "delete" } }),
+      params: { id },
+      context: admin.context(),
+    } as never),
+  );
 
 const DAY = 24 * 60 * 60 * 1000;
 const base = new Date("2026-01-01T00:00:00Z").getTime();
@@ -58,7 +73,16 @@ describe(`admin product table (${testTarget()})`, () => {
       categoryIds: [belts],
       createdAt: new Date(base + 40 * DAY),
       variants: [
-        { name: "Brown", price: 400000, inOffer: true, discountPrice: 350000, stock: [["32", 3], ["34", 4]] },
+        {
+          name: "Brown",
+          price: 400000,
+          inOffer: true,
+          discountPrice: 350000,
+          stock: [
+            ["32", 3],
+            ["34", 4],
+          ],
+        },
         { name: "Black", price: 450000, stock: [["", 0]] },
       ],
     });
@@ -104,7 +128,12 @@ describe(`admin product table (${testTarget()})`, () => {
     expect(seen.status).toBe(200);
     expect(seen.data.tab).toBe("stock");
     // On offer with a discount not below the price is no offer at all.
-    expect(seen.data.product.overview).toEqual({ range: { min: 700000, max: 900000, lowestDiscount: null }, totalStock: 0, variantCount: 2, onOffer: false });
+    expect(seen.data.product.overview).toEqual({
+      range: { min: 700000, max: 900000, lowestDiscount: null },
+      totalStock: 0,
+      variantCount: 2,
+      onOffer: false,
+    });
     expect((await view("admin", p.productId, "?tab=nonsense")).data.tab).toBe("overview");
 
     const missing = await view("admin", "no-such-product");
@@ -119,9 +148,31 @@ describe(`admin product table (${testTarget()})`, () => {
     await db.insert(productCategories).values({ productId: p.productId, categoryId: category });
     const [order] = await db
       .insert(orders)
-      .values({ orderNumber: `ORD-${Date.now()}`, firstName: "A", lastName: "B", email: "a@example.pk", phone: "03001234567", streetAddress: "1 Mall Rd", city: "Lahore", state: "Punjab", zipCode: "54000", subtotal: 500000, tax: 25000, total: 525000 })
+      .values({
+        orderNumber: `ORD-${Date.now()}`,
+        firstName: "A",
+        lastName: "B",
+        email: "a@example.pk",
+        phone: "03001234567",
+        streetAddress: "1 Mall Rd",
+        city: "Lahore",
+        state: "Punjab",
+        zipCode: "54000",
+        subtotal: 500000,
+        tax: 25000,
+        total: 525000,
+      })
       .returning();
-    await db.insert(orderItems).values({ orderId: order.id, productId: p.productId, variantId: p.variants[0].id, productName: "Weekend Bag", quantity: 1, price: 500000, unitPrice: 500000, lineTotal: 500000 });
+    await db.insert(orderItems).values({
+      orderId: order.id,
+      productId: p.productId,
+      variantId: p.variants[0].id,
+      productName: "Weekend Bag",
+      quantity: 1,
+      price: 500000,
+      unitPrice: 500000,
+      lineTotal: 500000,
+    });
 
     // Every file delete checks, from outside the transaction, that the product is already gone.
     const real = admin.storage();
@@ -178,7 +229,12 @@ describe(`admin product table (${testTarget()})`, () => {
       ["anonymous", "/login"],
       ["user", "/"],
     ] as const) {
-      for (const result of [await list(who), await view(who, p.productId), await deleteFromList(who, p.productId), await deleteFromView(who, p.productId)]) {
+      for (const result of [
+        await list(who),
+        await view(who, p.productId),
+        await deleteFromList(who, p.productId),
+        await deleteFromView(who, p.productId),
+      ]) {
         expect(result.status).toBe(302);
         expect(result.location).toBe(to);
       }
@@ -199,7 +255,9 @@ async function buy(productId: string, variantId: string, sizes: string[], n: num
     city: "Lahore",
     state: "Punjab",
     zipCode: "54000",
-    cart: JSON.stringify(sizes.map((size) => ({ productID: productId, productVariantKey: `${variantId}_${size}`, productSize: size, productQuantity: 1 }))),
+    cart: JSON.stringify(
+      sizes.map((size) => ({ productID: productId, productVariantKey: `${variantId}_${size}`, productSize: size, productQuantity: 1 })),
+    ),
     idempotencyKey: `race-${n}-${Date.now()}`,
   });
   const request = new Request("http://localhost:3000/checkout", { method: "POST", body: form });
@@ -214,7 +272,19 @@ if (testTarget() === "postgres") {
       const { db } = testDb();
       let n = 0;
       for (let round = 0; round < 6; round++) {
-        const p = await insertProduct(db, { name: `Racing Satchel ${round}`, variants: [{ name: "Tan", price: 500000, stock: [["M", 100], ["L", 100]] }] });
+        const p = await insertProduct(db, {
+          name: `Racing Satchel ${round}`,
+          variants: [
+            {
+              name: "Tan",
+              price: 500000,
+              stock: [
+                ["M", 100],
+                ["L", 100],
+              ],
+            },
+          ],
+        });
         const variantId = p.variants[0].id;
         // Sizes in both orders of the cart, so rows are locked only by the shared rule.
         const order = () => buy(p.productId, variantId, n % 2 ? ["M", "L"] : ["L", "M"], n++);
@@ -226,7 +296,10 @@ if (testTarget() === "postgres") {
         const deleted = results[20];
         const orders = results.filter((_, i) => i !== 20);
         expect(deleted.status, `round ${round}: the delete answered ${deleted.status}`).toBe(303);
-        expect(orders.map((o) => o.status).filter((s) => s !== 200 && s !== 409), `round ${round}`).toEqual([]);
+        expect(
+          orders.map((o) => o.status).filter((s) => s !== 200 && s !== 409),
+          `round ${round}`,
+        ).toEqual([]);
         for (const o of orders.filter((o) => o.status === 409)) expect(o.data.message).toMatch(/^Some items are no longer available/);
         expect(await db.select().from(products).where(eq(products.id, p.productId))).toEqual([]);
         // Every placed order kept both its lines (as snapshots).

@@ -69,7 +69,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers: { "Set-Cookie": flashCookie(PRODUCT_DELETED) },
     });
   } catch (error) {
-    return actionFailure(error, { msg: "product delete failed", productId: parsed.data.id }, () => ({ ok: false as const, message: PRODUCT_DELETE_FAILED }));
+    return actionFailure(error, { msg: "product delete failed", productId: parsed.data.id }, () => ({
+      ok: false as const,
+      message: PRODUCT_DELETE_FAILED,
+    }));
   }
 }
 
@@ -128,9 +131,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
         </button>
       </Form>
 
-      {actionData && !actionData.ok && !toDelete && (
-        <FormAlert message={actionData.message} />
-      )}
+      {actionData && !actionData.ok && !toDelete && <FormAlert message={actionData.message} />}
 
       <p className="text-sm text-stone-700" aria-live="polite">
         {total} {total === 1 ? "product" : "products"}

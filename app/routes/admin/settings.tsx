@@ -39,7 +39,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     await saveConfirmationTemplate(context.db, parsed.data.template);
     return { ok: true as const, message: SAVED };
   } catch (error) {
-    return actionFailure(error, { msg: "settings could not be saved" }, ({ message }) => ({ ok: false as const, message: `Failed to save the settings. ${message}` }));
+    return actionFailure(error, { msg: "settings could not be saved" }, ({ message }) => ({
+      ok: false as const,
+      message: `Failed to save the settings. ${message}`,
+    }));
   }
 }
 
@@ -76,14 +79,29 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
               {result.message}
             </p>
           )}
-          <TextAreaField id="template" label="Message" rows={6} maxLength={TEMPLATE_MAX_LENGTH} defaultValue={loaderData.template} key={loaderData.template} />
-          <button type="submit" disabled={busy} className="rounded-md bg-leather-700 px-4 py-2 font-semibold text-white hover:bg-leather-800 disabled:opacity-60">
+          <TextAreaField
+            id="template"
+            label="Message"
+            rows={6}
+            maxLength={TEMPLATE_MAX_LENGTH}
+            defaultValue={loaderData.template}
+            key={loaderData.template}
+          />
+          <button
+            type="submit"
+            disabled={busy}
+            className="rounded-md bg-leather-700 px-4 py-2 font-semibold text-white hover:bg-leather-800 disabled:opacity-60"
+          >
             {busy ? "Saving..." : "Save Settings"}
           </button>
         </Form>
         <h3 className="mt-6 text-sm font-semibold text-stone-900">How it reads for an order</h3>
-        <p className="mt-1 whitespace-pre-wrap rounded-md bg-stone-50 p-3 text-sm text-stone-800">{confirmationMessage(loaderData.template, EXAMPLE)}</p>
-        {loaderData.template !== DEFAULT_CONFIRMATION_TEMPLATE && <p className="mt-2 text-xs text-stone-600">The shop's default: {DEFAULT_CONFIRMATION_TEMPLATE}</p>}
+        <p className="mt-1 whitespace-pre-wrap rounded-md bg-stone-50 p-3 text-sm text-stone-800">
+          {confirmationMessage(loaderData.template, EXAMPLE)}
+        </p>
+        {loaderData.template !== DEFAULT_CONFIRMATION_TEMPLATE && (
+          <p className="mt-2 text-xs text-stone-600">The shop's default: {DEFAULT_CONFIRMATION_TEMPLATE}</p>
+        )}
       </section>
     </div>
   );
