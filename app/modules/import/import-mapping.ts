@@ -3,7 +3,7 @@ import { MAX_QTY, MAX_RUPEES } from "~/modules/catalog/product-form.schema";
 import { contactSubjects } from "~/modules/messages/contact-subjects";
 import { orderNumberFor } from "~/modules/orders/order-number";
 import { MAX_VIDEOS_PER_VARIANT } from "~/modules/media/upload-limits";
-import type { orders } from "~/lib/db/tables.server";
+import type { OrderCustomer } from "~/modules/orders/order-customer";
 import { isAdminRole } from "~/modules/accounts/roles";
 import { GENDERS, ORDER_STATUSES, SUBMISSION_STATUSES, type OrderStatus, type Role, type SubmissionStatus } from "~/lib/db/value-lists";
 import {
@@ -280,24 +280,8 @@ export interface OrderItemData {
 }
 
 /** An order as it will be stored: the orders table's own fields (the number is the original's, or one made from the order's time). */
-export type OrderData = Pick<
-  typeof orders.$inferInsert,
-  | "orderNumber"
-  | "firstName"
-  | "lastName"
-  | "email"
-  | "phone"
-  | "alternatePhone"
-  | "streetAddress"
-  | "apartment"
-  | "city"
-  | "state"
-  | "zipCode"
-  | "country"
-  | "landmark"
-  | "notes"
-  | "paymentMethod"
-> & {
+export type OrderData = OrderCustomer & {
+  orderNumber: string;
   subtotal: number;
   tax: number;
   shipping: number;

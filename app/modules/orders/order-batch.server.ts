@@ -6,6 +6,7 @@ import { orderItems, orders } from "~/lib/db/tables.server";
 import { formatAmount } from "~/modules/catalog/pricing";
 import { changeOrderStatus, orderListCondition, type OrderListQuery } from "./admin-orders.server";
 import type { OrderStatus } from "~/lib/db/value-lists";
+import type { OrderCustomer } from "./order-customer";
 import { ORDER_STATUS_LABELS } from "./order-status";
 
 /** At most this many orders in one export, print run or status change. */
@@ -15,34 +16,10 @@ export const BATCH_LIMIT = 5000;
 export type OrderSelection = { ids: string[] } | { query: Omit<OrderListQuery, "page"> };
 
 /** An order as the batch tools need it: the stored order's own fields, with its items. */
-export type BatchOrder = Pick<
-  typeof orders.$inferSelect,
-  | "id"
-  | "orderNumber"
-  | "createdAt"
-  | "status"
-  | "firstName"
-  | "lastName"
-  | "email"
-  | "phone"
-  | "alternatePhone"
-  | "streetAddress"
-  | "apartment"
-  | "city"
-  | "state"
-  | "zipCode"
-  | "country"
-  | "landmark"
-  | "notes"
-  | "paymentMethod"
-  | "subtotal"
-  | "tax"
-  | "total"
-  | "courier"
-  | "trackingNumber"
-> & {
-  items: { productName: string; color: string; size: string; quantity: number; lineTotal: number }[];
-};
+export type BatchOrder = OrderCustomer &
+  Pick<typeof orders.$inferSelect, "id" | "orderNumber" | "createdAt" | "status" | "subtotal" | "tax" | "total" | "courier" | "trackingNumber"> & {
+    items: { productName: string; color: string; size: string; quantity: number; lineTotal: number }[];
+  };
 
 /** The selected orders with their items, newest first (ticked ones in the list's order). */
 export async function ordersForBatch(db: Db, selection: OrderSelection): Promise<BatchOrder[]> {
