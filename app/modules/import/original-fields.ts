@@ -1,6 +1,6 @@
 /**
- * The original shop's collections and field names (docs/product.md, the product description's
- * section 3), in one place: every other file of the import names them through these constants.
+ * The original shop's collections and field names (README "Moving from the original shop",
+ * docs/decisions/0028), in one place: every other file of the import names them through these constants.
  */
 
 export const COLLECTIONS = ["categories", "products", "users", "orders", "contactSubmissions", "subscribers"] as const;
