@@ -408,7 +408,7 @@ describe(`adding and editing a product (${testTarget()})`, () => {
     expect(exists(reused.key)).toBe(true);
   });
 
-  it("answers the exact save-failure texts (docs/product.md \"Texts that must stay exact\") and keeps nothing half-saved", async () => {
+  it('answers the exact save-failure texts (docs/product.md "Texts that must stay exact") and keeps nothing half-saved', async () => {
     const before = await productCount();
     const empty = await call(newAction, formRequest("/admin/products/new", { name: " ", categoryIds: [], variants: [] }));
     expect(empty.status).toBe(400);
