@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, type ReactNode } from "react";
-import { Link, useNavigate } from "react-router";
-import { useHydrated } from "./use-hydrated";
+import { useId, type ReactNode } from "react";
+import { Link } from "react-router";
+import { useAddressedDialog } from "./use-addressed-dialog";
 import { FormAlert } from "~/components/ui/field";
 
 /**
@@ -21,30 +21,14 @@ export function ConfirmDialog({
   error?: string | null;
   children: ReactNode;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const hydrated = useHydrated();
-  const navigate = useNavigate();
-  const titleId = useId();
+  const { titleId, dialogProps } = useAddressedDialog(cancelTo);
   const messageId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!hydrated || !dialog || dialog.open) return;
-    dialog.showModal();
-  }, [hydrated]);
 
   return (
     <dialog
-      ref={ref}
-      open={hydrated ? undefined : true}
+      {...dialogProps}
       role="alertdialog"
-      aria-modal={hydrated ? true : undefined}
-      aria-labelledby={titleId}
       aria-describedby={messageId}
-      onCancel={(event) => {
-        event.preventDefault();
-        navigate(cancelTo, { preventScrollReset: true });
-      }}
       className="fixed inset-0 z-50 m-auto w-[min(32rem,92vw)] rounded-xl border border-stone-200 bg-white p-6 text-stone-900 shadow-2xl backdrop:bg-black/40"
     >
       <h2 id={titleId} className="font-serif text-xl text-leather-800">

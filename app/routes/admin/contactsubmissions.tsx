@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef } from "react";
-import { data, Form, Link, redirect, useFetcher, useNavigate, useSubmit } from "react-router";
+import { useAddressedDialog } from "~/components/admin/use-addressed-dialog";
+import { data, Form, Link, redirect, useFetcher, useSubmit } from "react-router";
 import type { Route } from "./+types/contactsubmissions";
 import { actionFailure } from "~/lib/action-failure.server";
 import { formatAdminDateTime } from "~/lib/admin-date";
@@ -300,30 +300,15 @@ export default function AdminContactSubmissions({ loaderData, actionData }: Rout
  * JavaScript: the server renders it open; in the browser it becomes a modal `<dialog>`.
  */
 function SubmissionDialog({ submission, closeTo, error }: { submission: SubmissionDetail | null; closeTo: string; error: string | null }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const { titleId, dialogProps } = useAddressedDialog(closeTo);
   const hydrated = useHydrated();
-  const navigate = useNavigate();
-  const titleId = useId();
   const reply = useFetcher<typeof action>();
   const replyError = reply.data && !reply.data.ok ? reply.data.message : null;
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!hydrated || !dialog || dialog.open) return;
-    dialog.showModal();
-  }, [hydrated]);
 
   const shown = submission ? displayStatus(submission) : null;
   return (
     <dialog
-      ref={ref}
-      open={hydrated ? undefined : true}
-      aria-modal={hydrated ? true : undefined}
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        navigate(closeTo, { preventScrollReset: true });
-      }}
+      {...dialogProps}
       className="fixed inset-0 z-50 m-auto max-h-[90vh] w-[min(44rem,94vw)] overflow-y-auto rounded-xl border border-stone-200 bg-white p-6 text-stone-900 shadow-2xl backdrop:bg-black/40"
     >
       <div className="flex items-start justify-between gap-4">

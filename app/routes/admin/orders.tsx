@@ -1,5 +1,6 @@
+import { useAddressedDialog } from "~/components/admin/use-addressed-dialog";
 import { useEffect, useId, useRef, useState } from "react";
-import { data, Form, Link, useFetcher, useLocation, useNavigate } from "react-router";
+import { data, Form, Link, useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/orders";
 import { toHttp } from "~/lib/errors";
 import { actionFailure } from "~/lib/action-failure.server";
@@ -622,32 +623,17 @@ function MoveStep({
 }
 
 function OrderDetailDialog({ order, template, closeTo }: { order: OrderDetail; template: string; closeTo: string }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const hydrated = useHydrated();
-  const navigate = useNavigate();
-  const titleId = useId();
+  const { titleId, dialogProps } = useAddressedDialog(closeTo);
   const fetcher = useFetcher<typeof action>();
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
   const saved = fetcher.state === "idle" && fetcher.data?.ok;
   const statusForm = useRef<HTMLFormElement>(null);
   const [asking, setAsking] = useState<OrderStatus | null>(null);
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (hydrated && dialog && !dialog.open) dialog.showModal();
-  }, [hydrated]);
-
   const address = [order.streetAddress, order.apartment, order.city, order.state, order.zipCode, order.country].filter(Boolean).join(", ");
   return (
     <dialog
-      ref={ref}
-      open={hydrated ? undefined : true}
-      aria-modal={hydrated ? true : undefined}
-      aria-labelledby={titleId}
-      onCancel={(e) => {
-        e.preventDefault();
-        navigate(closeTo, { preventScrollReset: true });
-      }}
+      {...dialogProps}
       className="fixed inset-0 z-50 m-auto max-h-[92vh] w-[min(48rem,94vw)] overflow-y-auto rounded-xl border border-stone-200 bg-white p-0 text-stone-900 shadow-2xl backdrop:bg-black/40"
     >
       <div className="sticky top-0 flex items-center justify-between border-b border-stone-200 bg-white px-6 py-4">
