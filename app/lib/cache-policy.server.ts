@@ -10,6 +10,11 @@ export const SIGNED_IN_POLICY = "private, no-cache";
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 
+/** True when the request carries a session cookie (valid or not): a visitor who has signed in. */
+export function hasSessionCookie(cookieHeader: string | null | undefined): boolean {
+  return SESSION_COOKIE.test(cookieHeader ?? "");
+}
+
 export function isBackOfficePath(pathname: string): boolean {
   return pathname === "/admin" || pathname.startsWith("/admin/") || pathname.startsWith("/admin.");
 }
@@ -18,6 +23,6 @@ export function isBackOfficePath(pathname: string): boolean {
 export function privateCachePolicy(pathname: string, requestCookie: string | undefined, response: Headers): string | null {
   if (isBackOfficePath(pathname)) return BACK_OFFICE_POLICY;
   if (response.has("Cache-Control")) return null;
-  if (SESSION_COOKIE.test(requestCookie ?? "") || response.getSetCookie().length > 0) return SIGNED_IN_POLICY;
+  if (hasSessionCookie(requestCookie) || response.getSetCookie().length > 0) return SIGNED_IN_POLICY;
   return null;
 }

@@ -46,10 +46,16 @@ function useWholeStylesheet(inline: boolean) {
   }, [inline]);
 }
 
-/** The `<style>` element with the page's styles; nothing when there are none (the dev server links the stylesheet instead). */
+/**
+ * The page's styles: the `<style>` element with the rules it uses, or, for a page the server
+ * rendered without them (a signed-in visitor's, who has the whole stylesheet from an earlier
+ * visit: docs/decisions/0035-signed-in-pages-link-the-stylesheet.md), a link to the whole
+ * stylesheet. Nothing on the dev server, which links the stylesheet itself.
+ */
 export function InlineStyles() {
   const css = useContext(StylesContext) ?? documentStyles();
   useWholeStylesheet(Boolean(css));
-  if (!css) return null;
-  return <style id={INLINE_STYLES_ID} dangerouslySetInnerHTML={{ __html: css }} />;
+  if (css) return <style id={INLINE_STYLES_ID} dangerouslySetInnerHTML={{ __html: css }} />;
+  if (import.meta.env.DEV) return null;
+  return <link rel="stylesheet" href={stylesheetUrl} />;
 }

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { logIn } from "../support/e2e";
 
 test("home shows the hero, the categories and the featured products", async ({ page }) => {
   await page.goto("/");
@@ -59,5 +60,33 @@ test("the inline styles stay through hydration and client-side navigation", asyn
   await expect(page.locator("head style")).toHaveCount(1);
   await expect(page.locator("body")).toHaveCSS("background-color", "rgb(251, 247, 241)");
   await expect(page.getByRole("link", { name: "Shop Now" })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test("a signed-in visitor's pages link the whole stylesheet instead of carrying it inline", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  await logIn(page);
+  await page.goto("/shop");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.locator("head style")).toHaveCount(0);
+  await expect(page.locator('head link[rel="stylesheet"]')).toHaveCount(1);
+  await expect(page.locator("body")).toHaveCSS("background-color", "rgb(251, 247, 241)");
+  // Styled the same after client-side navigation, with no hydration complaint.
+  await page.getByRole("link", { name: "Formal Dress Belt" }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Formal Dress Belt" })).toBeVisible();
+  // The product's rating: five 20-pixel stars drawn by the stylesheet's `.stars` rule.
+  await expect(
+    page
+      .getByRole("main")
+      .getByRole("img", { name: /^Rated / })
+      .first()
+      .locator("span")
+      .first(),
+  ).toHaveCSS("width", "100px");
+  await expect(page.locator('head link[rel="stylesheet"]')).toHaveCount(1);
   expect(errors).toEqual([]);
 });
