@@ -47,3 +47,22 @@ test("a form post larger than any form needs is refused before it is read", asyn
   expect(response.status()).toBe(413);
   expect(await response.text()).toBe("The request is too large (at most 12 MB).");
 });
+
+test("the storefront's pages and checkout run without breaking their own content security policy", async ({ page }) => {
+  // Every violation the browser reports, including ones a script catches and carries on from.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { violations: string[] }).violations = seen;
+    document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`));
+  });
+  const violations = () => page.evaluate(() => (window as unknown as { violations: string[] }).violations);
+  for (const path of ["/", "/shop", "/shop?q=belt", "/cart", "/checkout", "/contact", "/track"]) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    expect(await violations(), path).toEqual([]);
+  }
+  await page.goto("/shop");
+  await page.getByRole("link", { name: "Formal Dress Belt" }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Formal Dress Belt" })).toBeVisible();
+  expect(await violations()).toEqual([]);
+});
