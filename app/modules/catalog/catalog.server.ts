@@ -136,17 +136,34 @@ export async function listProductCards(db: Db, input: ListProductsInput): Promis
   const find = async (match: SQL | undefined, relevance: SQL[]) => {
     const conditions = match ? [match, ...filters] : filters;
     const condition = conditions.length ? and(...conditions) : undefined;
-    const [rows, counted] = await Promise.all([
+    const order = [...(byPrice ? [byPrice] : relevance), desc(products.createdAt), asc(products.id)];
+    const counted = input.withTotal !== false;
+    const countAll = () => db.select({ total: count() }).from(products).where(condition);
+    if (match) {
+      // A search reads every match anyway (to sort them by relevance): they are counted in the
+      // same statement. Only a page past the last match asks for the count on its own.
+      const rows = await db
+        .select({ ...cardColumns, total: sql<number>`count(*) over ()` })
+        .from(products)
+        .where(condition)
+        .orderBy(...order)
+        .limit(pageSize)
+        .offset((page - 1) * pageSize);
+      const total = !counted ? rows.length : rows.length ? Number(rows[0].total) : page > 1 ? Number((await countAll())[0].total) : 0;
+      return { rows, total };
+    }
+    // A list walks the newest-first index and stops after its page: the count is its own query.
+    const [rows, total] = await Promise.all([
       db
         .select(cardColumns)
         .from(products)
         .where(condition)
-        .orderBy(...(byPrice ? [byPrice] : relevance), desc(products.createdAt), asc(products.id))
+        .orderBy(...order)
         .limit(pageSize)
         .offset((page - 1) * pageSize),
-      input.withTotal === false ? Promise.resolve(undefined) : db.select({ total: count() }).from(products).where(condition),
+      counted ? countAll() : Promise.resolve(undefined),
     ]);
-    return { rows, total: counted ? Number(counted[0].total) : rows.length };
+    return { rows, total: total ? Number(total[0].total) : rows.length };
   };
 
   const q = input.q?.trim();
@@ -175,6 +192,15 @@ export async function listProductCards(db: Db, input: ListProductsInput): Promis
 const cardColumns = { id: products.id, name: products.name, rating: products.rating, createdAt: products.createdAt };
 type ProductRow = { [K in keyof typeof cardColumns]: (typeof products.$inferSelect)[K] };
 
+/** A variant as a card weighs it: its prices and the stock left of all its sizes. */
+interface CardVariant {
+  id: string;
+  price: number;
+  inOffer: boolean;
+  discountPrice: number;
+  qty: number;
+}
+
 /**
  * Builds cards for product rows. A card tells the truth about every variant: the lowest price a
  * shopper pays ("from" when variants differ, preferring variants still in stock), a sale marker when
@@ -183,65 +209,44 @@ type ProductRow = { [K in keyof typeof cardColumns]: (typeof products.$inferSele
  */
 async function toCards(db: Db, rows: ProductRow[], now: Date): Promise<ProductCard[]> {
   if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const [variantRows, categoryRows] = await Promise.all([
-    db
-      .select({
-        id: variants.id,
-        productId: variants.productId,
-        price: variants.price,
-        inOffer: variants.inOffer,
-        discountPrice: variants.discountPrice,
-      })
-      .from(variants)
-      .where(inArray(variants.productId, ids))
-      .orderBy(variants.productId, asc(variants.position), asc(variants.id)),
-    db
-      .selectDistinctOn([productCategories.productId], {
-        productId: productCategories.productId,
-        name: categories.name,
-      })
-      .from(productCategories)
-      .innerJoin(categories, eq(categories.id, productCategories.categoryId))
-      .where(inArray(productCategories.productId, ids))
-      .orderBy(productCategories.productId, asc(productCategories.position), asc(categories.name)),
-  ]);
-  const variantsBy = new Map<string, typeof variantRows>();
-  for (const v of variantRows) variantsBy.set(v.productId, [...(variantsBy.get(v.productId) ?? []), v]);
-  const firstVariantIds = [...variantsBy.values()].map((list) => list[0].id);
-  const [stockRows, imageRows] = variantRows.length
-    ? await Promise.all([
-        db
-          .select({ variantId: stock.variantId, qty: sql<number>`coalesce(sum(${stock.qty}), 0)::int` })
-          .from(stock)
-          .where(
-            inArray(
-              stock.variantId,
-              variantRows.map((v) => v.id),
-            ),
-          )
-          .groupBy(stock.variantId),
-        db
-          .selectDistinctOn([media.variantId], {
-            variantId: media.variantId,
-            storageKey: media.storageKey,
-            widths: media.widths,
-          })
-          .from(media)
-          .where(and(inArray(media.variantId, firstVariantIds), eq(media.kind, "image")))
-          .orderBy(media.variantId, asc(media.position), asc(media.id)),
-      ])
-    : [[], []];
-
-  const categoryBy = new Map(categoryRows.map((c) => [c.productId, c.name]));
-  const stockBy = new Map(stockRows.map((s) => [s.variantId, Number(s.qty)]));
-  const imageBy = new Map(imageRows.map((m) => [m.variantId, toImage(m)]));
+  // One statement for every card's category, variants (with their stock) and picture. Written
+  // out with table aliases: drizzle leaves a single table's columns unqualified, and inside these
+  // subqueries an unqualified "id" would name the inner table's.
+  const details = await db
+    .select({
+      productId: products.id,
+      categoryName: sql<string | null>`(select c.name from product_categories pc join categories c on c.id = pc.category_id
+        where pc.product_id = products.id order by pc.position, c.name limit 1)`,
+      variants: sql<CardVariant[] | string>`coalesce((select json_agg(json_build_object(
+          'id', v.id, 'price', v.price, 'inOffer', v.in_offer, 'discountPrice', v.discount_price,
+          'qty', (select coalesce(sum(s.qty), 0) from stock s where s.variant_id = v.id)) order by v.position, v.id)
+        from variants v where v.product_id = products.id), '[]')`,
+      image: sql<{ key: string; widths: number[] } | string | null>`(select json_build_object('key', m.storage_key, 'widths', m.widths)
+        from media m where m.kind = 'image' and m.variant_id =
+          (select v.id from variants v where v.product_id = products.id order by v.position, v.id limit 1)
+        order by m.position, m.id limit 1)`,
+    })
+    .from(products)
+    .where(
+      inArray(
+        products.id,
+        rows.map((r) => r.id),
+      ),
+    );
+  const detailsBy = new Map(details.map((d) => [d.productId, d]));
 
   return rows.map((p) => {
-    const all = variantsBy.get(p.id) ?? [];
-    const inStock = all.filter((v) => (stockBy.get(v.id) ?? 0) > 0);
+    const found = detailsBy.get(p.id);
+    const all = (typeof found?.variants === "string" ? (JSON.parse(found.variants) as CardVariant[]) : (found?.variants ?? [])).map((v) => ({
+      ...v,
+      price: Number(v.price),
+      discountPrice: Number(v.discountPrice),
+      qty: Number(v.qty),
+    }));
+    const inStock = all.filter((v) => v.qty > 0);
     const cheapest = [...(inStock.length ? inStock : all)].sort((a, b) => unitPrice(a) - unitPrice(b))[0];
-    const categoryName = categoryBy.get(p.id);
+    const categoryName = found?.categoryName ?? undefined;
+    const image = typeof found?.image === "string" ? (JSON.parse(found.image) as { key: string; widths: number[] }) : found?.image;
     return {
       id: p.id,
       name: p.name,
@@ -254,7 +259,7 @@ async function toCards(db: Db, rows: ProductRow[], now: Date): Promise<ProductCa
       onSale: all.some(hasDiscount),
       outOfStock: inStock.length === 0,
       isNew: isNew(p.createdAt, now),
-      image: all[0] ? (imageBy.get(all[0].id) ?? null) : null,
+      image: image ? toImage({ storageKey: image.key, widths: image.widths }) : null,
     };
   });
 }

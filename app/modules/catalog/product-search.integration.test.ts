@@ -53,6 +53,17 @@ describe(`storefront search (${testTarget()})`, () => {
     expect(await names("zip-around")).toEqual(["Long Zip Wallet"]);
   });
 
+  it("every page of a search counts all its matches, a page past the last one too", async () => {
+    expect(await search("wallet", { pageSize: 2 })).toMatchObject({
+      total: 3,
+      closeMatches: false,
+      items: [{ name: "Classic Bifold Wallet" }, { name: "Long Zip Wallet" }],
+    });
+    expect(await search("wallet", { pageSize: 2, page: 2 })).toMatchObject({ total: 3, closeMatches: false, items: [{ name: "Crossbody Sling" }] });
+    expect(await search("wallet", { pageSize: 2, page: 5 })).toMatchObject({ total: 3, closeMatches: false, items: [] });
+    expect(await search("walet", { pageSize: 2, page: 2 })).toMatchObject({ total: 3, closeMatches: true, items: [{ name: "Long Zip Wallet" }] });
+  });
+
   it("a misspelt word finds the products with the word it stands for", async () => {
     const result = await search("walet");
     expect(result.items.map((c) => c.name)).toEqual(["Crossbody Sling", "Classic Bifold Wallet", "Long Zip Wallet"]);
