@@ -22,14 +22,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   const db = context.db;
   const categoryId = params.categoryId;
-  const [category, categories] = await Promise.all([
-    categoryId ? getCategory(db, categoryId) : Promise.resolve(undefined),
-    keptCategories(db).catch((error: unknown) => {
-      logger.error({ err: error }, "categories failed to load");
-      context.cacheTags?.add(UNCACHEABLE_TAG);
-      return [];
-    }),
-  ]);
+  const categories = await keptCategories(db).catch((error: unknown) => {
+    logger.error({ err: error }, "categories failed to load");
+    context.cacheTags?.add(UNCACHEABLE_TAG);
+    return [];
+  });
+  // The category comes from the kept list; only an id not in it (unknown, or added a moment ago
+  // on another instance) is looked up in the database.
+  const category = categoryId ? (categories.find((c) => c.id === categoryId) ?? (await getCategory(db, categoryId))) : undefined;
   if (categoryId && !category) throw data("Category not found", { status: 404 });
   try {
     const result = await keptProductCards(db, { q: query.q, categoryId, sort: query.sort, page: query.page, pageSize: SHOP_PAGE_SIZE });
