@@ -6,6 +6,7 @@ import { Hono } from "hono";
 import { serve, type ServerType } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { bodyLimit } from "hono/body-limit";
+import { discardBody } from "./discard-body";
 import { createRequestHandler } from "react-router";
 import { ConfigError } from "~/lib/config-error";
 import { getEnv, type Env } from "~/config.server";
@@ -226,9 +227,15 @@ export function createApp(options: {
 
   // No form of the shop needs more than a category image (10 MB); product media go to the upload
   // route, which enforces its own per-kind limits while it reads.
+  // The refusal is sent once the client has sent its whole body (up to a bound): a client still
+  // sending when the connection closes gets a reset instead of the answer, and a phone on a slow
+  // network would show a failed request rather than "too large".
   const formLimit = bodyLimit({
     maxSize: MAX_FORM_BYTES,
-    onError: (c) => c.text("The request is too large (at most 12 MB).", 413),
+    onError: async (c) => {
+      await discardBody(c.req.raw.body);
+      return c.text("The request is too large (at most 12 MB).", 413, { Connection: "close" });
+    },
   });
   app.use(async (c, next) => (c.req.path === "/admin/uploads" ? next() : formLimit(c, next)));
 

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { discardBody } from "./discard-body";
+
+/** A body that sends 1 KB pieces for as long as it is read, counting them. */
+function endless() {
+  let pulled = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      pulled++;
+      controller.enqueue(new Uint8Array(1024));
+    },
+  });
+  return { stream, pulled: () => pulled };
+}
+
+describe("discarding a refused body", () => {
+  it("reads a body to its end", async () => {
+    let ended = false;
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 10; i++) controller.enqueue(new Uint8Array(1024));
+        controller.close();
+        ended = true;
+      },
+    });
+    await discardBody(stream);
+    expect(ended).toBe(true);
+    expect(stream.locked).toBe(true);
+  });
+
+  it("stops after its byte bound on a body that never ends", async () => {
+    const body = endless();
+    await discardBody(body.stream, 64 * 1024, 10_000);
+    expect(body.pulled()).toBeGreaterThanOrEqual(64);
+    expect(body.pulled()).toBeLessThan(80);
+  });
+
+  it("stops after its time bound on a body that stalls", async () => {
+    const stalled = new ReadableStream<Uint8Array>({ pull: () => new Promise(() => undefined) });
+    const started = Date.now();
+    await discardBody(stalled, 1024 * 1024, 200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it("leaves a body another reader holds", async () => {
+    const body = endless();
+    body.stream.getReader();
+    await discardBody(body.stream, 64 * 1024, 10_000);
+    expect(body.pulled()).toBeLessThan(5);
+  });
+});
