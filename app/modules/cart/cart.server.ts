@@ -5,6 +5,7 @@ import { hasDiscount, unitPrice } from "~/modules/catalog/pricing";
 import { imageUrl } from "~/modules/media/media-url";
 import { parseVariantKey, type PricedLine } from "./cart-line";
 import type { CartLineInput } from "./cart.schema";
+import { jsonValue } from "~/lib/db/json-value";
 
 /** One size of one variant as the pricing query reads it (one row per stock row, or one without). */
 export interface CartLineRow {
@@ -59,7 +60,7 @@ export function cartLineRowsFrom(rows: Record<string, unknown>[]): CartLineRow[]
     stockId: r.stock_id == null ? null : String(r.stock_id),
     size: r.size == null ? null : String(r.size),
     qty: r.qty == null ? null : Number(r.qty),
-    image: (typeof r.image === "string" ? JSON.parse(r.image) : r.image) as CartLineRow["image"],
+    image: jsonValue<CartLineRow["image"]>(r.image),
   }));
 }
 

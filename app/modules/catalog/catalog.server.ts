@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, exists, inArray, sql, type SQL } from "drizz
 import type { Db } from "~/lib/db.server";
 import { categories, media, productCategories, products, stock, variants } from "~/lib/db/tables.server";
 import { DomainError } from "~/lib/errors";
+import { jsonValue } from "~/lib/db/json-value";
 import type { StoredImage } from "~/modules/media/media-url";
 import { isNew } from "./product-rules";
 import type { CategorySummary, ProductCard, ProductDetail } from "./catalog-views";
@@ -217,11 +218,11 @@ async function toCards(db: Db, rows: ProductRow[], now: Date): Promise<ProductCa
       productId: products.id,
       categoryName: sql<string | null>`(select c.name from product_categories pc join categories c on c.id = pc.category_id
         where pc.product_id = products.id order by pc.position, c.name limit 1)`,
-      variants: sql<CardVariant[] | string>`coalesce((select json_agg(json_build_object(
+      variants: sql<unknown>`coalesce((select json_agg(json_build_object(
           'id', v.id, 'price', v.price, 'inOffer', v.in_offer, 'discountPrice', v.discount_price,
           'qty', (select coalesce(sum(s.qty), 0) from stock s where s.variant_id = v.id)) order by v.position, v.id)
         from variants v where v.product_id = products.id), '[]')`,
-      image: sql<{ key: string; widths: number[] } | string | null>`(select json_build_object('key', m.storage_key, 'widths', m.widths)
+      image: sql<unknown>`(select json_build_object('key', m.storage_key, 'widths', m.widths)
         from media m where m.kind = 'image' and m.variant_id =
           (select v.id from variants v where v.product_id = products.id order by v.position, v.id limit 1)
         order by m.position, m.id limit 1)`,
@@ -237,7 +238,7 @@ async function toCards(db: Db, rows: ProductRow[], now: Date): Promise<ProductCa
 
   return rows.map((p) => {
     const found = detailsBy.get(p.id);
-    const all = (typeof found?.variants === "string" ? (JSON.parse(found.variants) as CardVariant[]) : (found?.variants ?? [])).map((v) => ({
+    const all = (jsonValue<CardVariant[] | undefined>(found?.variants) ?? []).map((v) => ({
       ...v,
       price: Number(v.price),
       discountPrice: Number(v.discountPrice),
@@ -246,7 +247,7 @@ async function toCards(db: Db, rows: ProductRow[], now: Date): Promise<ProductCa
     const inStock = all.filter((v) => v.qty > 0);
     const cheapest = [...(inStock.length ? inStock : all)].sort((a, b) => unitPrice(a) - unitPrice(b))[0];
     const categoryName = found?.categoryName ?? undefined;
-    const image = typeof found?.image === "string" ? (JSON.parse(found.image) as { key: string; widths: number[] }) : found?.image;
+    const image = jsonValue<{ key: string; widths: number[] } | null | undefined>(found?.image);
     return {
       id: p.id,
       name: p.name,

@@ -1,5 +1,6 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
+import { jsonValue } from "~/lib/db/json-value";
 import { DomainError } from "~/lib/errors";
 import { newId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
@@ -275,15 +276,14 @@ async function writeOrder(db: Db, input: PlaceOrderInput, priced: PricedLine[], 
     throw error;
   }
   const row = rows[0];
-  const json = <T>(value: unknown) => (typeof value === "string" ? JSON.parse(value) : value) as T;
-  const placed = json<{ id: string; order_number: string; total: number } | null>(row.placed);
+  const placed = jsonValue<{ id: string; order_number: string; total: number } | null>(row.placed);
   if (placed) {
     return { placed: { id: placed.id, orderNumber: placed.order_number, total: Number(placed.total), repeated: false }, shortages: [] };
   }
-  const prior = json<{ id: string; order_number: string; total: number } | null>(row.prior);
+  const prior = jsonValue<{ id: string; order_number: string; total: number } | null>(row.prior);
   if (prior) return { repeat: { id: prior.id, orderNumber: prior.order_number, total: Number(prior.total), repeated: true }, shortages: [] };
   if (row.ok === true || row.ok === "t") return { shortages: [] };
-  const left = new Map((json<{ id: string; qty: number }[] | null>(row.stock) ?? []).map((s) => [s.id, Number(s.qty)]));
+  const left = new Map((jsonValue<{ id: string; qty: number }[] | null>(row.stock) ?? []).map((s) => [s.id, Number(s.qty)]));
   const shortages = priced.filter((l) => (left.get(l.stockId!) ?? 0) < l.quantity).map((l) => shortageOf(l, left.get(l.stockId!) ?? 0));
   return { shortages };
 }
