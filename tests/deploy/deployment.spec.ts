@@ -100,7 +100,13 @@ async function buyWhileKilling(victim: Instance) {
           else if (response.status() === 409) {
             soldOut++;
             return;
-          } else failures[String(response.status())] = (failures[String(response.status())] ?? 0) + 1;
+          } else {
+            // Server errors say who answered: the shop ("very busy", an order that lost its stock
+            // race five times), or the proxy (no body of the shop's).
+            const status = response.status();
+            const who = status < 500 ? "" : body.includes("very busy") ? " shop busy" : body.includes("<html") ? " shop page" : " proxy";
+            failures[`${status}${who}`] = (failures[`${status}${who}`] ?? 0) + 1;
+          }
         } catch (error) {
           const key = (error as Error).message.split("\n")[0].slice(0, 60);
           failures[key] = (failures[key] ?? 0) + 1;
