@@ -450,6 +450,14 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
   const mediaOrigins = await readMediaOrigins(database.db);
   const app = createApp({ database, storage, auth, mailer, live: live.hub, env, clientDir, pageCache, catalogBarrier, mediaOrigins });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
+  // A proxy keeps its connections to the shop open for up to 30 s between requests (deploy/); the
+  // shop must not close one first (Node's default is 5 s), or a request the proxy sends on it just
+  // then fails and the proxy takes this instance for down. The wait for a request's headers must be
+  // longer still, or it would cut the idle connections first.
+  if ("keepAliveTimeout" in server) {
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+  }
   await new Promise<void>((resolve, reject) => {
     server.once("listening", () => resolve());
     server.once("error", reject);

@@ -80,6 +80,32 @@ test("a too-large form sent slowly is read to its end and answered 413, not cut 
   expect(outcome.answer).toContain("The request is too large (at most 12 MB).");
 });
 
+test("a connection a proxy keeps open is not closed under it after a few idle seconds", async ({ baseURL }) => {
+  // A proxy (deploy/Caddyfile, deploy/nginx.conf) reuses its connections to the shop for up to 30 s.
+  // Were the shop to close one after 5 idle seconds, as Node does by default, a shopper's order sent
+  // on it at that moment would fail, and the proxy would count the instance as down.
+  const url = new URL(baseURL!);
+  const socket = net.connect(Number(url.port), url.hostname);
+  let received = "";
+  let closed = false;
+  socket.on("data", (data) => (received += data.toString("latin1")));
+  socket.on("close", () => (closed = true));
+  const ask = (path: string) => socket.write(`GET ${path} HTTP/1.1\r\nHost: ${url.host}\r\n\r\n`);
+  try {
+    ask("/healthz");
+    await expect.poll(() => received).toContain('"status":"ok"');
+    received = "";
+    // Idle for longer than Node's default of 5 s, then the next request on the same connection.
+    await new Promise((resolve) => setTimeout(resolve, 7_000));
+    expect(closed).toBe(false);
+    ask("/readyz");
+    await expect.poll(() => received).toContain('"status":"ready"');
+    expect(received).toMatch(/^HTTP\/1\.1 200 /);
+  } finally {
+    socket.destroy();
+  }
+});
+
 test("the storefront's pages and checkout run without breaking their own content security policy", async ({ page }) => {
   // Every violation the browser reports, including ones a script catches and carries on from.
   await page.addInitScript(() => {

@@ -35,6 +35,8 @@ export interface Deployment {
   /** The keys of every object in the media bucket. */
   bucketKeys(): Promise<string[]>;
   instances: Instance[];
+  /** What the proxy has written to its log so far (its health checks' verdicts among it). */
+  proxyLog: string[];
   /** Kills an instance with SIGKILL and waits until it is gone. */
   kill(instance: Instance): Promise<void>;
   /** Starts a (killed) instance again on its port and waits until it is ready; resolves to it. */
@@ -270,6 +272,7 @@ export async function startDeployment(): Promise<Deployment> {
         return (listed.Contents ?? []).map((o) => o.Key ?? "");
       },
       instances,
+      proxyLog: caddyLog,
       restart: (instance) => startInstance(instance.name),
       kill: async (instance) => {
         instance.process.kill("SIGKILL");
