@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  catalogueSizeOf,
   mapCategory,
   mapOrder,
   mapOrderStatus,
@@ -186,5 +187,33 @@ describe("categories and media addresses", () => {
     expect(mediaUrl("https://a.pk/x.jpg")).toBe("https://a.pk/x.jpg");
     expect(mediaUrl("data:image/png;base64,xx")).toBeNull();
     expect(mediaUrl("/local/path.jpg")).toBeNull();
+  });
+});
+
+describe("the catalogue size an imported order line was sold from", () => {
+  const sizes = [
+    { productId: "tote", variantName: "Tan", size: "M", stockId: "tote-tan-m" },
+    { productId: "tote", variantName: "Tan", size: "L", stockId: "tote-tan-l" },
+    { productId: "tote", variantName: "Chocolate", size: "M", stockId: "tote-chocolate-m" },
+    { productId: "wallet", variantName: "Brown", size: "", stockId: "wallet-brown" },
+    { productId: "belt", variantName: "Default", size: "34", stockId: "belt-34" },
+  ];
+
+  it("is the line's size of the variant named as its colour, whatever the letter case and spaces", () => {
+    expect(catalogueSizeOf(sizes, { productId: "tote", color: "Tan", size: "M" })).toBe("tote-tan-m");
+    expect(catalogueSizeOf(sizes, { productId: "tote", color: " chocolate", size: "m " })).toBe("tote-chocolate-m");
+    expect(catalogueSizeOf(sizes, { productId: "wallet", color: "Brown", size: "" })).toBe("wallet-brown");
+  });
+
+  it("is the only variant with the size when the colour names none, and none when several could be it", () => {
+    expect(catalogueSizeOf(sizes, { productId: "belt", color: "", size: "34" })).toBe("belt-34");
+    expect(catalogueSizeOf(sizes, { productId: "tote", color: "Red", size: "L" })).toBe("tote-tan-l");
+    expect(catalogueSizeOf(sizes, { productId: "tote", color: "Red", size: "M" })).toBeNull();
+  });
+
+  it("is none for a product gone from the catalogue or a size it no longer has", () => {
+    expect(catalogueSizeOf(sizes, { productId: null, color: "Tan", size: "M" })).toBeNull();
+    expect(catalogueSizeOf(sizes, { productId: "tote", color: "Tan", size: "XL" })).toBeNull();
+    expect(catalogueSizeOf(sizes, { productId: "gone", color: "Tan", size: "M" })).toBeNull();
   });
 });

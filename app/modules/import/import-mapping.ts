@@ -292,6 +292,30 @@ export type OrderData = OrderCustomer & {
   items: OrderItemData[];
 };
 
+/** A size of a product in this shop's catalogue, as an imported order line is matched to it. */
+export interface CatalogueSize {
+  productId: string;
+  variantName: string;
+  size: string;
+  stockId: string;
+}
+
+const sameWords = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * The catalogue size an imported order line was sold from, so that cancelling the order gives its
+ * stock back (and reinstating takes it again) as for an order placed here: the line's size of the
+ * variant named as its colour; or, when the colour names no variant, the only variant with that
+ * size. Null when the product is gone, or no size or more than one could be it.
+ */
+export function catalogueSizeOf(sizes: readonly CatalogueSize[], line: { productId: string | null; color: string; size: string }): string | null {
+  if (!line.productId) return null;
+  const ofSize = sizes.filter((s) => s.productId === line.productId && sameWords(s.size, line.size));
+  const named = ofSize.filter((s) => sameWords(s.variantName, line.color));
+  const candidates = named.length ? named : ofSize;
+  return candidates.length === 1 ? candidates[0].stockId : null;
+}
+
 export function mapOrder(doc: unknown, now: Date): Mapped<OrderData> {
   const parsed = orderRecord.safeParse(doc);
   if (!parsed.success) return { ok: false, reason: firstProblem(parsed.error) };

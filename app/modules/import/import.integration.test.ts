@@ -1,10 +1,10 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Db } from "~/lib/db.server";
-import { account, categories, orderItems, orders, products, user } from "~/lib/db/tables.server";
+import { account, categories, orderHistory, orderItems, orders, products, stock, user, variants } from "~/lib/db/tables.server";
 import { getProductDetail, listCategories } from "~/modules/catalog/catalog.server";
 import { listAdmins } from "~/modules/accounts/admin-accounts.server";
 import { upsertAccount } from "~/modules/accounts/accounts.server";
@@ -13,7 +13,7 @@ import { createAuth, loadAuthSecret } from "~/modules/accounts/auth.server";
 import { listSubmissions, submissionCounts } from "~/modules/messages/admin-messages.server";
 import { imageUrl, videoUrl } from "~/modules/media/media-url";
 import { readMediaOrigins } from "~/modules/media/media-origins.server";
-import { getOrderDetail, listOrders } from "~/modules/orders/admin-orders.server";
+import { changeOrderStatus, getOrderDetail, listOrders } from "~/modules/orders/admin-orders.server";
 import { placeOrder } from "~/modules/orders/orders.server";
 import { listSubscribers } from "~/modules/subscribers/subscribers.server";
 import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
@@ -344,5 +344,74 @@ describe(`importing the original shop (${testTarget()})`, () => {
       .where(sql`${user.email} = 'owner@example.pk'`);
     expect(owner).toMatchObject({ role: "main-admin", firstName: "" });
     expect(messages).toEqual(["subscribers: 2 of 5 written", "subscribers: 4 of 5 written", "subscribers: 5 of 5 written"]);
+  });
+
+  it("cancelling an imported order gives its stock back and reinstating one takes it again, as for an order placed here", async () => {
+    const db = testDb().db;
+    const [staff] = await db
+      .select({ id: user.id })
+      .from(user)
+      .where(sql`${user.email} = 'bilal@example.pk'`);
+    const sizeOf = async (code: string, variant: string, size: string) => {
+      const [row] = await db
+        .select({ id: stock.id, qty: stock.qty })
+        .from(stock)
+        .innerJoin(variants, eq(variants.id, stock.variantId))
+        .innerJoin(products, eq(products.id, variants.productId))
+        .where(and(eq(products.code, code), eq(variants.name, variant), eq(stock.size, size)));
+      return row;
+    };
+    const orderOf = async (orderNumber: string) => (await db.select().from(orders).where(eq(orders.orderNumber, orderNumber)))[0];
+    const lastNote = async (orderId: string) =>
+      (
+        await db
+          .select({ note: orderHistory.note })
+          .from(orderHistory)
+          .where(eq(orderHistory.orderId, orderId))
+          .orderBy(desc(orderHistory.createdAt))
+          .limit(1)
+      )[0].note;
+
+    // A confirmed order of one brown bifold wallet: cancelled, the wallet is back on the shelf.
+    const wallet = (await sizeOf("WAL-001", "Brown", "")).qty;
+    const confirmed = await orderOf("ORD-1717232400000");
+    expect(confirmed.status).toBe("confirmed");
+    await changeOrderStatus(db, { orderId: confirmed.id, to: "cancelled", by: staff.id });
+    expect((await sizeOf("WAL-001", "Brown", "")).qty).toBe(wallet + 1);
+    expect(await lastNote(confirmed.id)).toBe("Stock returned");
+
+    // An order the original had cancelled, reinstated: its wallet is taken again.
+    const cancelled = await orderOf("ORD-1717491600000");
+    expect(cancelled.status).toBe("cancelled");
+    await changeOrderStatus(db, { orderId: cancelled.id, to: "confirmed", by: staff.id });
+    expect((await sizeOf("WAL-001", "Brown", "")).qty).toBe(wallet);
+
+    // An order placed here for a tan tote in size L; then the original changes the tote's price and
+    // the import runs again: the order still finds its size, and cancelling it gives the tote back.
+    const [tote] = await db.select({ id: products.id }).from(products).where(eq(products.code, "BAG-014"));
+    const tan = (await getProductDetail(db, tote.id)).variants.find((v) => v.name === "Tan")!;
+    const large = (await sizeOf("BAG-014", "Tan", "L")).qty;
+    const placed = await placeOrder(db, {
+      customer: testCustomer(),
+      lines: [{ productID: tote.id, productVariantKey: `${tan.id}_L`, productSize: "L", productQuantity: 1 }],
+      idempotencyKey: "before-the-second-import",
+    });
+    expect((await sizeOf("BAG-014", "Tan", "L")).qty).toBe(large - 1);
+    const changed = structuredClone(data);
+    (changed.products!.pTote02 as { PType: { PPrice: number }[] }).PType[0].PPrice = 19000;
+    await runImport(db, changed);
+    const stockAfterImport = (await sizeOf("BAG-014", "Tan", "L")).qty;
+    const [placedRow] = await db.select({ id: orders.id }).from(orders).where(eq(orders.orderNumber, placed.orderNumber));
+    await changeOrderStatus(db, { orderId: placedRow.id, to: "cancelled", by: staff.id });
+    expect((await sizeOf("BAG-014", "Tan", "L")).qty).toBe(stockAfterImport + 1);
+    expect(await lastNote(placedRow.id)).toBe("Stock returned");
+
+    // Two tan totes in size M, a size staff have since removed: nothing to give back, and the
+    // order's history says so instead of "Stock returned".
+    const pending = await orderOf("ORD-1717578000000");
+    expect(pending.status).toBe("confirmed");
+    await db.delete(stock).where(eq(stock.id, (await sizeOf("BAG-014", "Tan", "M")).id));
+    await changeOrderStatus(db, { orderId: pending.id, to: "cancelled", by: staff.id });
+    expect(await lastNote(pending.id)).toBe("No stock to return (no longer in the catalogue): Leather Tote Bag (Tan, size M)");
   });
 });

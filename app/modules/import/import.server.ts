@@ -22,6 +22,8 @@ import { saveMediaOrigins } from "~/modules/media/media-origins.server";
 import type { FileStorage } from "~/modules/media/storage.server";
 import type { ExportData } from "./export-file.server";
 import {
+  catalogueSizeOf,
+  type CatalogueSize,
   mapCategory,
   mapOrder,
   mapProduct,
@@ -350,6 +352,28 @@ function contentTypeOf(url: string, kind: "image" | "video"): string {
 
 type VariantMedia = Map<string, Downloaded>;
 
+/** A product's variants and their sizes, as they are here. */
+async function variantsAndSizesOf(tx: Db, productId: string) {
+  const had = await tx
+    .select({ id: variants.id, name: variants.name })
+    .from(variants)
+    .where(eq(variants.productId, productId))
+    .orderBy(variants.position);
+  const sizes = had.length
+    ? await tx
+        .select({ id: stock.id, variantId: stock.variantId, size: stock.size })
+        .from(stock)
+        .where(
+          inArray(
+            stock.variantId,
+            had.map((v) => v.id),
+          ),
+        )
+        .orderBy(stock.position)
+    : [];
+  return { variants: had, sizes };
+}
+
 const writeProducts: Writer<ProductData> = async (tx, ctx, planned, counts) => {
   const categoryTargets = await targetsOf(
     tx,
@@ -381,17 +405,21 @@ const writeProducts: Writer<ProductData> = async (tx, ctx, planned, counts) => {
         updatedAt: d.updatedAt,
       };
       let id = p.targetId;
+      // What the product has here: its variants and sizes are updated in place, by name and size.
+      let earlier = { variants: [] as { id: string; name: string }[], sizes: [] as { id: string; variantId: string; size: string }[] };
       if (id) {
         const updated = await tx.update(products).set(values).where(eq(products.id, id)).returning({ id: products.id });
         if (updated.length === 0) id = p.targetId = undefined;
-        // Categories, variants, their stock and media are written again from the export.
+        // Categories and media are written again from the export.
         else {
           await tx.delete(productCategories).where(eq(productCategories.productId, id));
-          await tx.delete(variants).where(eq(variants.productId, id));
+          earlier = await variantsAndSizesOf(tx, id);
         }
       }
       if (!id) [{ id }] = await tx.insert(products).values(values).returning({ id: products.id });
       const productId = id!;
+      const keptVariants = new Set<string>();
+      const keptSizes = new Set<string>();
 
       const links: { productId: string; categoryId: string; position: number }[] = [];
       for (const sourceId of d.categoryIds) {
@@ -403,18 +431,23 @@ const writeProducts: Writer<ProductData> = async (tx, ctx, planned, counts) => {
       if (links.length) await tx.insert(productCategories).values(links);
 
       for (const [position, v] of d.variants.entries()) {
-        const variantId = newId();
-        await tx.insert(variants).values({
-          id: variantId,
-          productId,
-          position,
-          name: v.name,
-          soleColor: v.soleColor,
-          price: v.price,
-          inOffer: v.inOffer,
-          discountPrice: v.discountPrice,
-        });
-        await tx.insert(stock).values(v.stock.map((s, n) => ({ variantId, position: n, size: s.size, qty: s.qty })));
+        const fields = { position, name: v.name, soleColor: v.soleColor, price: v.price, inOffer: v.inOffer, discountPrice: v.discountPrice };
+        // A variant and size the shop already has keep their ids: the orders sold from them still
+        // find them, so cancelling one gives its stock back.
+        const same = earlier.variants.find((e) => !keptVariants.has(e.id) && e.name === v.name);
+        const variantId = same?.id ?? newId();
+        if (same) {
+          keptVariants.add(same.id);
+          await tx.update(variants).set(fields).where(eq(variants.id, same.id));
+          await tx.delete(media).where(eq(media.variantId, same.id));
+        } else await tx.insert(variants).values({ id: variantId, productId, ...fields });
+        for (const [n, size] of v.stock.entries()) {
+          const had = earlier.sizes.find((e) => e.variantId === variantId && !keptSizes.has(e.id) && e.size === size.size);
+          if (had) {
+            keptSizes.add(had.id);
+            await tx.update(stock).set({ position: n, qty: size.qty }).where(eq(stock.id, had.id));
+          } else await tx.insert(stock).values({ variantId, position: n, size: size.size, qty: size.qty });
+        }
         const rows: (typeof media.$inferInsert)[] = [];
         for (const [kind, list] of [
           ["image", v.images],
@@ -443,6 +476,11 @@ const writeProducts: Writer<ProductData> = async (tx, ctx, planned, counts) => {
         }
         if (rows.length) await tx.insert(media).values(rows);
       }
+      // What the original no longer has goes (a variant takes its sizes and media with it).
+      const goneSizes = earlier.sizes.filter((e) => keptVariants.has(e.variantId) && !keptSizes.has(e.id)).map((e) => e.id);
+      if (goneSizes.length) await tx.delete(stock).where(inArray(stock.id, goneSizes));
+      const goneVariants = earlier.variants.filter((e) => !keptVariants.has(e.id)).map((e) => e.id);
+      if (goneVariants.length) await tx.delete(variants).where(inArray(variants.id, goneVariants));
       await remember(tx, "products", p, productId);
       counted(ctx, "products", counts, p, i, planned.length);
     },
@@ -527,6 +565,14 @@ const writeOrders: Writer<OrderData> = async (tx, ctx, planned, counts) => {
         ).map((r) => r.id)
       : [],
   );
+  // The sizes those products have here: each line is linked to the one it was sold from.
+  const sizes: CatalogueSize[] = existing.size
+    ? await tx
+        .select({ productId: variants.productId, variantName: variants.name, size: stock.size, stockId: stock.id })
+        .from(stock)
+        .innerJoin(variants, eq(variants.id, stock.variantId))
+        .where(inArray(variants.productId, [...existing]))
+    : [];
   await eachWithMedia(
     planned,
     async (p) => {
@@ -573,10 +619,20 @@ const writeOrders: Writer<OrderData> = async (tx, ctx, planned, counts) => {
               productImage = "";
             }
           }
-          const productId = productTargets.get(it.productSourceId);
+          const target = productTargets.get(it.productSourceId);
+          const productId = target && existing.has(target) ? target : null;
+          const stockId = catalogueSizeOf(sizes, { productId, color: it.color, size: it.size });
+          if (productId && !stockId) {
+            const what = [it.color, it.size ? `size ${it.size}` : ""].filter(Boolean).join(", ") || "its only size";
+            note(
+              p,
+              `${ORDER_LINE} ${n}: ${it.productName} (${what}) is not one size of the catalogue: cancelling the order gives no stock back for it`,
+            );
+          }
           return {
             orderId,
-            productId: productId && existing.has(productId) ? productId : null,
+            productId,
+            stockId,
             productName: it.productName,
             productImage,
             color: it.color,

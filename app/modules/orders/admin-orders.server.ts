@@ -192,7 +192,7 @@ export async function changeOrderStatus(db: Db, change: OrderStatusChange): Prom
       (shipping.courier !== order.courier || shipping.trackingNumber !== order.trackingNumber);
     if (!plan.change && !shippingChanged) return { changed: false };
 
-    if (plan.change && plan.stock !== "none") await moveOrderStock(tx, order.id, plan.stock, change.by);
+    const moved = plan.change && plan.stock !== "none" ? await moveOrderStock(tx, order.id, plan.stock, change.by) : undefined;
     await tx
       .update(orders)
       .set({ status: change.to, updatedAt: new Date(), ...(shippingChanged || plan.change ? shipping : {}) })
@@ -200,7 +200,7 @@ export async function changeOrderStatus(db: Db, change: OrderStatusChange): Prom
     const note = [
       shippingChanged && shipping.courier ? `Courier: ${shipping.courier}` : "",
       shippingChanged && shipping.trackingNumber ? `CN: ${shipping.trackingNumber}` : "",
-      plan.change && plan.stock === "return" ? "Stock returned" : "",
+      moved && plan.change && plan.stock === "return" ? returnNote(moved) : "",
       plan.change && plan.stock === "take" ? "Stock taken again" : "",
     ]
       .filter(Boolean)
@@ -211,11 +211,26 @@ export async function changeOrderStatus(db: Db, change: OrderStatusChange): Prom
   });
 }
 
+interface StockMove {
+  /** How many lines the order has. */
+  lines: number;
+  /** The lines a return left out: their size is no longer in the catalogue. */
+  notReturned: string[];
+}
+
+/** What a cancellation's history says of the stock: returned, or which lines had nowhere to go back to. */
+function returnNote({ lines, notReturned }: StockMove): string {
+  if (notReturned.length === 0) return "Stock returned";
+  const gone = `(no longer in the catalogue): ${notReturned.join(", ")}`;
+  return notReturned.length === lines ? `No stock to return ${gone}` : `Stock returned, except ${gone}`;
+}
+
 /**
  * Gives an order's stock back ('return') or takes it again ('take'), one guarded update per line,
  * each recorded in the stock trail with the staff member who changed the order.
  */
-async function moveOrderStock(tx: Tx, orderId: string, effect: "return" | "take", by: string) {
+async function moveOrderStock(tx: Tx, orderId: string, effect: "return" | "take", by: string): Promise<StockMove> {
+  const notReturned: string[] = [];
   const lines = await tx
     .select({
       stockId: orderItems.stockId,
@@ -232,14 +247,16 @@ async function moveOrderStock(tx: Tx, orderId: string, effect: "return" | "take"
     const what = details ? `${line.productName} (${details})` : line.productName;
     if (effect === "return") {
       // A size deleted from the catalogue since has nowhere to go back to.
-      if (!line.stockId) continue;
-      const back = await tx
-        .update(stock)
-        .set({ qty: sql`${stock.qty} + ${line.quantity}` })
-        .where(eq(stock.id, line.stockId))
-        .returning({ id: stock.id });
+      const back = line.stockId
+        ? await tx
+            .update(stock)
+            .set({ qty: sql`${stock.qty} + ${line.quantity}` })
+            .where(eq(stock.id, line.stockId))
+            .returning({ id: stock.id })
+        : [];
       if (back.length)
-        await tx.insert(stockMovements).values({ stockId: line.stockId, delta: line.quantity, reason: "cancel", orderId, changedBy: by });
+        await tx.insert(stockMovements).values({ stockId: line.stockId!, delta: line.quantity, reason: "cancel", orderId, changedBy: by });
+      else notReturned.push(what);
       continue;
     }
     const taken = line.stockId ? await takeStock(tx, line.stockId, line.quantity) : false;
@@ -250,4 +267,5 @@ async function moveOrderStock(tx: Tx, orderId: string, effect: "return" | "take"
     }
     await tx.insert(stockMovements).values({ stockId: line.stockId!, delta: -line.quantity, reason: "reinstate", orderId, changedBy: by });
   }
+  return { lines: lines.length, notReturned };
 }
