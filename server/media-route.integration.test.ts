@@ -93,6 +93,48 @@ describe.each(Object.keys(backends))("GET /media/* from %s", (backend) => {
     }
   });
 
+  it("sends the part of a file a range asks for, as a phone's video player asks (Safari plays no video without it)", async () => {
+    const url = `${base}/media/products/1718000000000-abcDEF12-960.webp`;
+    const whole = await fetch(url);
+    expect(whole.headers.get("accept-ranges")).toBe("bytes");
+    await whole.arrayBuffer();
+    for (const [range, start, end] of [
+      ["bytes=0-1", 0, 1],
+      ["bytes=100-199", 100, 199],
+      ["bytes=999990-", 999990, 999999],
+      ["bytes=-10", 999990, 999999],
+      ["bytes=999000-2000000", 999000, 999999],
+    ] as const) {
+      const part = await fetch(url, { headers: { Range: range } });
+      expect(part.status, range).toBe(206);
+      expect(part.headers.get("content-range"), range).toBe(`bytes ${start}-${end}/1000000`);
+      expect(part.headers.get("content-length"), range).toBe(String(end - start + 1));
+      expect(part.headers.get("content-type"), range).toBe("image/webp");
+      expect(Buffer.from(await part.arrayBuffer()).equals(photo.subarray(start, end + 1)), range).toBe(true);
+    }
+    const video = await fetch(`${base}/media/products/1718000000000-vid00002.mp4`, { headers: { Range: "bytes=0-" } });
+    expect(video.status).toBe(206);
+    expect(video.headers.get("content-range")).toBe("bytes 0-8/9");
+    expect(await video.text()).toBe("mp4 bytes");
+  });
+
+  it("answers 416 for a range past the end, and the whole file for a range it does not take", async () => {
+    const url = `${base}/media/products/1718000000000-abcDEF12-960.webp`;
+    const past = await fetch(url, { headers: { Range: "bytes=1000000-" } });
+    expect(past.status).toBe(416);
+    expect(past.headers.get("content-range")).toBe("bytes */1000000");
+    await past.arrayBuffer();
+    // Malformed, several ranges at once, or another unit: the whole file, as if none were asked.
+    for (const range of ["bytes=abc", "bytes=0-1,5-6", "items=0-1", "bytes=5-2", "bytes=-0"]) {
+      const response = await fetch(url, { headers: { Range: range } });
+      expect(response.status, range).toBe(200);
+      expect(Buffer.from(await response.arrayBuffer()).equals(photo), range).toBe(true);
+    }
+    const missing = await fetch(`${base}/media/products/1718000000000-missing0-320.webp`, { headers: { Range: "bytes=0-1" } });
+    expect(missing.status).toBe(404);
+    await missing.arrayBuffer();
+  });
+
   it("answers HEAD without the body, and gives back what it opened each time", async () => {
     // More HEADs than the S3 client has connections: an unread file would keep one each.
     for (let i = 0; i < 300; i++) {

@@ -1,7 +1,16 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import { isSafeKey, type FileStorage } from "./storage.server";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
+import { bytesOf, rangeHeader, type RangeAsked } from "./byte-range";
+import { isSafeKey, type FileStorage, type RangePart } from "./storage.server";
 import type { S3StorageConfig } from "./storage-url";
 
 /** Content types of the files the shop stores, by extension; the media route sends the same. */
@@ -103,6 +112,48 @@ export class S3Storage implements FileStorage {
     if (!body || result.ContentLength === undefined) throw new Error(`S3 answered no body or length for ${key}`);
     const stream = body instanceof Readable ? body : Readable.fromWeb(body.transformToWebStream() as NodeReadableStream);
     return { stream, size: result.ContentLength };
+  }
+
+  async openRange(key: string, wanted: RangeAsked): Promise<RangePart | null> {
+    if (!isSafeKey(key)) return null;
+    let asked = wanted;
+    // The last n bytes are asked for as from–to, from the object's size: not every S3-compatible
+    // service reads a suffix range right (some send the first n bytes).
+    if ("suffix" in wanted) {
+      const size = await this.sizeOf(key);
+      if (size === null) return null;
+      const part = bytesOf(wanted, size);
+      if (!part) return { stream: null, size, part: null };
+      asked = part;
+    }
+    let result;
+    try {
+      result = await this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(key), Range: rangeHeader(asked) }));
+    } catch (error) {
+      if (isMissingObject(error)) return null;
+      if (statusOf(error) !== 416) throw error;
+      // The range covers none of the object: its size, for the answer's Content-Range.
+      const size = await this.sizeOf(key);
+      return size === null ? null : { stream: null, size, part: null };
+    }
+    const body = result.Body;
+    if (!body || result.ContentLength === undefined) throw new Error(`S3 answered no body or length for ${key}`);
+    const stream = body instanceof Readable ? body : Readable.fromWeb(body.transformToWebStream() as NodeReadableStream);
+    // "bytes 0-99/1000"; a service that sends the whole object instead says nothing of a range.
+    const range = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(result.ContentRange ?? "");
+    if (!range) return { stream, size: result.ContentLength, part: { start: 0, end: result.ContentLength - 1 } };
+    return { stream, size: Number(range[3]), part: { start: Number(range[1]), end: Number(range[2]) } };
+  }
+
+  /** The object's size in bytes, or null when there is none. */
+  private async sizeOf(key: string): Promise<number | null> {
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(key) }));
+      return head.ContentLength ?? 0;
+    } catch (error) {
+      if (isMissingObject(error)) return null;
+      throw error;
+    }
   }
 
   async delete(key: string) {

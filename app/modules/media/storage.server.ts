@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import { createReadStream } from "node:fs";
 import path from "node:path";
 import type { Readable } from "node:stream";
+import { bytesOf, type RangeAsked } from "./byte-range";
 
 /**
  * Where uploaded and generated files live: a local folder (`DATA_DIR/uploads` by default) or a
@@ -11,10 +12,18 @@ export interface FileStorage {
   put(key: string, data: Buffer): Promise<void>;
   /** A stream of the file, or null when there is none. */
   open(key: string): Promise<{ stream: Readable; size: number } | null>;
+  /**
+   * A stream of the part of the file a range asks for (`part`, its first and last byte) and the
+   * file's whole size; `part` and `stream` are null when the range covers none of the file. Null
+   * when there is no file.
+   */
+  openRange(key: string, asked: RangeAsked): Promise<RangePart | null>;
   delete(key: string): Promise<void>;
   /** The keys of the files directly in `folder` (no sub-folders); none when it does not exist. */
   list(folder: string): Promise<string[]>;
 }
+
+export type RangePart = { stream: Readable; size: number; part: { start: number; end: number } } | { stream: null; size: number; part: null };
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
 
@@ -45,6 +54,20 @@ export class LocalDiskStorage implements FileStorage {
       const info = await fs.stat(file);
       if (!info.isFile()) return null;
       return { stream: createReadStream(file), size: info.size };
+    } catch {
+      return null;
+    }
+  }
+
+  async openRange(key: string, asked: RangeAsked): Promise<RangePart | null> {
+    if (!isSafeKey(key)) return null;
+    const file = this.pathOf(key);
+    try {
+      const info = await fs.stat(file);
+      if (!info.isFile()) return null;
+      const part = bytesOf(asked, info.size);
+      if (!part) return { stream: null, size: info.size, part: null };
+      return { stream: createReadStream(file, part), size: info.size, part };
     } catch {
       return null;
     }

@@ -180,6 +180,7 @@ describe(`admin product table (${testTarget()})`, () => {
     const watching: FileStorage = {
       put: (k, d) => real.put(k, d),
       open: (k) => real.open(k),
+      openRange: (k, r) => real.openRange(k, r),
       list: (f) => real.list(f),
       delete: async (k) => {
         const rows = await db.select().from(products).where(eq(products.id, p.productId));
