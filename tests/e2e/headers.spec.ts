@@ -49,36 +49,47 @@ test("a form post larger than any form needs is refused before it is read", asyn
   expect(await response.text()).toBe("The request is too large (at most 12 MB).");
 });
 
-test("a too-large form sent slowly is read to its end and answered 413, not cut off while it is sent", async ({ baseURL }) => {
-  const url = new URL(baseURL!);
-  const size = 12 * 1024 * 1024 + 1;
-  const outcome = await new Promise<{ answer: string; error?: string; sent: number }>((resolve) => {
-    const socket = net.connect(Number(url.port), url.hostname);
-    let answer = "";
-    let error: string | undefined;
-    let sent = 0;
-    socket.on("data", (data) => (answer += data.toString("latin1")));
-    socket.on("error", (e) => (error = e.message));
-    socket.on("close", () => resolve({ answer, error, sent }));
-    socket.write(
-      `POST /contact HTTP/1.1\r\nHost: ${url.host}\r\nOrigin: ${url.origin}\r\nContent-Type: application/x-www-form-urlencoded\r\n` +
-        `Content-Length: ${size}\r\nConnection: close\r\n\r\nmessage=`,
-    );
-    sent = "message=".length;
-    // The rest in 1 MB pieces 100 ms apart: over a second, as a phone on a slow network sends it.
-    const timer = setInterval(() => {
-      if (socket.destroyed) return clearInterval(timer);
-      const piece = Math.min(1024 * 1024, size - sent);
-      socket.write(Buffer.alloc(piece, "m"));
-      sent += piece;
-      if (sent >= size) clearInterval(timer);
-    }, 100);
+for (const framing of ["Content-Length", "chunked"] as const) {
+  test(`a too-large form sent slowly (${framing}) is read to its end and answered 413, not cut off while it is sent`, async ({ baseURL }) => {
+    const url = new URL(baseURL!);
+    const size = 12 * 1024 * 1024 + 1;
+    const chunked = framing === "chunked";
+    const outcome = await new Promise<{ answer: string; error?: string; sent: number }>((resolve) => {
+      const socket = net.connect(Number(url.port), url.hostname);
+      let answer = "";
+      let error: string | undefined;
+      let sent = 0;
+      socket.on("data", (data) => (answer += data.toString("latin1")));
+      socket.on("error", (e) => (error = e.message));
+      socket.on("close", () => resolve({ answer, error, sent }));
+      // Sent in pieces: with chunked framing the size is known only as the pieces come.
+      const send = (piece: Buffer) =>
+        socket.write(chunked ? Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from("\r\n")]) : piece);
+      socket.write(
+        `POST /contact HTTP/1.1\r\nHost: ${url.host}\r\nOrigin: ${url.origin}\r\nContent-Type: application/x-www-form-urlencoded\r\n` +
+          (chunked ? "Transfer-Encoding: chunked\r\n" : `Content-Length: ${size}\r\n`) +
+          "Connection: close\r\n\r\n",
+      );
+      send(Buffer.from("message="));
+      sent = "message=".length;
+      // The rest in 1 MB pieces 100 ms apart: over a second, as a phone on a slow network sends it.
+      const timer = setInterval(() => {
+        if (socket.destroyed) return clearInterval(timer);
+        const piece = Math.min(1024 * 1024, size - sent);
+        send(Buffer.alloc(piece, "m"));
+        sent += piece;
+        if (sent >= size) {
+          clearInterval(timer);
+          if (chunked) socket.write("0\r\n\r\n");
+        }
+      }, 100);
+    });
+    expect(outcome.error).toBeUndefined();
+    expect(outcome.sent).toBe(size);
+    expect(outcome.answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(outcome.answer).toContain("The request is too large (at most 12 MB).");
   });
-  expect(outcome.error).toBeUndefined();
-  expect(outcome.sent).toBe(size);
-  expect(outcome.answer).toMatch(/^HTTP\/1\.1 413 /);
-  expect(outcome.answer).toContain("The request is too large (at most 12 MB).");
-});
+}
 
 test("a connection a proxy keeps open is not closed under it after a few idle seconds", async ({ baseURL }) => {
   // A proxy (deploy/Caddyfile, deploy/nginx.conf) reuses its connections to the shop for up to 30 s.
