@@ -1,7 +1,7 @@
 import { isIPv6 } from "node:net";
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "./db.server";
-import { logger } from "./logger.server";
+import { tidyNowAndThen } from "./now-and-then.server";
 import { rateLimits } from "./db/tables.server";
 
 /**
@@ -43,7 +43,7 @@ export async function hitRateLimits(db: Db, hits: { key: string; rule: RateRule 
     if (!(Number.isInteger(rule.limit) && rule.limit > 0 && rule.windowMs > 0)) throw new Error(`Bad rate limit for ${key}`);
   }
   if (new Set(hits.map((h) => h.key)).size !== hits.length) throw new Error("Each rate limit key may be counted once per statement");
-  await pruneNowAndThen(db, now);
+  await tidyNowAndThen("rate limits", db, now, () => pruneRateLimits(db, now));
   const at = sql`${now.toISOString()}::timestamptz`;
   const ended = sql`${rateLimits.resetsAt} <= ${at}`;
   const limitOf = sql`case ${rateLimits.key} ${sql.join(
@@ -109,20 +109,6 @@ export async function clearRateLimit(db: Db, key: string): Promise<void> {
 export async function pruneRateLimits(db: Db, now = new Date()): Promise<number> {
   const deleted = await db.delete(rateLimits).where(lte(rateLimits.resetsAt, now)).returning({ key: rateLimits.key });
   return deleted.length;
-}
-
-const PRUNE_EVERY_MS = 10 * 60_000;
-const nextPruneAt = new WeakMap<Db, number>();
-
-/** Every hit may prune, at most once per 10 minutes per database and process, so the table stays small. */
-async function pruneNowAndThen(db: Db, now: Date) {
-  if (now.getTime() < (nextPruneAt.get(db) ?? 0)) return;
-  nextPruneAt.set(db, now.getTime() + PRUNE_EVERY_MS);
-  try {
-    await pruneRateLimits(db, now);
-  } catch (err) {
-    logger.warn({ err }, "pruning rate limits failed");
-  }
 }
 
 /**

@@ -8,7 +8,15 @@ import { account, session, user, verification } from "~/lib/db/tables.server";
 import { addressBucket, hitRateLimits, refundRateLimit, type RateRule } from "~/lib/rate-limit.server";
 import { enqueueMailFrom } from "~/modules/mail/mail.server";
 import { assertPasswordAllowed } from "./password-check.server";
-import { LINK_EXPIRED, LINK_NOT_VALID, PASSWORD_LINK_VALIDITY_MS, passwordLinkMail, type PasswordLinkKind } from "./password-link";
+import { tidySignInRecords } from "./expired-records.server";
+import {
+  LINK_EXPIRED,
+  LINK_NOT_VALID,
+  PASSWORD_LINK_IDENTIFIER_PREFIX,
+  PASSWORD_LINK_VALIDITY_MS,
+  passwordLinkMail,
+  type PasswordLinkKind,
+} from "./password-link";
 import { passwordAudienceOf, type PasswordAudience } from "./password-rules";
 
 /**
@@ -25,7 +33,6 @@ import { passwordAudienceOf, type PasswordAudience } from "./password-rules";
  */
 
 const HOUR = 60 * 60_000;
-const IDENTIFIER_PREFIX = "password-link:";
 
 /** Requests for a link, counted before the address is looked up, kept whatever the outcome. */
 export const PASSWORD_LINK_LIMITS = {
@@ -49,7 +56,7 @@ function newToken(): string {
 
 /** How a token is kept: never as it is. */
 export function storedIdentifier(token: string): string {
-  return `${IDENTIFIER_PREFIX}${createHash("sha256").update(token, "utf8").digest("hex")}`;
+  return `${PASSWORD_LINK_IDENTIFIER_PREFIX}${createHash("sha256").update(token, "utf8").digest("hex")}`;
 }
 
 /**
@@ -71,6 +78,7 @@ async function issueLink(db: Db, email: string, kind: PasswordLinkKind, baseUrl:
     )
     ${enqueueMailFrom(sql`link`, { to: address, subject: mail.subject, text: mail.text })}
     returning id`)) as unknown as { rows: { id: string }[] };
+  await tidySignInRecords(db, now);
   return rows.length > 0;
 }
 
@@ -158,7 +166,7 @@ export async function setPasswordWithLink(db: Db, input: { token: string; passwo
         .insert(account)
         .values({ id: newId(24), accountId: userId, providerId: "credential", userId, password: hash, createdAt: now, updatedAt: now });
     }
-    await tx.delete(verification).where(and(eq(verification.value, userId), like(verification.identifier, `${IDENTIFIER_PREFIX}%`)));
+    await tx.delete(verification).where(and(eq(verification.value, userId), like(verification.identifier, `${PASSWORD_LINK_IDENTIFIER_PREFIX}%`)));
     await tx.delete(session).where(eq(session.userId, userId));
     await tx.update(user).set({ emailVerified: true, updatedAt: now }).where(eq(user.id, userId));
   });

@@ -13,6 +13,9 @@ const HOUR = 60 * 60_000;
 /** How long a link works: a reset for 1 hour, an invitation for 7 days (it waits on a person who did not ask for it). */
 export const PASSWORD_LINK_VALIDITY_MS: Record<PasswordLinkKind, number> = { reset: HOUR, invitation: 7 * 24 * HOUR };
 
+/** How a link's row in the `verification` table is told from better-auth's own: its identifier starts so. */
+export const PASSWORD_LINK_IDENTIFIER_PREFIX = "password-link:";
+
 /** The page a link opens and the page where one asks for a new link. */
 export const SET_PASSWORD_PATH = "/reset-password";
 export const FORGOT_PASSWORD_PATH = "/forgot-password";

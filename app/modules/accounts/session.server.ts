@@ -8,6 +8,7 @@ import type { SignupInput } from "./account.schema";
 import { countLoginAttempt, loginSucceeded } from "./login-throttle.server";
 import { assertPasswordAllowed } from "./password-check.server";
 import { countSignupAttempt } from "./signup-throttle.server";
+import { tidySignInRecords } from "./expired-records.server";
 
 export interface CurrentUser {
   id: string;
@@ -182,6 +183,7 @@ export async function signIn(
   // A failure keeps its place in every limit.
   if (!response.ok) throw new DomainError("UNAUTHENTICATED", "Invalid email or password.");
   await loginSucceeded(db, attempt);
+  await tidySignInRecords(db, now);
   const body = (await response.json()) as { user: { id: string; email: string; firstName?: string; lastName?: string; role?: Role } };
   return {
     user: {
