@@ -21,6 +21,12 @@ export function pakistanDay(at: Date): string {
   return new Date(at.getTime() + PKT_OFFSET_MS).toISOString().slice(0, 10);
 }
 
+/** A moment as Pakistan time, 'YYYY-MM-DD HH:MM:SS', which spreadsheets read as a date and time (CSV files). */
+export function pakistanDateTime(at: Date): string {
+  const local = new Date(at.getTime() + PKT_OFFSET_MS).toISOString();
+  return `${local.slice(0, 10)} ${local.slice(11, 19)}`;
+}
+
 /** The start of the Pakistan day and month that `now` falls in. */
 export function pakistanPeriodStarts(now: Date): { dayStart: Date; monthStart: Date } {
   const local = new Date(now.getTime() + PKT_OFFSET_MS);

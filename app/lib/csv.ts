@@ -1,12 +1,15 @@
+import { pakistanDateTime } from "./admin-date";
+
 /**
  * CSV that spreadsheets open safely (RFC 4180, CRLF lines). A cell that a spreadsheet would read as
  * a formula (it starts with =, +, -, @, a tab or a carriage return) gets a leading apostrophe, so
- * an e-mail such as `=cmd@x.pk` shows as text and never runs.
+ * an e-mail such as `=cmd@x.pk` shows as text and never runs. A moment is written as Pakistan time,
+ * as the back office shows it ('2026-01-03 02:04:05'): the headers say "(PKT)".
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 export function csvCell(value: string | number | Date | null | undefined): string {
-  let text = value == null ? "" : value instanceof Date ? value.toISOString() : String(value);
+  let text = value == null ? "" : value instanceof Date ? pakistanDateTime(value) : String(value);
   if (FORMULA_START.test(text)) text = `'${text}`;
   return `"${text.replaceAll('"', '""')}"`;
 }

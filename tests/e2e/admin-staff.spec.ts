@@ -81,7 +81,7 @@ test.describe("subscribers in the back office", () => {
     const chunks: Buffer[] = [];
     for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString("utf8");
-    expect(text).toContain('"Email","Subscribed At"');
+    expect(text).toContain('"Email","Subscribed At (PKT)"');
     expect(text).toContain(`"${email}"`);
   });
 });

@@ -68,7 +68,7 @@ export function ordersCsv(list: BatchOrder[]): string {
   return toCsv(
     [
       "Order number",
-      "Date",
+      "Date (PKT)",
       "Status",
       "Customer",
       "Email",

@@ -90,7 +90,7 @@ export async function subscribersCsv(db: Db): Promise<string> {
     .from(subscribers)
     .orderBy(desc(subscribers.createdAt), desc(subscribers.id));
   return toCsv(
-    ["Email", "Subscribed At"],
+    ["Email", "Subscribed At (PKT)"],
     rows.map((r) => [r.email, r.subscribedAt]),
   );
 }

@@ -1,12 +1,14 @@
 import type { Route } from "./+types/managesubscriptions-csv";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { subscribersCsv } from "~/modules/subscribers/subscribers.server";
+import { pakistanDay } from "~/lib/admin-date";
 
 /** The subscriber list as a CSV download (admins only). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context.auth);
   const csv = await subscribersCsv(context.db);
-  const day = new Date().toISOString().slice(0, 10);
+  // The Pakistan day: an export at 1 am is named after the day it is made in.
+  const day = pakistanDay(new Date());
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -64,14 +64,16 @@ describe(`newsletter subscriptions in the back office (${testTarget()})`, () => 
       .replace(/^\uFEFF/, "")
       .trimEnd()
       .split("\r\n");
-    expect(lines[0]).toBe('"Email","Subscribed At"');
+    expect(lines[0]).toBe('"Email","Subscribed At (PKT)"');
     expect(lines.slice(1).map((l) => l.split('","')[0])).toEqual([
       '"new@example.pk',
       '"middle@example.pk',
       `"'=cmd|' /C calc'!A0@x.pk`,
       '"old@example.pk',
     ]);
-    expect(lines[1]).toBe(`"new@example.pk","${minutesAgo(1).toISOString()}"`);
+    // Pakistan time (UTC+5), as the back office shows it.
+    const pakistan = new Date(minutesAgo(1).getTime() + 5 * 60 * 60_000).toISOString();
+    expect(lines[1]).toBe(`"new@example.pk","${pakistan.slice(0, 10)} ${pakistan.slice(11, 19)}"`);
     expect(text).not.toMatch(/(^|,|\n)"?=/);
     expect(await subscribersCsv(testDb().db)).toBe(text);
   });
