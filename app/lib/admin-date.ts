@@ -6,7 +6,8 @@
  * Pakistan time: the dashboard's days and periods are counted here too.
  */
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const PKT_OFFSET_MS = 5 * 60 * 60 * 1000;
+/** Pakistan time is UTC+5 all year (no daylight saving). */
+export const PKT_OFFSET_MS = 5 * 60 * 60 * 1000;
 
 /** Said once on screens that show times. */
 export const TIME_ZONE_NOTE = "Times are Pakistan time (PKT).";

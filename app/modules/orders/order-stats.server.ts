@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, ne, sql } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
 import { categories, orderItems, orders, products } from "~/lib/db/tables.server";
 import { ORDER_STATUSES, type OrderStatus } from "~/lib/db/value-lists";
-import { pakistanDay, pakistanPeriodStarts } from "~/lib/admin-date";
+import { PKT_OFFSET_MS, pakistanDay, pakistanPeriodStarts } from "~/lib/admin-date";
 
 export async function dashboardSummary(db: Db, now = new Date()) {
   const { dayStart, monthStart } = pakistanPeriodStarts(now);
@@ -54,7 +54,9 @@ export const TREND_DAYS = 30;
 export async function salesTrend(db: Db, now = new Date()) {
   const { dayStart } = pakistanPeriodStarts(now);
   const since = new Date(dayStart.getTime() - (TREND_DAYS - 1) * 24 * 60 * 60 * 1000);
-  const day = sql<string>`to_char(${orders.createdAt} at time zone 'UTC' + interval '5 hours', 'YYYY-MM-DD')`;
+  // Pakistan days: the one offset of admin-date.ts (a constant, written into the statement so that
+  // the grouping and the selected day are the same expression).
+  const day = sql<string>`to_char(${orders.createdAt} at time zone 'UTC' + make_interval(secs => ${sql.raw(String(PKT_OFFSET_MS / 1000))}), 'YYYY-MM-DD')`;
   const [perDay, top] = await Promise.all([
     db
       .select({
