@@ -10,6 +10,7 @@ import { publishChange } from "~/modules/live/live-events.server";
 import { awaitingConfirmation } from "./order-confirmation.server";
 import { ORDER_STATUSES, type OrderStatus } from "~/lib/db/value-lists";
 import { ORDER_STATUS_LABELS, planOrderTransition, takesShippingDetails } from "./order-status";
+import { normalizePhone } from "./phone";
 
 export const ORDERS_PAGE_SIZE = 25;
 
@@ -37,11 +38,25 @@ export interface OrderListRow {
   createdAt: string;
 }
 
+/** Digits enough to look a phone number up by: a customer who calls gives part of theirs, or all of it. */
+const PHONE_SEARCH_MIN_DIGITS = 4;
+
 function searchCondition(q: string): SQL | undefined {
   const text = q.trim();
   if (!text) return undefined;
   const pattern = likePattern(text);
-  return or(ilike(orders.orderNumber, pattern), ilike(orders.email, pattern), ilike(sql`${orders.firstName} || ' ' || ${orders.lastName}`, pattern));
+  const found = [
+    ilike(orders.orderNumber, pattern),
+    ilike(orders.email, pattern),
+    ilike(sql`${orders.firstName} || ' ' || ${orders.lastName}`, pattern),
+  ];
+  // A phone number however it is typed ('0321-7654321', '+92 321 7654321'): stored normalised.
+  const phone = normalizePhone(text);
+  if (/^\d+$/.test(phone) && phone.length >= PHONE_SEARCH_MIN_DIGITS) {
+    const digits = likePattern(phone);
+    found.push(sql`${orders.phone} like ${digits}`, sql`${orders.alternatePhone} like ${digits}`);
+  }
+  return or(...found);
 }
 
 /** The orders the list's search and filters find. */

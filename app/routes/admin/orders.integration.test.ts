@@ -222,7 +222,7 @@ describe(`order status changes (${testTarget()})`, () => {
 });
 
 describe(`the orders list (${testTarget()})`, () => {
-  it("searches by order number, name or e-mail, filters by status, pages, and counts every status", async () => {
+  it("searches by order number, name, e-mail or phone number, filters by status, pages, and counts every status", async () => {
     const p = await belt(100);
     const zara = await p.order(1, "Zarafshan", "zara@example.pk");
     await p.order(1, "Omar", "omar.search@example.pk");
@@ -232,6 +232,17 @@ describe(`the orders list (${testTarget()})`, () => {
     expect((await listOrders(testDb().db, { q: "OMAR.SEARCH@", status: "all", page: 1 })).total).toBe(1);
     expect((await listOrders(testDb().db, { q: zara.orderNumber, status: "all", page: 1 })).rows[0].id).toBe(zara.id);
     expect((await listOrders(testDb().db, { q: "%", status: "all", page: 1 })).total).toBe(0);
+
+    // A customer who calls gives a phone number, written any way: the order is found by it, or by
+    // its alternate number.
+    const caller = await p.order(1, "Caller", "caller@example.pk");
+    await testDb().db.update(orders).set({ phone: "03217654321", alternatePhone: "03451112233" }).where(eq(orders.id, caller.id));
+    for (const typed of ["03217654321", "0321-7654321", "+92 321 7654321", "7654321", "0345 1112233"]) {
+      expect(
+        (await listOrders(testDb().db, { q: typed, status: "all", page: 1 })).rows.map((r) => r.id),
+        typed,
+      ).toEqual([caller.id]);
+    }
 
     const all = await listOrders(testDb().db, { q: "", status: "all", page: 1 });
     expect(all.counts.all).toBe(all.total);
