@@ -59,9 +59,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * Root data (footer categories, who is signed in) changes only through a form submission
- * (signing in or out), not as a shopper moves from page to page.
+ * (signing in or out), not as a shopper moves from page to page; and not through one whose answer
+ * never came (`unanswered`, e.g. checkout.tsx's clientAction): asking again would fail the same way.
  */
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ formMethod, actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (actionResult && typeof actionResult === "object" && "unanswered" in actionResult) return false;
   return formMethod ? defaultShouldRevalidate : false;
 }
 

@@ -22,7 +22,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 type ActionResult =
   | { ok: true; orderId: string; orderTotal: number; storedOrderId: string; receipt: string }
-  | { ok: false; message: string; errors?: Partial<Record<CheckoutField, string>>; shortages?: Shortage[] };
+  | { ok: false; message: string; errors?: Partial<Record<CheckoutField, string>>; shortages?: Shortage[]; unanswered?: true };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
@@ -129,6 +129,20 @@ function newKey() {
 function validateField(name: CheckoutField, value: string): string | undefined {
   const result = checkoutSchema.shape[name].safeParse(value);
   return result.success ? undefined : result.error.issues[0]?.message;
+}
+
+/**
+ * Place Order goes to the server's action. When its answer never arrives (the phone lost its
+ * connection, or the proxy answered for a server that went away), the page stays as it was, with a
+ * message and the same idempotency key: pressing Place Order again confirms the order the shop
+ * already has, or places it once.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<ActionResult> {
+  try {
+    return await serverAction();
+  } catch {
+    return { ok: false, message: CHECKOUT_MESSAGES.notReached, unanswered: true };
+  }
 }
 
 export default function Checkout() {

@@ -61,6 +61,45 @@ test.describe("buying", () => {
     await expect(page.getByText("3 in stock")).toBeVisible();
   });
 
+  test("an order whose answer is lost on the way (a dropped connection, an instance gone) is placed again without a second order", async ({
+    page,
+  }) => {
+    await page.goto("/shop?q=Slim%20Card%20Holder");
+    await page.getByRole("link", { name: "Slim Card Holder" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Slim Card Holder" })).toBeVisible();
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await page.goto("/checkout");
+    await fillCheckout(page, { firstName: "Rabia" });
+
+    // The first Place Order reaches the shop, which stores the order; its answer never reaches the
+    // phone (the proxy answers 502 instead).
+    let stored: string | undefined;
+    await page.route(/\/checkout\.data/, async (route) => {
+      // Nothing else gets through while the connection is down.
+      if (route.request().method() !== "POST") return route.abort("internetdisconnected");
+      const answer = await route.fetch();
+      stored = /ORD-\d{13}/.exec(await answer.text())?.[0];
+      await route.fulfill({ status: 502, body: "" });
+    });
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await expect(
+      page.getByRole("alert").filter({
+        hasText:
+          "We could not hear back from the shop about your order. Please press Place Order again: if the shop already has it, it will not be placed twice.",
+      }),
+    ).toBeVisible();
+    expect(stored).toMatch(/^ORD-\d{13}$/);
+    // The form and the cart are as they were.
+    await expect(page.getByLabel("First name")).toHaveValue("Rabia");
+    await expect(page.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
+
+    // Again, with the connection back: the order the shop already has is confirmed, not a second one.
+    await page.unroute(/\/checkout\.data/);
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
+    await expect(page.getByText(/^ORD-\d{13}$/)).toHaveText(stored!);
+  });
+
   test("/confirmorder without an order goes home", async ({ page }) => {
     await page.goto("/confirmorder");
     await expect(page).toHaveURL(/\/$/);

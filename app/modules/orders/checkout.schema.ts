@@ -15,6 +15,9 @@ export const CHECKOUT_MESSAGES = {
   zipCode: "ZIP code is required",
   fixForm: "Please fix the errors in the form before proceeding.",
   emptyCart: "Your cart is empty. Please add items before placing an order.",
+  /** The order was sent but no answer came back (a dropped connection, a server gone on the way). */
+  notReached:
+    "We could not hear back from the shop about your order. Please press Place Order again: if the shop already has it, it will not be placed twice.",
 } as const;
 
 const required = (message: string, max = 200) =>
