@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type FocusEvent } from "react";
-import { data, Link, useFetcher, useNavigate } from "react-router";
+import { data, isRouteErrorResponse, Link, useFetcher, useNavigate } from "react-router";
 import type { Route } from "./+types/checkout";
 import { getEnv } from "~/config.server";
 import { isDomainError } from "~/lib/errors";
@@ -140,7 +140,9 @@ function validateField(name: CheckoutField, value: string): string | undefined {
 export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<ActionResult> {
   try {
     return await serverAction();
-  } catch {
+  } catch (error) {
+    // A refusal the server did answer (4xx) is shown as such by the error page.
+    if (isRouteErrorResponse(error) && error.status < 500) throw error;
     return { ok: false, message: CHECKOUT_MESSAGES.notReached, unanswered: true };
   }
 }
