@@ -406,6 +406,17 @@ describe(`importing the original shop (${testTarget()})`, () => {
     expect((await sizeOf("BAG-014", "Tan", "L")).qty).toBe(stockAfterImport + 1);
     expect(await lastNote(placedRow.id)).toBe("Stock returned");
 
+    // A line of a colour and size the tote never had is imported as it is, and reported.
+    const odd = structuredClone(data);
+    const order = structuredClone(odd.orders!.oPending5) as { orderId: string; items: { productColor: string; productSize: string }[] };
+    order.orderId = "ORD-1717900000000";
+    order.items[0].productColor = "Purple";
+    order.items[0].productSize = "XL";
+    const summary = await runImport(db, { orders: { oPurple10: order } });
+    expect(reasonsOf(summary.adjusted, "orders", "oPurple10")).toContain(
+      "line 0: Leather Tote Bag (Purple, size XL) matches no single size in the catalogue: cancelling the order gives no stock back for it",
+    );
+
     // Two tan totes in size M, a size staff have since removed: nothing to give back, and the
     // order's history says so instead of "Stock returned".
     const pending = await orderOf("ORD-1717578000000");

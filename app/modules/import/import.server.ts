@@ -623,10 +623,10 @@ const writeOrders: Writer<OrderData> = async (tx, ctx, planned, counts) => {
           const productId = target && existing.has(target) ? target : null;
           const stockId = catalogueSizeOf(sizes, { productId, color: it.color, size: it.size });
           if (productId && !stockId) {
-            const what = [it.color, it.size ? `size ${it.size}` : ""].filter(Boolean).join(", ") || "its only size";
+            const what = [it.color, it.size ? `size ${it.size}` : ""].filter(Boolean).join(", ");
             note(
               p,
-              `${ORDER_LINE} ${n}: ${it.productName} (${what}) is not one size of the catalogue: cancelling the order gives no stock back for it`,
+              `${ORDER_LINE} ${n}: ${it.productName}${what ? ` (${what})` : ""} matches no single size in the catalogue: cancelling the order gives no stock back for it`,
             );
           }
           return {
