@@ -1,12 +1,13 @@
 import { and, asc, count, desc, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
-import { categories, media, productCategories, products, stock, variants } from "~/lib/db/tables.server";
+import { categories, productCategories, products, stock, variants } from "~/lib/db/tables.server";
 import { DomainError } from "~/lib/errors";
 import { jsonValue } from "~/lib/db/json-value";
 import type { StoredImage } from "~/modules/media/media-url";
 import { isNew } from "./product-rules";
 import type { CategorySummary, ProductCard, ProductDetail } from "./catalog-views";
 import { closeMatch, containsText, nameContains } from "./product-search.server";
+import { readProductRows } from "./product-rows.server";
 import { hasDiscount, unitPrice } from "./pricing";
 import type { ShopSort } from "./catalog.schema";
 
@@ -268,24 +269,9 @@ async function toCards(db: Db, rows: ProductRow[], now: Date): Promise<ProductCa
 // ------------------------------------------------------------------ one product
 
 export async function getProductDetail(db: Db, id: string): Promise<ProductDetail> {
-  const [p] = await db.select().from(products).where(eq(products.id, id)).limit(1);
-  if (!p) throw new DomainError("NOT_FOUND", "Product not found");
-  const [categoryRows, variantRows] = await Promise.all([
-    db
-      .select({ id: categories.id, name: categories.name })
-      .from(productCategories)
-      .innerJoin(categories, eq(categories.id, productCategories.categoryId))
-      .where(eq(productCategories.productId, id))
-      .orderBy(asc(productCategories.position), asc(categories.name)),
-    db.select().from(variants).where(eq(variants.productId, id)).orderBy(asc(variants.position), asc(variants.id)),
-  ]);
-  const variantIds = variantRows.map((v) => v.id);
-  const [stockRows, mediaRows] = variantIds.length
-    ? await Promise.all([
-        db.select().from(stock).where(inArray(stock.variantId, variantIds)).orderBy(asc(stock.position), asc(stock.id)),
-        db.select().from(media).where(inArray(media.variantId, variantIds)).orderBy(asc(media.position), asc(media.id)),
-      ])
-    : [[], []];
+  const rows = await readProductRows(db, id);
+  if (!rows) throw new DomainError("NOT_FOUND", "Product not found");
+  const { product: p, categoryRows, variantRows, stockRows, mediaRows } = rows;
   return {
     id: p.id,
     name: p.name,

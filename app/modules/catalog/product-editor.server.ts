@@ -10,6 +10,7 @@ import { STALE_UPLOAD_MESSAGE, stagedFilesExist, verifyStagedUpload, type Staged
 import type { FileStorage } from "~/modules/media/storage.server";
 import { PRODUCT_FORM_MESSAGES, type ProductFormData, type VariantFormData } from "./product-form.schema";
 import { UNNAMED_CATEGORY } from "./catalog.server";
+import { readProductRows } from "./product-rows.server";
 import { lockStockOfVariants, type LockedStock } from "~/modules/inventory/stock-locks.server";
 
 /**
@@ -61,29 +62,15 @@ export async function productExists(db: Db, id: string): Promise<boolean> {
 /** A product as the edit form needs it; NOT_FOUND 'Product not found!' for an unknown id. */
 export async function loadProductForEdit(db: Db, id: string): Promise<EditableProduct> {
   if (!ID_PATTERN.test(id)) throw new DomainError("NOT_FOUND", PRODUCT_FORM_MESSAGES.notFound);
-  const [p] = await db.select().from(products).where(eq(products.id, id)).limit(1);
-  if (!p) throw new DomainError("NOT_FOUND", PRODUCT_FORM_MESSAGES.notFound);
-  const [categoryRows, variantRows] = await Promise.all([
-    db
-      .select({ categoryId: productCategories.categoryId })
-      .from(productCategories)
-      .where(eq(productCategories.productId, id))
-      .orderBy(asc(productCategories.position), asc(productCategories.categoryId)),
-    db.select().from(variants).where(eq(variants.productId, id)).orderBy(asc(variants.position), asc(variants.id)),
-  ]);
-  const variantIds = variantRows.map((v) => v.id);
-  const [stockRows, mediaRows] = variantIds.length
-    ? await Promise.all([
-        db.select().from(stock).where(inArray(stock.variantId, variantIds)).orderBy(asc(stock.position), asc(stock.id)),
-        db.select().from(media).where(inArray(media.variantId, variantIds)).orderBy(asc(media.position), asc(media.id)),
-      ])
-    : [[], []];
+  const rows = await readProductRows(db, id);
+  if (!rows) throw new DomainError("NOT_FOUND", PRODUCT_FORM_MESSAGES.notFound);
+  const { product: p, categoryRows, variantRows, stockRows, mediaRows } = rows;
   return {
     id: p.id,
     name: p.name,
     code: p.code,
     description: p.description,
-    categoryIds: categoryRows.map((c) => c.categoryId),
+    categoryIds: categoryRows.map((c) => c.id),
     createdAt: p.createdAt.toISOString(),
     variants: variantRows.map((v) => ({
       id: v.id,
