@@ -11,7 +11,7 @@ import { requestPasswordReset } from "~/modules/accounts/password-link.server";
 import { landingPathFor } from "~/modules/accounts/roles";
 import { getCurrentUser } from "~/modules/accounts/session.server";
 import { useFormCheck } from "~/components/ui/use-form-check";
-import { FormAlert, TextField } from "~/components/ui/field";
+import { FormAlert, TextField, SubmitButton } from "~/components/ui/field";
 import { RouteError } from "~/components/ui/route-error";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -68,13 +68,9 @@ export default function ForgotPassword() {
           </p>
         ) : null}
         <TextField id="email" label="Email" type="email" autoComplete="email" required defaultValue={result?.email} />
-        <button
-          type="submit"
-          disabled={busy}
-          className="w-full rounded-md bg-leather-700 px-4 py-3 font-semibold text-white hover:bg-leather-800 disabled:opacity-60"
-        >
-          {busy ? "Sending..." : "Send me a link"}
-        </button>
+        <SubmitButton busy={busy} busyLabel="Sending...">
+          Send me a link
+        </SubmitButton>
         <p className="text-center text-sm text-stone-700">
           Remembered it?{" "}
           <Link to="/login" className="font-medium text-leather-700 underline">

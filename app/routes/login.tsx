@@ -7,7 +7,7 @@ import { loginSchema } from "~/modules/accounts/account.schema";
 import { landingPathFor } from "~/modules/accounts/roles";
 import { getCurrentUser, signIn } from "~/modules/accounts/session.server";
 import { useFormCheck } from "~/components/ui/use-form-check";
-import { FormAlert, TextField } from "~/components/ui/field";
+import { FormAlert, TextField, SubmitButton } from "~/components/ui/field";
 import { RouteError } from "~/components/ui/route-error";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -52,13 +52,9 @@ export default function Login() {
             Forgot password?
           </Link>
         </p>
-        <button
-          type="submit"
-          disabled={busy}
-          className="w-full rounded-md bg-leather-700 px-4 py-3 font-semibold text-white hover:bg-leather-800 disabled:opacity-60"
-        >
-          {busy ? "Logging in..." : "Log in"}
-        </button>
+        <SubmitButton busy={busy} busyLabel="Logging in...">
+          Log in
+        </SubmitButton>
         <p className="text-center text-sm text-stone-700">
           New here?{" "}
           <Link to="/signup" className="font-medium text-leather-700 underline">

@@ -7,10 +7,11 @@ import { publicUrlFrom, seo } from "~/lib/seo";
 import { setPasswordSchema } from "~/modules/accounts/account.schema";
 import { FORGOT_PASSWORD_PATH, PASSWORD_SET } from "~/modules/accounts/password-link";
 import { findPasswordLink, isLinkProblem, setPasswordWithLink } from "~/modules/accounts/password-link.server";
-import { passwordHint, PASSWORD_MIN_LENGTH, type PasswordAudience } from "~/modules/accounts/password-rules";
+import type { PasswordAudience } from "~/modules/accounts/password-rules";
 import { useFormCheck } from "~/components/ui/use-form-check";
-import { FormAlert, TextField } from "~/components/ui/field";
+import { FormAlert, SubmitButton } from "~/components/ui/field";
 import { RouteError } from "~/components/ui/route-error";
+import { NewPasswordField } from "~/components/accounts/new-password-field";
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(publicUrlFrom(matches), {
@@ -80,22 +81,10 @@ export default function ResetPassword() {
         >
           <FormAlert message={check.error ?? result?.error} />
           <input type="hidden" name="token" value={page.token} />
-          <TextField
-            id="password"
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            required
-            hint={passwordHint(page.audience)}
-            minLength={PASSWORD_MIN_LENGTH[page.audience]}
-          />
-          <button
-            type="submit"
-            disabled={busy}
-            className="w-full rounded-md bg-leather-700 px-4 py-3 font-semibold text-white hover:bg-leather-800 disabled:opacity-60"
-          >
-            {busy ? "Saving..." : "Set password"}
-          </button>
+          <NewPasswordField audience={page.audience} label="New password" />
+          <SubmitButton busy={busy} busyLabel="Saving...">
+            Set password
+          </SubmitButton>
         </Form>
       )}
     </section>

@@ -5,12 +5,12 @@ import { flashCookie } from "~/lib/flash.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { signupSchema } from "~/modules/accounts/account.schema";
 import { GenderOptions } from "~/components/ui/gender-options";
-import { passwordHint, PASSWORD_MIN_LENGTH } from "~/modules/accounts/password-rules";
 import { landingPathFor } from "~/modules/accounts/roles";
 import { getCurrentUser, signUp } from "~/modules/accounts/session.server";
 import { useFormCheck } from "~/components/ui/use-form-check";
-import { FormAlert, SelectField, TextField } from "~/components/ui/field";
+import { FormAlert, SelectField, TextField, SubmitButton } from "~/components/ui/field";
 import { RouteError } from "~/components/ui/route-error";
+import { NewPasswordField } from "~/components/accounts/new-password-field";
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(publicUrlFrom(matches), { title: "Sign up", description: "Create a Chamra Leather account.", path: "/signup", noindex: true });
@@ -64,15 +64,7 @@ export default function Signup() {
           <TextField id="email" label="Email" type="email" autoComplete="email" required defaultValue={v.email} />
         </div>
         <div className="sm:col-span-2">
-          <TextField
-            id="password"
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            required
-            hint={passwordHint("customer")}
-            minLength={PASSWORD_MIN_LENGTH.customer}
-          />
+          <NewPasswordField audience="customer" />
         </div>
         <TextField id="firstName" label="First name" autoComplete="given-name" required defaultValue={v.firstName} />
         <TextField id="lastName" label="Last name" autoComplete="family-name" required defaultValue={v.lastName} />
@@ -83,13 +75,9 @@ export default function Signup() {
           <TextField id="numberCode" label="Code" defaultValue={v.numberCode ?? "+92"} autoComplete="tel-country-code" />
           <TextField id="number" label="Phone number" type="tel" autoComplete="tel-national" defaultValue={v.number} />
         </div>
-        <button
-          type="submit"
-          disabled={busy}
-          className="rounded-md bg-leather-700 px-4 py-3 font-semibold text-white hover:bg-leather-800 disabled:opacity-60 sm:col-span-2"
-        >
-          {busy ? "Creating account..." : "Sign up"}
-        </button>
+        <SubmitButton busy={busy} busyLabel="Creating account..." className="sm:col-span-2">
+          Sign up
+        </SubmitButton>
         <p className="text-center text-sm text-stone-700 sm:col-span-2">
           Already have an account?{" "}
           <Link to="/login" className="font-medium text-leather-700 underline">

@@ -8,7 +8,7 @@ import { trackOrderSchema } from "~/modules/orders/order-tracking.schema";
 import { trackOrder, type TrackedOrder } from "~/modules/orders/order-tracking.server";
 import type { OrderStatus } from "~/lib/db/value-lists";
 import { ORDER_STATUS_BADGES } from "~/modules/orders/order-status";
-import { FormAlert, TextField } from "~/components/ui/field";
+import { FormAlert, TextField, SubmitButton } from "~/components/ui/field";
 import { RouteError } from "~/components/ui/route-error";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -68,13 +68,9 @@ export default function Track() {
           autoComplete="tel"
           defaultValue={result?.values?.phone}
         />
-        <button
-          type="submit"
-          disabled={busy}
-          className="w-full rounded-md bg-leather-700 px-4 py-3 font-semibold text-white hover:bg-leather-800 disabled:opacity-60"
-        >
-          {busy ? "Looking up..." : "Track Order"}
-        </button>
+        <SubmitButton busy={busy} busyLabel="Looking up...">
+          Track Order
+        </SubmitButton>
       </Form>
       {order && <TrackedOrderPanel order={order} />}
       <p className="mt-8 text-sm text-stone-700">

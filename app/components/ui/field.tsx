@@ -146,3 +146,26 @@ export function FormAlert({
     </p>
   );
 }
+
+/** A form's main button; while the form is on its way it is disabled and says so ("Logging in..."). */
+export function SubmitButton({
+  busy,
+  busyLabel,
+  className = "w-full",
+  children,
+}: {
+  busy: boolean;
+  busyLabel: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="submit"
+      disabled={busy}
+      className={`rounded-md bg-leather-700 px-4 py-3 font-semibold text-white hover:bg-leather-800 disabled:opacity-60 ${className}`}
+    >
+      {busy ? busyLabel : children}
+    </button>
+  );
+}

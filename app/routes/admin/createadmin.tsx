@@ -6,13 +6,13 @@ import { GenderOptions } from "~/components/ui/gender-options";
 import { ADMIN_ROLES } from "~/lib/db/value-lists";
 import { ACCESS_DENIED_CREATE, createAdminSchema } from "~/modules/accounts/admin-account.schema";
 import { createAdminAccount } from "~/modules/accounts/admin-accounts.server";
-import { passwordHint, PASSWORD_MIN_LENGTH } from "~/modules/accounts/password-rules";
 import { adminRoleLabel, isMainAdminRole } from "~/modules/accounts/roles";
 import { requireAdmin, requireMainAdminAction } from "~/modules/accounts/session.server";
 import { useFormCheck } from "~/components/ui/use-form-check";
-import { FormAlert, SelectField, TextField } from "~/components/ui/field";
+import { FormAlert, SelectField, TextField, SubmitButton } from "~/components/ui/field";
 import { RouteError } from "~/components/ui/route-error";
 import { adminMeta } from "~/lib/seo";
+import { NewPasswordField } from "~/components/accounts/new-password-field";
 
 export const meta = () => adminMeta("Create Admin");
 
@@ -93,23 +93,11 @@ export default function CreateAdmin({ loaderData }: Route.ComponentProps) {
           <TextField id="email" label="Email" type="email" autoComplete="off" required defaultValue={v.email} />
         </div>
         <div className="sm:col-span-2">
-          <TextField
-            id="password"
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            required
-            hint={passwordHint("staff")}
-            minLength={PASSWORD_MIN_LENGTH.staff}
-          />
+          <NewPasswordField audience="staff" />
         </div>
-        <button
-          type="submit"
-          disabled={busy}
-          className="rounded-md bg-leather-700 px-4 py-3 font-semibold text-white hover:bg-leather-800 disabled:opacity-60 sm:col-span-2"
-        >
-          {busy ? "Registering..." : "Create Account"}
-        </button>
+        <SubmitButton busy={busy} busyLabel="Registering..." className="sm:col-span-2">
+          Create Account
+        </SubmitButton>
         <p className="text-center text-sm text-stone-700 sm:col-span-2">
           The new admin signs in at{" "}
           <Link to="/login" className="font-medium text-leather-700 underline">
