@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/contact";
 import { isDomainError } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
@@ -46,6 +46,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     logger.error({ err: error }, "contact message could not be saved");
     return data<ContactResult>({ ok: false, message: CONTACT_FAILURE, fields: [], values }, { status: 503 });
+  }
+}
+
+/**
+ * The message goes to the server's action. When no answer comes back (the phone lost its signal, a
+ * server went away), the form keeps what was typed and says sending failed, so the shopper sends it
+ * again rather than typing it again.
+ */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs): Promise<ContactResult> {
+  const values = contactValuesFrom(await request.clone().formData());
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (isRouteErrorResponse(error) && error.status < 500) throw error;
+    return { ok: false, message: CONTACT_FAILURE, fields: [], values, unanswered: true };
   }
 }
 

@@ -134,6 +134,23 @@ test.describe("contact page", () => {
   });
 });
 
+test("a message sent while the connection drops is kept in the form, with the error, and goes the next time @mobile", async ({ page }) => {
+  const f = await openContact(page);
+  await fillValid(f, { message: "Do you have the Heritage Messenger Bag in olive?" });
+  // The phone loses its signal: nothing reaches the shop.
+  const toContact = (url: URL) => url.pathname.startsWith("/contact");
+  await page.route(toContact, (route) => route.abort("internetdisconnected"));
+  await f.send.click();
+  await expect(f.form.getByRole("alert")).toHaveText("Sorry, there was an error sending your message. Please try again.");
+  await expect(f.message).toHaveValue("Do you have the Heritage Messenger Bag in olive?");
+  await expect(f.name).toHaveValue("Ayesha Khan");
+  await expect(f.subject).toHaveValue("custom-order");
+
+  await page.unroute(toContact);
+  await f.send.click();
+  await expect(f.form.getByRole("status")).toHaveText(THANKS);
+});
+
 test("on a phone the outcome shows where the shopper tapped Send @mobile", async ({ page }) => {
   const f = await openContact(page);
   await f.send.tap();
