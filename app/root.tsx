@@ -18,6 +18,7 @@ import { logger } from "~/lib/logger.server";
 import { readFlash } from "~/lib/flash.server";
 import { UNCACHEABLE_TAG } from "~/lib/page-cache.server";
 import { InlineStyles } from "~/lib/inline-styles";
+import { isUnanswered } from "~/lib/unanswered";
 import { getCurrentUser } from "~/modules/accounts/session.server";
 import stylesheetUrl from "./app.css?url";
 
@@ -63,7 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * never came (`unanswered`, e.g. checkout.tsx's clientAction): asking again would fail the same way.
  */
 export function shouldRevalidate({ formMethod, actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (actionResult && typeof actionResult === "object" && "unanswered" in actionResult) return false;
+  if (isUnanswered(actionResult)) return false;
   return formMethod ? defaultShouldRevalidate : false;
 }
 

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type FocusEvent } from "react";
-import { data, isRouteErrorResponse, Link, useFetcher, useNavigate } from "react-router";
+import { data, Link, useFetcher, useNavigate } from "react-router";
 import type { Route } from "./+types/checkout";
 import { getEnv } from "~/config.server";
 import { isDomainError } from "~/lib/errors";
 import { actionFailure } from "~/lib/action-failure.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
+import { keepFormWhenUnanswered } from "~/lib/unanswered";
 import { parseCartField } from "~/modules/cart/cart.schema";
 import { CHECKOUT_MESSAGES, checkoutSchema, fieldErrors, type CheckoutField } from "~/modules/orders/checkout.schema";
 import { placeOrderWithinLimits } from "~/modules/orders/order-limits.server";
@@ -138,13 +139,7 @@ function validateField(name: CheckoutField, value: string): string | undefined {
  * already has, or places it once.
  */
 export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<ActionResult> {
-  try {
-    return await serverAction();
-  } catch (error) {
-    // A refusal the server did answer (4xx) is shown as such by the error page.
-    if (isRouteErrorResponse(error) && error.status < 500) throw error;
-    return { ok: false, message: CHECKOUT_MESSAGES.notReached, unanswered: true };
-  }
+  return keepFormWhenUnanswered(serverAction, { ok: false as const, message: CHECKOUT_MESSAGES.notReached });
 }
 
 export default function Checkout() {

@@ -1,8 +1,9 @@
-import { data, isRouteErrorResponse } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/contact";
 import { isDomainError } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
+import { keepFormWhenUnanswered } from "~/lib/unanswered";
 import { contactErrorMessage, contactSchema } from "~/modules/messages/contact.schema";
 import { sendContactMessage } from "~/modules/messages/messages.server";
 import {
@@ -56,12 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
  */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs): Promise<ContactResult> {
   const values = contactValuesFrom(await request.clone().formData());
-  try {
-    return await serverAction();
-  } catch (error) {
-    if (isRouteErrorResponse(error) && error.status < 500) throw error;
-    return { ok: false, message: CONTACT_FAILURE, fields: [], values, unanswered: true };
-  }
+  return keepFormWhenUnanswered(serverAction, { ok: false as const, message: CONTACT_FAILURE, fields: [], values });
 }
 
 export default function Contact() {

@@ -163,6 +163,29 @@ test.describe("admin: add and edit a product", () => {
     await expect(variant(page, 1).getByRole("button", { name: "Remove image 1" })).toBeVisible();
   });
 
+  test("an edit sent while the connection drops keeps every edit on the page, with the error", async ({ page }) => {
+    await logIn(page);
+    await page.goto("/shop?q=Formal%20Dress%20Belt");
+    const href = await page.getByRole("link", { name: "Formal Dress Belt", exact: true }).getAttribute("href");
+    const id = href!.split("/").pop()!;
+    await page.goto(`/admin/products/${id}/edit`);
+    await page.getByLabel("Product name").fill("Edited offline");
+    await variant(page, 1).getByRole("spinbutton", { name: "Price (PKR)", exact: true }).fill("3300");
+    // The connection drops: nothing reaches the shop.
+    const toShop = (url: URL) => url.pathname.startsWith("/admin/products/");
+    await page.route(toShop, (route) => route.abort("internetdisconnected"));
+    await page.getByRole("button", { name: "Update Product" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Error updating product. Check console for details." })).toBeVisible();
+    await expect(page.getByLabel("Product name")).toHaveValue("Edited offline");
+    await expect(variant(page, 1).getByRole("spinbutton", { name: "Price (PKR)", exact: true })).toHaveValue("3300");
+    await expect(page.getByRole("button", { name: "Update Product" })).toBeEnabled();
+
+    // Nothing was saved.
+    await page.unroute(toShop);
+    await page.goto(`/admin/products/${id}/edit`);
+    await expect(page.getByLabel("Product name")).toHaveValue("Formal Dress Belt");
+  });
+
   test("a size typed twice in a variant is named on its field, and nothing is sent", async ({ page }) => {
     await logIn(page);
     await page.goto("/admin/products/new");

@@ -36,6 +36,8 @@ export interface ProductFormFailure {
   message: string;
   detail?: string;
   errors?: Record<string, string>;
+  /** No answer came back (~/lib/unanswered.ts). */
+  unanswered?: true;
 }
 
 interface StockRowState {

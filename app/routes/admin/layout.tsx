@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { NavLink, Outlet, useLocation, useRouteLoaderData } from "react-router";
+import { NavLink, Outlet, useLocation, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/layout";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { adminRoleLabel } from "~/modules/accounts/roles";
@@ -7,6 +7,7 @@ import { RouteError } from "~/components/ui/route-error";
 import { FlashBanner } from "~/components/ui/flash-banner";
 import type { loader as rootLoader } from "~/root";
 import { TIME_ZONE_NOTE } from "~/lib/admin-date";
+import { isUnanswered } from "~/lib/unanswered";
 
 export const ADMIN_LINKS = [
   { to: "/admin/products", label: "Products" },
@@ -24,6 +25,11 @@ export function meta() {
 }
 
 /** The guard of the back office (every admin loader and action calls requireAdmin too). */
+/** A save that got no answer changed nothing this layout shows, and reading it again would fail too. */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return isUnanswered(actionResult) ? false : defaultShouldRevalidate;
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context.auth);
   return { user: { firstName: user.firstName, email: user.email, role: user.role } };

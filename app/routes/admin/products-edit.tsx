@@ -12,6 +12,7 @@ import { PRODUCT_FORM_MESSAGES } from "~/modules/catalog/product-form.schema";
 import { ProductForm, type ProductFormFailure } from "~/components/admin/product-form";
 import { RouteError } from "~/components/ui/route-error";
 import { adminMeta } from "~/lib/seo";
+import { keepFormWhenUnanswered } from "~/lib/unanswered";
 import { FormAlert } from "~/components/ui/field";
 
 export const meta = () => adminMeta("Edit Product");
@@ -72,6 +73,14 @@ function EditSkeleton() {
       <div className="h-72 rounded-xl bg-stone-200" />
     </div>
   );
+}
+
+/**
+ * When the save gets no answer (a dropped connection), the form stays with every edit and says the
+ * save failed, instead of an error page that loses them (~/lib/unanswered.ts).
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return keepFormWhenUnanswered(serverAction, { ok: false as const, message: PRODUCT_FORM_MESSAGES.updateFailed } satisfies ProductFormFailure);
 }
 
 export default function AdminProductEdit({ loaderData, actionData }: Route.ComponentProps) {

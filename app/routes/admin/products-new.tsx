@@ -1,4 +1,4 @@
-import { data, Link, redirect } from "react-router";
+import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/products-new";
 import { actionFailure } from "~/lib/action-failure.server";
 import { flashCookie } from "~/lib/flash.server";
@@ -9,6 +9,7 @@ import { PRODUCT_FORM_MESSAGES } from "~/modules/catalog/product-form.schema";
 import { ProductForm, type ProductFormFailure } from "~/components/admin/product-form";
 import { RouteError } from "~/components/ui/route-error";
 import { adminMeta } from "~/lib/seo";
+import { isUnanswered, keepFormWhenUnanswered } from "~/lib/unanswered";
 
 export const meta = () => adminMeta("Add Product");
 
@@ -34,6 +35,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       detail: code === "INTERNAL" ? undefined : message,
     }));
   }
+}
+
+/**
+ * When the save gets no answer (a dropped connection), the form stays with every edit and says the
+ * save failed, instead of an error page that loses them (~/lib/unanswered.ts).
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return keepFormWhenUnanswered(serverAction, { ok: false as const, message: PRODUCT_FORM_MESSAGES.addFailed } satisfies ProductFormFailure);
+}
+
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return isUnanswered(actionResult) ? false : defaultShouldRevalidate;
 }
 
 export default function AdminProductNew({ loaderData, actionData }: Route.ComponentProps) {
