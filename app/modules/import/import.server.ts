@@ -20,6 +20,7 @@ import {
 import { imageUrl } from "~/modules/media/media-url";
 import { saveMediaOrigins } from "~/modules/media/media-origins.server";
 import type { FileStorage } from "~/modules/media/storage.server";
+import { readProductRows } from "~/modules/catalog/product-rows.server";
 import type { ExportData } from "./export-file.server";
 import {
   catalogueSizeOf,
@@ -352,28 +353,6 @@ function contentTypeOf(url: string, kind: "image" | "video"): string {
 
 type VariantMedia = Map<string, Downloaded>;
 
-/** A product's variants and their sizes, as they are here. */
-async function variantsAndSizesOf(tx: Db, productId: string) {
-  const had = await tx
-    .select({ id: variants.id, name: variants.name })
-    .from(variants)
-    .where(eq(variants.productId, productId))
-    .orderBy(variants.position);
-  const sizes = had.length
-    ? await tx
-        .select({ id: stock.id, variantId: stock.variantId, size: stock.size })
-        .from(stock)
-        .where(
-          inArray(
-            stock.variantId,
-            had.map((v) => v.id),
-          ),
-        )
-        .orderBy(stock.position)
-    : [];
-  return { variants: had, sizes };
-}
-
 const writeProducts: Writer<ProductData> = async (tx, ctx, planned, counts) => {
   const categoryTargets = await targetsOf(
     tx,
@@ -406,14 +385,18 @@ const writeProducts: Writer<ProductData> = async (tx, ctx, planned, counts) => {
       };
       let id = p.targetId;
       // What the product has here: its variants and sizes are updated in place, by name and size.
-      let earlier = { variants: [] as { id: string; name: string }[], sizes: [] as { id: string; variantId: string; size: string }[] };
+      let earlier: { variants: { id: string; name: string }[]; sizes: { id: string; variantId: string; size: string }[] } = {
+        variants: [],
+        sizes: [],
+      };
       if (id) {
         const updated = await tx.update(products).set(values).where(eq(products.id, id)).returning({ id: products.id });
         if (updated.length === 0) id = p.targetId = undefined;
         // Categories and media are written again from the export.
         else {
           await tx.delete(productCategories).where(eq(productCategories.productId, id));
-          earlier = await variantsAndSizesOf(tx, id);
+          const rows = await readProductRows(tx, id);
+          earlier = { variants: rows?.variantRows ?? [], sizes: rows?.stockRows ?? [] };
         }
       }
       if (!id) [{ id }] = await tx.insert(products).values(values).returning({ id: products.id });
