@@ -424,5 +424,11 @@ describe(`importing the original shop (${testTarget()})`, () => {
     await db.delete(stock).where(eq(stock.id, (await sizeOf("BAG-014", "Tan", "M")).id));
     await changeOrderStatus(db, { orderId: pending.id, to: "cancelled", by: staff.id });
     expect(await lastNote(pending.id)).toBe("No stock to return (no longer in the catalogue): Leather Tote Bag (Tan, size M)");
+    // An order of two lines, one of them of that size: the other goes back, and the note says which did not.
+    const walletsBefore = (await sizeOf("WAL-001", "Brown", "")).qty;
+    const shipped = await orderOf("ORD-1717318800000");
+    await changeOrderStatus(db, { orderId: shipped.id, to: "cancelled", by: staff.id });
+    expect((await sizeOf("WAL-001", "Brown", "")).qty).toBe(walletsBefore + 1);
+    expect(await lastNote(shipped.id)).toBe("Stock returned, except (no longer in the catalogue): Leather Tote Bag (Tan, size M)");
   });
 });
