@@ -14,8 +14,7 @@ export type ContactValues = Record<ContactField, string>;
 
 /** What the /contact action answers; a rejected form carries back what the shopper typed. */
 export type ContactResult =
-  | { ok: true; message: string }
-  | { ok: false; message: string; fields: ContactField[]; values: ContactValues; unanswered?: true };
+  { ok: true; message: string } | { ok: false; message: string; fields: ContactField[]; values: ContactValues; unanswered?: true };
 
 /** The form's text values, missing ones as empty strings. */
 export function contactValuesFrom(form: FormData): ContactValues {
