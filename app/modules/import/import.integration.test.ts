@@ -407,8 +407,7 @@ describe(`importing the original shop (${testTarget()})`, () => {
     expect(await lastNote(placedRow.id)).toBe("Stock returned");
 
     // A line of a colour and size the tote never had is imported as it is, and reported.
-    const odd = structuredClone(data);
-    const order = structuredClone(odd.orders!.oPending5) as { orderId: string; items: { productColor: string; productSize: string }[] };
+    const order = structuredClone(data.orders!.oPending5) as { orderId: string; items: { productColor: string; productSize: string }[] };
     order.orderId = "ORD-1717900000000";
     order.items[0].productColor = "Purple";
     order.items[0].productSize = "XL";

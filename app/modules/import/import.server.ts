@@ -385,22 +385,19 @@ const writeProducts: Writer<ProductData> = async (tx, ctx, planned, counts) => {
       };
       let id = p.targetId;
       // What the product has here: its variants and sizes are updated in place, by name and size.
-      let earlier: { variants: { id: string; name: string }[]; sizes: { id: string; variantId: string; size: string }[] } = {
-        variants: [],
-        sizes: [],
-      };
+      let earlier: Awaited<ReturnType<typeof readProductRows>> = null;
       if (id) {
         const updated = await tx.update(products).set(values).where(eq(products.id, id)).returning({ id: products.id });
         if (updated.length === 0) id = p.targetId = undefined;
         // Categories and media are written again from the export.
         else {
           await tx.delete(productCategories).where(eq(productCategories.productId, id));
-          const rows = await readProductRows(tx, id);
-          earlier = { variants: rows?.variantRows ?? [], sizes: rows?.stockRows ?? [] };
+          earlier = await readProductRows(tx, id);
         }
       }
       if (!id) [{ id }] = await tx.insert(products).values(values).returning({ id: products.id });
       const productId = id!;
+      const here = { variants: earlier?.variantRows ?? [], sizes: earlier?.stockRows ?? [] };
       const keptVariants = new Set<string>();
       const keptSizes = new Set<string>();
 
@@ -417,7 +414,7 @@ const writeProducts: Writer<ProductData> = async (tx, ctx, planned, counts) => {
         const fields = { position, name: v.name, soleColor: v.soleColor, price: v.price, inOffer: v.inOffer, discountPrice: v.discountPrice };
         // A variant and size the shop already has keep their ids: the orders sold from them still
         // find them, so cancelling one gives its stock back.
-        const same = earlier.variants.find((e) => !keptVariants.has(e.id) && e.name === v.name);
+        const same = here.variants.find((e) => !keptVariants.has(e.id) && e.name === v.name);
         const variantId = same?.id ?? newId();
         if (same) {
           keptVariants.add(same.id);
@@ -425,7 +422,7 @@ const writeProducts: Writer<ProductData> = async (tx, ctx, planned, counts) => {
           await tx.delete(media).where(eq(media.variantId, same.id));
         } else await tx.insert(variants).values({ id: variantId, productId, ...fields });
         for (const [n, size] of v.stock.entries()) {
-          const had = earlier.sizes.find((e) => e.variantId === variantId && !keptSizes.has(e.id) && e.size === size.size);
+          const had = here.sizes.find((e) => e.variantId === variantId && !keptSizes.has(e.id) && e.size === size.size);
           if (had) {
             keptSizes.add(had.id);
             await tx.update(stock).set({ position: n, qty: size.qty }).where(eq(stock.id, had.id));
@@ -460,9 +457,9 @@ const writeProducts: Writer<ProductData> = async (tx, ctx, planned, counts) => {
         if (rows.length) await tx.insert(media).values(rows);
       }
       // What the original no longer has goes (a variant takes its sizes and media with it).
-      const goneSizes = earlier.sizes.filter((e) => keptVariants.has(e.variantId) && !keptSizes.has(e.id)).map((e) => e.id);
+      const goneSizes = here.sizes.filter((e) => keptVariants.has(e.variantId) && !keptSizes.has(e.id)).map((e) => e.id);
       if (goneSizes.length) await tx.delete(stock).where(inArray(stock.id, goneSizes));
-      const goneVariants = earlier.variants.filter((e) => !keptVariants.has(e.id)).map((e) => e.id);
+      const goneVariants = here.variants.filter((e) => !keptVariants.has(e.id)).map((e) => e.id);
       if (goneVariants.length) await tx.delete(variants).where(inArray(variants.id, goneVariants));
       await remember(tx, "products", p, productId);
       counted(ctx, "products", counts, p, i, planned.length);
