@@ -89,6 +89,7 @@ function pageHref(base: string, q: string, page: number, sort: ShopSort = "newes
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
   const { ok, items, total, page, pageSize, closeMatches, q, sort, categoryId, categoryName, categories } = loaderData;
+  const more = loaderData.ok && loaderData.more;
   const navigate = useNavigate();
   const navigation = useNavigation();
   const base = categoryId ? `/shop/category/${categoryId}` : "/shop";
@@ -181,7 +182,8 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <p className="mt-6 text-sm text-stone-700" aria-live="polite">
-            {total} {total === 1 ? "product" : "products"}
+            {more ? "More than " : ""}
+            {total.toLocaleString("en-US")} {total === 1 ? "product" : "products"}
             {q ? (closeMatches ? ` with words close to “${q}”` : ` matching “${q}”`) : ""}
           </p>
           <div className={`mt-3 grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4 ${busy ? "opacity-60" : ""}`}>

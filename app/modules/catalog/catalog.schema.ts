@@ -19,3 +19,8 @@ export const shopQuerySchema = z.object({
 });
 
 export const SHOP_PAGE_SIZE = 24;
+/**
+ * Matches a search counts and lists at most: a search matching more says "More than 1,000" and
+ * lists the first 1,000 (docs/decisions/0036).
+ */
+export const SEARCH_LISTED_MATCHES = 1000;

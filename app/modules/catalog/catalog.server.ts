@@ -9,7 +9,7 @@ import type { CategorySummary, ProductCard, ProductDetail } from "./catalog-view
 import { closeMatch, containsText, nameContains } from "./product-search.server";
 import { readProductRows } from "./product-rows.server";
 import { hasDiscount, unitPrice } from "./pricing";
-import type { ShopSort } from "./catalog.schema";
+import { SEARCH_LISTED_MATCHES, type ShopSort } from "./catalog.schema";
 
 export const UNNAMED_CATEGORY = "Unnamed Category";
 export const UNCATEGORIZED = "Uncategorized";
@@ -89,7 +89,10 @@ export interface ListProductsInput {
 
 export interface ProductCardsPage {
   items: ProductCard[];
+  /** Products counted; for a search, at most SEARCH_LISTED_MATCHES. */
   total: number;
+  /** True when a search matched more products than it lists: the page says "More than". */
+  more: boolean;
   page: number;
   pageSize: number;
   /**
@@ -102,7 +105,8 @@ export interface ProductCardsPage {
 /**
  * One page of product cards. Without a search, newest first. With one, matches come from the
  * trigram index (docs/decisions/0023): names before descriptions, then newest; when nothing
- * matches as typed, products with close words, closest first.
+ * matches as typed, products with close words, closest first. A search matching more than
+ * SEARCH_LISTED_MATCHES lists that many, newest first (docs/decisions/0036).
  */
 export async function listProductCards(db: Db, input: ListProductsInput): Promise<ProductCardsPage> {
   const pageSize = Math.min(Math.max(input.pageSize ?? 24, 1), 100);
@@ -135,25 +139,13 @@ export async function listProductCards(db: Db, input: ListProductsInput): Promis
       : input.sort === "price-desc"
         ? sql`${lowestUnitPriceSql} desc nulls last`
         : undefined;
-  const find = async (match: SQL | undefined, relevance: SQL[]) => {
+  const find = async (match: SQL | undefined, relevance: SQL[]): Promise<Found> => {
     const conditions = match ? [match, ...filters] : filters;
     const condition = conditions.length ? and(...conditions) : undefined;
     const order = [...(byPrice ? [byPrice] : relevance), desc(products.createdAt), asc(products.id)];
     const counted = input.withTotal !== false;
     const countAll = () => db.select({ total: count() }).from(products).where(condition);
-    if (match) {
-      // A search reads every match anyway (to sort them by relevance): they are counted in the
-      // same statement. Only a page past the last match asks for the count on its own.
-      const rows = await db
-        .select({ ...cardColumns, total: sql<number>`count(*) over ()` })
-        .from(products)
-        .where(condition)
-        .orderBy(...order)
-        .limit(pageSize)
-        .offset((page - 1) * pageSize);
-      const total = !counted ? rows.length : rows.length ? Number(rows[0].total) : page > 1 ? Number((await countAll())[0].total) : 0;
-      return { rows, total };
-    }
+    if (match) return findMatches(db, { condition: and(match, ...filters)!, order, byPrice: Boolean(byPrice), page, pageSize });
     // A list walks the newest-first index and stops after its page: the count is its own query.
     const [rows, total] = await Promise.all([
       db
@@ -165,7 +157,7 @@ export async function listProductCards(db: Db, input: ListProductsInput): Promis
         .offset((page - 1) * pageSize),
       counted ? countAll() : Promise.resolve(undefined),
     ]);
-    return { rows, total: total ? Number(total[0].total) : rows.length };
+    return { rows, total: total ? Number(total[0].total) : rows.length, more: false };
   };
 
   const q = input.q?.trim();
@@ -174,9 +166,6 @@ export async function listProductCards(db: Db, input: ListProductsInput): Promis
   if (!q) {
     found = await find(undefined, []);
   } else {
-    // Ordering by relevance first also keeps the planner on the trigram index: walking the
-    // newest-first index while filtering is quick for a common word, but reads most of the
-    // table for a rare word found only in old products.
     found = await find(containsText(q), [desc(nameContains(q))]);
     if (found.total === 0) {
       const close = await closeMatch(db, q);
@@ -187,7 +176,81 @@ export async function listProductCards(db: Db, input: ListProductsInput): Promis
     }
   }
   const items = await toCards(db, found.rows, input.now ?? new Date());
-  return { items, total: found.total, page, pageSize, closeMatches };
+  return { items, total: found.total, more: found.more, page, pageSize, closeMatches };
+}
+
+interface Found {
+  rows: ProductRow[];
+  /** Matches counted, at most SEARCH_LISTED_MATCHES for a search. */
+  total: number;
+  /** True when a search matched more than it lists (`total` is then SEARCH_LISTED_MATCHES). */
+  more: boolean;
+}
+
+/**
+ * Products read newest first by a search with more than SEARCH_LISTED_MATCHES matches, looking for
+ * its page among this many of the newest products before reading every match (docs/decisions/0036).
+ */
+const NEWEST_WINDOW = 3000;
+
+/**
+ * A page of a search's matches (docs/decisions/0036). Matches are counted up to
+ * SEARCH_LISTED_MATCHES and one more: reading every match of a common word in a large catalogue
+ * costs as much as the catalogue. Up to that many, they are listed in the order asked (names
+ * holding the search first). Past it, the first SEARCH_LISTED_MATCHES by price, or newest first:
+ * found among the newest products while they hold enough of the page, else from all matches.
+ */
+async function findMatches(
+  db: Db,
+  { condition, order, byPrice, page, pageSize }: { condition: SQL; order: SQL[]; byPrice: boolean; page: number; pageSize: number },
+): Promise<Found> {
+  const cap = SEARCH_LISTED_MATCHES;
+  const capped = db
+    .select({ one: sql`1` })
+    .from(products)
+    .where(condition)
+    .limit(cap + 1)
+    .as("capped");
+  const [{ n }] = await db.select({ n: count() }).from(capped);
+  const more = n > cap;
+  const total = Math.min(n, cap);
+  // Pages past the listed matches show nothing (the page numbers end before them).
+  const offset = (page - 1) * pageSize;
+  const limit = Math.min(pageSize, total - offset);
+  if (limit <= 0) return { rows: [], total, more };
+  if (!more || byPrice) {
+    const rows = await db
+      .select(cardColumns)
+      .from(products)
+      .where(condition)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset);
+    return { rows, total, more };
+  }
+  // Both reads below name their subquery `products`, so that the search's condition (which names
+  // the table's columns) applies to it; its card columns are read as the table's.
+  const newestFirst = (from: SQL) =>
+    db
+      .select({
+        id: sql`${products.id}`.mapWith(products.id),
+        name: sql`${products.name}`.mapWith(products.name),
+        rating: sql`${products.rating}`.mapWith(products.rating),
+        createdAt: sql`${products.createdAt}`.mapWith(products.createdAt),
+      })
+      .from(from)
+      .where(condition)
+      .orderBy(desc(products.createdAt), asc(products.id))
+      .limit(limit)
+      .offset(offset);
+  const windowed = await newestFirst(
+    sql`(select * from ${products} order by ${products.createdAt} desc, ${products.id} limit ${NEWEST_WINDOW}) as ${products}`,
+  );
+  if (windowed.length === limit) return { rows: windowed, total, more };
+  // Too few among the newest: every match is read, then sorted. `offset 0` keeps the planner from
+  // walking the newest-first index through the whole catalogue instead.
+  const rows = await newestFirst(sql`(select * from ${products} where ${condition} offset 0) as ${products}`);
+  return { rows, total, more };
 }
 
 /** What a card shows of the product row itself: a search sorts its matches as narrow rows. */

@@ -5,6 +5,7 @@ import { products } from "~/lib/db/tables.server";
 import { createTestDatabase, testTarget, type TestDatabase } from "../../../tests/support/test-db";
 import { insertCategory, insertProduct } from "../../../tests/support/fixtures";
 import { listProductCards } from "./catalog.server";
+import { SEARCH_LISTED_MATCHES } from "./catalog.schema";
 import { closeMatch, containsText, nameContains } from "./product-search.server";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -93,15 +94,17 @@ describe(`storefront search (${testTarget()})`, () => {
     expect(await names("wq")).toEqual([]);
   });
 
-  it("one- and two-letter searches still count every match", async () => {
+  it("one- and two-letter searches find every match, and say when there are more than they list", async () => {
     const result = await search("e", { pageSize: 2 });
     const [{ n }] = await db
       .select({ n: count() })
       .from(products)
       .where(sql`lower(${products.name} || ' ' || ${products.description}) like '%e%'`);
-    expect(result.total).toBe(Number(n));
-    expect(result.total).toBeGreaterThan(FILLERS);
-    expect(result.items.map((c) => c.name)).toEqual(["Classic Bifold Wallet", "Long Zip Wallet"]);
+    expect(Number(n)).toBeGreaterThan(SEARCH_LISTED_MATCHES);
+    expect(result).toMatchObject({ total: SEARCH_LISTED_MATCHES, more: true });
+    // Newest first past the limit: the sling (newest) before the wallets.
+    expect(result.items.map((c) => c.name)).toEqual(["Crossbody Sling", "Classic Bifold Wallet"]);
+    expect(await search("ee")).toMatchObject({ total: 1, more: false, items: [{ name: "Formal Dress Belt" }] });
   });
 
   it("pages through matches as typed and close matches with the same total on every page", async () => {
@@ -147,5 +150,80 @@ describe(`storefront search (${testTarget()})`, () => {
       expect(listed, q).toContain("products_search_text_idx");
       expect(listed, q).not.toMatch(/Seq Scan on products/);
     }
+  });
+});
+
+describe(`a search matching more products than it lists (${testTarget()})`, () => {
+  let database: TestDatabase;
+  let db: Db;
+  /** Every "saddle" product's id, newest first: the order a search past the limit lists them in. */
+  let newestFirst: string[];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = database.db;
+    // 40 new saddle straps, then 3,000 newer fillers than the 1,000 older saddle bags; the bags
+    // also hold "rivet", exactly as many as are listed.
+    await db.execute(sql`
+      insert into products (id, name, description, created_at)
+      select 'strap' || g, 'Saddle Strap No. ' || g, 'A strap.', now() - make_interval(mins => g) from generate_series(1, 40) g
+      union all
+      select 'filler' || g, 'Filler product ' || g, 'Plain filler text number ' || g, now() - make_interval(hours => 1 + g)
+      from generate_series(1, 3000) g
+      union all
+      select 'bag' || g, 'Old Bag No. ' || g, 'With a saddle stitch and a brass rivet.', now() - make_interval(days => 200, mins => g)
+      from generate_series(1, ${SEARCH_LISTED_MATCHES}) g`);
+    // Each with a price: the bags dearer the older they are, the straps dearest of all.
+    await db.execute(sql`
+      insert into variants (id, product_id, name, price)
+      select 'v-' || id, id, 'Brown', case when id like 'strap%' then 9000000 else 100000 + substr(id, 4)::int * 100 end
+      from products where id like 'strap%' or id like 'bag%'`);
+    await db.execute(sql`analyze`);
+    const rows = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(sql`${products.id} like 'strap%' or ${products.id} like 'bag%'`)
+      .orderBy(sql`${products.createdAt} desc`, products.id);
+    newestFirst = rows.map((r) => r.id);
+  });
+
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  const ids = async (q: string, page: number, more: Partial<Parameters<typeof listProductCards>[1]> = {}) => {
+    const result = await listProductCards(db, { q, page, pageSize: 24, ...more });
+    return { ...result, ids: result.items.map((c) => c.id) };
+  };
+
+  it("says there are more than it lists, and lists that many, newest first, page after page", async () => {
+    const first = await ids("SADDLE", 1);
+    expect(first).toMatchObject({ total: SEARCH_LISTED_MATCHES, more: true, closeMatches: false });
+    expect(first.ids).toEqual(newestFirst.slice(0, 24));
+    // Page 2 runs past the newest products' matches: the rest are read from all matches.
+    expect((await ids("saddle", 2)).ids).toEqual(newestFirst.slice(24, 48));
+    const last = Math.ceil(SEARCH_LISTED_MATCHES / 24);
+    const lastPage = await ids("saddle", last);
+    expect(lastPage.ids).toEqual(newestFirst.slice((last - 1) * 24, SEARCH_LISTED_MATCHES));
+    expect(lastPage).toMatchObject({ total: SEARCH_LISTED_MATCHES, more: true });
+    expect(await ids("saddle", last + 1)).toMatchObject({ ids: [], total: SEARCH_LISTED_MATCHES, more: true });
+  });
+
+  it("a misspelt word past the limit is listed the same way", async () => {
+    const close = await ids("sadle", 2);
+    expect(close).toMatchObject({ total: SEARCH_LISTED_MATCHES, more: true, closeMatches: true });
+    expect(close.ids).toEqual(newestFirst.slice(24, 48));
+  });
+
+  it("by price, the cheapest of all matches come first", async () => {
+    const cheapest = await ids("saddle", 1, { sort: "price-asc" });
+    expect(cheapest.ids.slice(0, 3)).toEqual(["bag1", "bag2", "bag3"]);
+    expect(cheapest).toMatchObject({ total: SEARCH_LISTED_MATCHES, more: true });
+  });
+
+  it("exactly as many matches as it lists are all counted, names first", async () => {
+    const rivets = await ids("rivet", 1);
+    expect(rivets).toMatchObject({ total: SEARCH_LISTED_MATCHES, more: false });
+    expect(rivets.ids).toEqual(newestFirst.filter((id) => id.startsWith("bag")).slice(0, 24));
   });
 });
