@@ -8,7 +8,13 @@ import path from "node:path";
  * ones: fewer requests and better compression for shoppers on mobile networks.
  */
 const STOREFRONT_SHARED =
-  /\/app\/(lib\/(brand|seo|ids)|components\/ui\/(img|icons|stars|price|route-error)|components\/storefront\/(product-card|nav-links|use-cart-count)|modules\/(catalog\/(pricing|product-rules)|cart\/(cart-line|cart-storage)|media\/media-url))\.tsx?$/;
+  /\/app\/(lib\/(brand|seo|ids|paging)|components\/ui\/(img|icons|stars|price|route-error)|components\/storefront\/(product-card|nav-links|use-cart-count)|modules\/(catalog\/(pricing|product-rules)|cart\/(cart-line|cart-storage)|media\/media-url))\.tsx?$/;
+
+/**
+ * Small modules the root and both layouts load on every page (storefront and back office alike),
+ * bundled as one file: each file costs a request and its headers, about as much as these modules.
+ */
+const SHELL_SHARED = /\/app\/(lib\/(unanswered|db\/value-lists)|modules\/accounts\/roles|components\/ui\/flash-banner)\.tsx?$/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
@@ -27,6 +33,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                   priority: 2,
                 },
                 { name: "storefront", test: STOREFRONT_SHARED, priority: 1 },
+                { name: "shell", test: SHELL_SHARED, priority: 1 },
               ],
             },
           },

@@ -9,7 +9,7 @@ import type { CategorySummary, ProductCard, ProductDetail } from "./catalog-view
 import { closeMatch, containsText, nameContains } from "./product-search.server";
 import { readProductRows } from "./product-rows.server";
 import { hasDiscount, unitPrice } from "./pricing";
-import { SEARCH_LISTED_MATCHES, type ShopSort } from "./catalog.schema";
+import { SEARCH_LISTED_MATCHES, type ShopSort } from "./shop-listing";
 
 export const UNNAMED_CATEGORY = "Unnamed Category";
 export const UNCATEGORIZED = "Uncategorized";

@@ -5,7 +5,7 @@ import { products } from "~/lib/db/tables.server";
 import { createTestDatabase, testTarget, type TestDatabase } from "../../../tests/support/test-db";
 import { insertCategory, insertProduct } from "../../../tests/support/fixtures";
 import { listProductCards } from "./catalog.server";
-import { SEARCH_LISTED_MATCHES } from "./catalog.schema";
+import { SEARCH_LISTED_MATCHES } from "./shop-listing";
 import { closeMatch, containsText, nameContains } from "./product-search.server";
 
 const DAY = 24 * 60 * 60 * 1000;
