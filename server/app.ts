@@ -297,7 +297,8 @@ export function createApp(options: {
     if (asked) {
       const ranged = await storage.openRange(key, asked);
       if (!ranged) return c.notFound();
-      if (!ranged.stream) return c.body(null, 416, { ...headers, "Content-Range": `bytes */${ranged.size}` });
+      // A range past the end is refused for that request alone: the refusal is never stored.
+      if (!ranged.stream) return c.body(null, 416, { ...headers, "Cache-Control": "no-store", "Content-Range": `bytes */${ranged.size}` });
       const { start, end } = ranged.part;
       if (c.req.method === "HEAD") ranged.stream.destroy();
       return new Response(Readable.toWeb(ranged.stream) as ReadableStream, {
