@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
 import { categories, productCategories, products, stock, variants } from "~/lib/db/tables.server";
 import { DomainError } from "~/lib/errors";
@@ -148,13 +148,7 @@ export async function listProductCards(db: Db, input: ListProductsInput): Promis
     if (match) return findMatches(db, { condition: and(match, ...filters)!, order, byPrice: Boolean(byPrice), page, pageSize });
     // A list walks the newest-first index and stops after its page: the count is its own query.
     const [rows, total] = await Promise.all([
-      db
-        .select(cardColumns)
-        .from(products)
-        .where(condition)
-        .orderBy(...order)
-        .limit(pageSize)
-        .offset((page - 1) * pageSize),
+      readCards(db, sql`select * from ${products} where ${condition ?? sql`true`}`, order, pageSize, (page - 1) * pageSize),
       counted ? countAll() : Promise.resolve(undefined),
     ]);
     return { rows, total: total ? Number(total[0].total) : rows.length, more: false };
@@ -175,7 +169,7 @@ export async function listProductCards(db: Db, input: ListProductsInput): Promis
       }
     }
   }
-  const items = await toCards(db, found.rows, input.now ?? new Date());
+  const items = toCards(found.rows, input.now ?? new Date());
   return { items, total: found.total, more: found.more, page, pageSize, closeMatches };
 }
 
@@ -219,43 +213,70 @@ async function findMatches(
   const limit = Math.min(pageSize, total - offset);
   if (limit <= 0) return { rows: [], total, more };
   if (!more || byPrice) {
-    const rows = await db
-      .select(cardColumns)
-      .from(products)
-      .where(condition)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset);
+    const rows = await readCards(db, sql`select * from ${products} where ${condition}`, order, limit, offset);
     return { rows, total, more };
   }
-  // Both reads below name their subquery `products`, so that the search's condition (which names
-  // the table's columns) applies to it; its card columns are read as the table's.
-  const newestFirst = (from: SQL) =>
-    db
-      .select({
-        id: sql`${products.id}`.mapWith(products.id),
-        name: sql`${products.name}`.mapWith(products.name),
-        rating: sql`${products.rating}`.mapWith(products.rating),
-        createdAt: sql`${products.createdAt}`.mapWith(products.createdAt),
-      })
-      .from(from)
-      .where(condition)
-      .orderBy(desc(products.createdAt), asc(products.id))
-      .limit(limit)
-      .offset(offset);
-  const windowed = await newestFirst(
-    sql`(select * from ${products} order by ${products.createdAt} desc, ${products.id} limit ${NEWEST_WINDOW}) as ${products}`,
+  const newest = [desc(products.createdAt), asc(products.id)];
+  const windowed = await readCards(
+    db,
+    sql`select * from (select * from ${products} order by ${sql.join(newest, sql`, `)} limit ${NEWEST_WINDOW}) as ${products} where ${condition}`,
+    newest,
+    limit,
+    offset,
   );
   if (windowed.length === limit) return { rows: windowed, total, more };
   // Too few among the newest: every match is read, then sorted. `offset 0` keeps the planner from
   // walking the newest-first index through the whole catalogue instead.
-  const rows = await newestFirst(sql`(select * from ${products} where ${condition} offset 0) as ${products}`);
+  const rows = await readCards(db, sql`select * from (select * from ${products} where ${condition} offset 0) as ${products}`, newest, limit, offset);
   return { rows, total, more };
 }
 
-/** What a card shows of the product row itself: a search sorts its matches as narrow rows. */
-const cardColumns = { id: products.id, name: products.name, rating: products.rating, createdAt: products.createdAt };
-type ProductRow = { [K in keyof typeof cardColumns]: (typeof products.$inferSelect)[K] };
+/**
+ * What a card shows: the product row's own columns, and its category, variants (with their stock)
+ * and picture read in the same statement as the page, for that page's rows only (readCards).
+ * Written out with table aliases, naming the outer table
+ * `products`: drizzle leaves a single table's columns unqualified, and inside these subqueries an
+ * unqualified "id" would name the inner table's.
+ */
+const cardDetails = {
+  categoryName: sql<string | null>`(select c.name from product_categories pc join categories c on c.id = pc.category_id
+    where pc.product_id = products.id order by pc.position, c.name limit 1)`,
+  variants: sql<unknown>`coalesce((select json_agg(json_build_object(
+      'id', v.id, 'price', v.price, 'inOffer', v.in_offer, 'discountPrice', v.discount_price,
+      'qty', (select coalesce(sum(s.qty), 0) from stock s where s.variant_id = v.id)) order by v.position, v.id)
+    from variants v where v.product_id = products.id), '[]')`,
+  image: sql<unknown>`(select json_build_object('key', m.storage_key, 'widths', m.widths)
+    from media m where m.kind = 'image' and m.variant_id =
+      (select v.id from variants v where v.product_id = products.id order by v.position, v.id limit 1)
+    order by m.position, m.id limit 1)`,
+};
+/** A card's columns, read from a subquery of whole product rows named `products`. */
+const cardRow = {
+  id: sql`${products.id}`.mapWith(products.id),
+  name: sql`${products.name}`.mapWith(products.name),
+  rating: sql`${products.rating}`.mapWith(products.rating),
+  createdAt: sql`${products.createdAt}`.mapWith(products.createdAt),
+  ...cardDetails,
+};
+
+/**
+ * The cards of one page of `rows` (a select of whole product rows, every column as the table
+ * names it) in `order`: the page is chosen first, then each of its products' details read, all
+ * in one statement.
+ */
+function readCards(db: Db, rows: SQL, order: SQL[], limit: number, offset: number): Promise<ProductRow[]> {
+  const byOrder = sql.join(order, sql`, `);
+  const page = sql`(${rows} order by ${byOrder} limit ${limit} offset ${offset}) as ${products}`;
+  return db
+    .select(cardRow)
+    .from(page)
+    .orderBy(...order) as Promise<ProductRow[]>;
+}
+type ProductRow = Pick<typeof products.$inferSelect, "id" | "name" | "rating" | "createdAt"> & {
+  categoryName: string | null;
+  variants: unknown;
+  image: unknown;
+};
 
 /** A variant as a card weighs it: its prices and the stock left of all its sizes. */
 interface CardVariant {
@@ -272,37 +293,9 @@ interface CardVariant {
  * any variant is on offer, and "Out of Stock" only when nothing at all is left. Its picture is the
  * first variant's.
  */
-async function toCards(db: Db, rows: ProductRow[], now: Date): Promise<ProductCard[]> {
-  if (rows.length === 0) return [];
-  // One statement for every card's category, variants (with their stock) and picture. Written
-  // out with table aliases: drizzle leaves a single table's columns unqualified, and inside these
-  // subqueries an unqualified "id" would name the inner table's.
-  const details = await db
-    .select({
-      productId: products.id,
-      categoryName: sql<string | null>`(select c.name from product_categories pc join categories c on c.id = pc.category_id
-        where pc.product_id = products.id order by pc.position, c.name limit 1)`,
-      variants: sql<unknown>`coalesce((select json_agg(json_build_object(
-          'id', v.id, 'price', v.price, 'inOffer', v.in_offer, 'discountPrice', v.discount_price,
-          'qty', (select coalesce(sum(s.qty), 0) from stock s where s.variant_id = v.id)) order by v.position, v.id)
-        from variants v where v.product_id = products.id), '[]')`,
-      image: sql<unknown>`(select json_build_object('key', m.storage_key, 'widths', m.widths)
-        from media m where m.kind = 'image' and m.variant_id =
-          (select v.id from variants v where v.product_id = products.id order by v.position, v.id limit 1)
-        order by m.position, m.id limit 1)`,
-    })
-    .from(products)
-    .where(
-      inArray(
-        products.id,
-        rows.map((r) => r.id),
-      ),
-    );
-  const detailsBy = new Map(details.map((d) => [d.productId, d]));
-
+function toCards(rows: ProductRow[], now: Date): ProductCard[] {
   return rows.map((p) => {
-    const found = detailsBy.get(p.id);
-    const all = (jsonValue<CardVariant[] | undefined>(found?.variants) ?? []).map((v) => ({
+    const all = (jsonValue<CardVariant[] | undefined>(p.variants) ?? []).map((v) => ({
       ...v,
       price: Number(v.price),
       discountPrice: Number(v.discountPrice),
@@ -310,8 +303,8 @@ async function toCards(db: Db, rows: ProductRow[], now: Date): Promise<ProductCa
     }));
     const inStock = all.filter((v) => v.qty > 0);
     const cheapest = [...(inStock.length ? inStock : all)].sort((a, b) => unitPrice(a) - unitPrice(b))[0];
-    const categoryName = found?.categoryName ?? undefined;
-    const image = jsonValue<{ key: string; widths: number[] } | null | undefined>(found?.image);
+    const categoryName = p.categoryName ?? undefined;
+    const image = jsonValue<{ key: string; widths: number[] } | null | undefined>(p.image);
     return {
       id: p.id,
       name: p.name,
