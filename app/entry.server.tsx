@@ -5,6 +5,8 @@ import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
 import { INLINE_STYLES_ID, StylesProvider } from "~/lib/inline-styles";
+import { KeptMarkupProvider } from "~/lib/kept-markup";
+import { keptMarkup } from "~/lib/kept-markup.server";
 import stylesheet from "~/app.css?inline";
 import { criticalCss } from "~/lib/critical-css.server";
 import { logger } from "~/lib/logger.server";
@@ -20,6 +22,12 @@ export const streamTimeout = 5_000;
  */
 const STYLES_MARKER = "/*page-styles*/";
 const pageStyles = import.meta.env.DEV ? undefined : criticalCss(stylesheet);
+
+/**
+ * Parts of pages drawn once for their values and reused (product cards: lib/kept-markup.tsx). A
+ * card is about 2 KB: this keeps a few thousand.
+ */
+const keep = keptMarkup({ maxBytes: 8 * 1024 * 1024 });
 
 /** The finished page with its styles in place of the marker. */
 function withPageStyles(html: string): string {
@@ -77,7 +85,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider nonce={nonce}>
         <StylesProvider css={inlineStyles ? STYLES_MARKER : undefined}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <KeptMarkupProvider keep={keep}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </KeptMarkupProvider>
         </StylesProvider>
       </NonceProvider>,
       {

@@ -116,6 +116,28 @@ test.describe("shop listing", () => {
     await expect(page.getByRole("article")).toHaveCount(6);
   });
 
+  test("cards the server kept hydrate like the rest: no complaint, and a card opens its product in place", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    // Twice: the second page is drawn from the cards the first one left with the server.
+    for (const visit of [1, 2]) {
+      await page.goto("/shop?q=wallet");
+      const cards = page.getByRole("article");
+      await expect(cards.nth(3)).toBeVisible();
+      // A card past the first two (those are drawn with the page): a client-side move, not a reload.
+      await page.evaluate((n) => Object.assign(window, { visit: n }), visit);
+      const link = cards.nth(3).getByRole("link");
+      const name = (await link.textContent())!;
+      await link.click();
+      await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+      expect(await page.evaluate(() => (window as unknown as { visit?: number }).visit)).toBe(visit);
+    }
+    expect(errors).toEqual([]);
+  });
+
   test("works without JavaScript", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

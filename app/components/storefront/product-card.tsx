@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useKeptMarkup } from "~/lib/kept-markup";
 import { Img } from "~/components/ui/img";
 import { Price } from "~/components/ui/price";
 import { Stars } from "~/components/ui/stars";
@@ -15,9 +16,30 @@ export function ProductCard({
   /** The card title's heading level: one below the heading of the list it is in. */
   headingLevel?: 2 | 3;
 }) {
+  const keep = useKeptMarkup();
+  const className = "group relative flex flex-col overflow-hidden rounded-xl border border-leather-200 bg-white shadow-sm transition hover:shadow-md";
+  // On the server a card is drawn once for its values and kept (lib/kept-markup.tsx); the browser
+  // hydrates the same markup from the components below. A card with the page's main image is
+  // drawn with the page, which preloads that image in its head.
+  if (keep && !priority) {
+    const html = keep(
+      `product-card:${headingLevel}:${JSON.stringify(product)}`,
+      <CardContent product={product} priority={false} headingLevel={headingLevel} />,
+    );
+    return <article className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+  }
+  return (
+    <article className={className}>
+      <CardContent product={product} priority={priority} headingLevel={headingLevel} />
+    </article>
+  );
+}
+
+/** What a card holds. */
+function CardContent({ product, priority, headingLevel }: { product: Card; priority: boolean; headingLevel: 2 | 3 }) {
   const Title = headingLevel === 2 ? "h2" : "h3";
   return (
-    <article className="group relative flex flex-col overflow-hidden rounded-xl border border-leather-200 bg-white shadow-sm transition hover:shadow-md">
+    <>
       <div className="relative aspect-square bg-leather-100">
         <Img
           src={imageUrl(product.image, 640)}
@@ -48,6 +70,6 @@ export function ProductCard({
           <Price variant={product} />
         </div>
       </div>
-    </article>
+    </>
   );
 }
