@@ -1,19 +1,19 @@
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
-import { MemoryRouter } from "react-router";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import type { KeepMarkup } from "./kept-markup";
 
 /**
  * The server's kept markup (kept-markup.tsx): HTML rendered once per key, the least recently used
  * dropped past `maxBytes`. Keys hold the values the markup is drawn from, so nothing here needs
  * dropping when the catalogue changes: a changed product simply has a new key, and its old markup
- * ages out. Links inside render as React Router's do on a page (they only need a router to read
- * the base path from).
+ * ages out. A part is drawn inside a router of its own at the page's path, so that its links and
+ * forms render as they do on the page.
  */
 export function keptMarkup({ maxBytes }: { maxBytes: number }): KeepMarkup & { readonly bytes: number; readonly size: number } {
   const kept = new Map<string, string>();
   let bytes = 0;
-  const keep = (key: string, element: ReactElement) => {
+  const keep = (key: string, element: ReactElement, path = "/") => {
     const found = kept.get(key);
     if (found !== undefined) {
       // Most recently used last: the oldest go first.
@@ -21,7 +21,9 @@ export function keptMarkup({ maxBytes }: { maxBytes: number }): KeepMarkup & { r
       kept.set(key, found);
       return found;
     }
-    const html = renderToString(<MemoryRouter>{element}</MemoryRouter>);
+    const router = createMemoryRouter([{ path: "*", element }], { initialEntries: [path] });
+    const html = renderToString(<RouterProvider router={router} />);
+    router.dispose();
     // Markup that asks for something in the page's head (an image preload) cannot be kept apart
     // from it: such parts are rendered with the page instead.
     if (html.startsWith("<link")) throw new Error("Kept markup may not ask for anything in the page's head (a high-priority image?).");

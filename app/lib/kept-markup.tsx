@@ -5,11 +5,12 @@ import { createContext, useContext, type ReactElement, type ReactNode } from "re
  * product card) is rendered to HTML once and reused by every page that shows it, instead of being
  * rendered again on every request (kept-markup.server.tsx, docs/decisions/0037).
  *
- * `keep(key, element)` answers the HTML of `element`, kept under `key`. The key must hold every
- * value the element is drawn from, so that a kept part can never be out of date. Absent in the
- * browser, where the same components render (and hydrate) as usual.
+ * `keep(key, element, path)` answers the HTML of `element`, kept under `key`, drawn as on a page at
+ * `path` (default "/": for parts whose links do not depend on where they are). The key must hold
+ * every value the element is drawn from, so that a kept part can never be out of date. Absent in
+ * the browser, where the same components render (and hydrate) as usual.
  */
-export type KeepMarkup = (key: string, element: ReactElement) => string;
+export type KeepMarkup = (key: string, element: ReactElement, path?: string) => string;
 
 const KeptMarkupContext = createContext<KeepMarkup | undefined>(undefined);
 

@@ -2,11 +2,29 @@ import { Link } from "react-router";
 import { BRAND } from "~/lib/brand";
 import { LogoMark } from "~/components/ui/logo";
 import { FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from "~/components/ui/icons";
+import { useKeptMarkup } from "~/lib/kept-markup";
 import { NewsletterForm } from "./newsletter-form";
 
-export function Footer({ categories, year }: { categories: { id: string; name: string }[]; year: number }) {
+type FooterProps = { categories: { id: string; name: string }[]; year: number };
+const FOOTER_CLASS = "mt-16 bg-leather-800 text-leather-100";
+
+/** The storefront's footer; the server draws it once per list of categories (lib/kept-markup.tsx). */
+export function Footer({ categories, year }: FooterProps) {
+  const keep = useKeptMarkup();
+  if (keep) {
+    const html = keep(`footer:${year}:${JSON.stringify(categories)}`, <FooterContent categories={categories} year={year} />);
+    return <footer className={FOOTER_CLASS} dangerouslySetInnerHTML={{ __html: html }} />;
+  }
   return (
-    <footer className="mt-16 bg-leather-800 text-leather-100">
+    <footer className={FOOTER_CLASS}>
+      <FooterContent categories={categories} year={year} />
+    </footer>
+  );
+}
+
+function FooterContent({ categories, year }: FooterProps) {
+  return (
+    <>
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <Link to="/" className="flex items-center gap-2" aria-label={`${BRAND.fullName}, home`}>
@@ -86,6 +104,6 @@ export function Footer({ categories, year }: { categories: { id: string; name: s
       <div className="border-t border-leather-700 py-5 text-center text-sm text-leather-200">
         © {year} {BRAND.fullName}. All rights reserved.
       </div>
-    </footer>
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { BRAND } from "~/lib/brand";
+import { useKeptMarkup } from "~/lib/kept-markup";
 import { LogoMark } from "~/components/ui/logo";
 import { CartIcon, MenuIcon, SearchIcon, UserIcon } from "~/components/ui/icons";
 import { isActiveLink, NAV_LINKS } from "./nav-links";
@@ -85,7 +86,29 @@ function useBump(value: number | null, ms = 1000): boolean {
   return bumped;
 }
 
+const HEADER_CLASS = "sticky top-0 z-40 border-b border-leather-200 bg-leather-50/95 backdrop-blur";
+
+/**
+ * The storefront's bar. The server draws it once for each way it can look, the links active on
+ * this page and who is signed in (lib/kept-markup.tsx); before the page's scripts run it holds no
+ * cart count and its menu is closed, wherever it is drawn.
+ */
 export function Navbar({ user }: { user: NavUser | null }) {
+  const keep = useKeptMarkup();
+  const { pathname } = useLocation();
+  if (keep) {
+    const active = [...NAV_LINKS.map((l) => l.to), "/cart"].filter((to) => isActiveLink(to, pathname));
+    const html = keep(`navbar:${active.join(" ")}:${user ? JSON.stringify(user) : ""}`, <NavbarContent user={user} />, pathname);
+    return <header className={HEADER_CLASS} dangerouslySetInnerHTML={{ __html: html }} />;
+  }
+  return (
+    <header className={HEADER_CLASS}>
+      <NavbarContent user={user} />
+    </header>
+  );
+}
+
+function NavbarContent({ user }: { user: NavUser | null }) {
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const stored = useStoredCart();
@@ -95,7 +118,7 @@ export function Navbar({ user }: { user: NavUser | null }) {
   const cartLabel = `Cart, ${count} ${count === 1 ? "item" : "items"}`;
 
   return (
-    <header className="sticky top-0 z-40 border-b border-leather-200 bg-leather-50/95 backdrop-blur">
+    <>
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
         <Link to="/" className="flex items-center gap-2" aria-label={`${BRAND.fullName}, home`}>
           <LogoMark />
@@ -216,6 +239,6 @@ export function Navbar({ user }: { user: NavUser | null }) {
           </div>
         </div>
       )}
-    </header>
+    </>
   );
 }
