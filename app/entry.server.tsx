@@ -1,5 +1,4 @@
-import { Transform, Writable } from "node:stream";
-import { StringDecoder } from "node:string_decoder";
+import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
@@ -29,35 +28,28 @@ const pageStyles = import.meta.env.DEV ? undefined : criticalCss(stylesheet);
  */
 const keep = keptMarkup({ maxBytes: 8 * 1024 * 1024 });
 
-/** The finished page with its styles in place of the marker. */
-function withPageStyles(html: string): string {
-  const at = pageStyles ? html.indexOf(`<style id="${INLINE_STYLES_ID}">${STYLES_MARKER}</style>`) : -1;
-  if (at === -1) return html;
-  const start = at + `<style id="${INLINE_STYLES_ID}">`.length;
-  return html.slice(0, start) + pageStyles!.forHtml(html) + html.slice(start + STYLES_MARKER.length);
-}
+const STYLES_ELEMENT = `<style id="${INLINE_STYLES_ID}">${STYLES_MARKER}</style>`;
+const HEAD_END = Buffer.from("</head>");
 
 /**
- * React Router preloads the page's scripts at high priority, beside the main image. They are
- * marked low, so that on a slow network the image (fetchpriority="high") and the text come first:
- * the page shows without any script, which only makes it interactive.
+ * The finished page from what React wrote: its head edited as text, its body left as bytes.
+ *
+ * - React Router preloads the page's scripts at high priority, beside the main image. They are
+ *   marked low, so that on a slow network the image (fetchpriority="high") and the text come
+ *   first: the page shows without any script, which only makes it interactive.
+ * - With `inlineStyles`, the rules the page uses (read from its class attributes, in its bytes)
+ *   take the place of the styles marker.
  */
-function scriptsAfterTheImage(): Transform {
-  const decoder = new StringDecoder("utf8");
-  let head: string | undefined = "";
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      if (head === undefined) return callback(null, chunk);
-      head += decoder.write(chunk);
-      if (!head.includes("</head>")) return callback();
-      const done = head.replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ');
-      head = undefined;
-      callback(null, done);
-    },
-    flush(callback) {
-      callback(null, head === undefined ? undefined : head + decoder.end());
-    },
-  });
+function finishedPage(written: Buffer, inlineStyles: boolean): Buffer {
+  const headEnd = written.indexOf(HEAD_END);
+  if (headEnd === -1) return written;
+  let head = written.toString("utf8", 0, headEnd).replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ');
+  const at = inlineStyles && pageStyles ? head.indexOf(STYLES_ELEMENT) : -1;
+  if (at !== -1) {
+    const marker = at + STYLES_ELEMENT.indexOf(STYLES_MARKER);
+    head = head.slice(0, marker) + pageStyles!.forMarkup(written) + head.slice(marker + STYLES_MARKER.length);
+  }
+  return Buffer.concat([Buffer.from(head), written.subarray(headEnd)]);
 }
 
 /**
@@ -96,7 +88,7 @@ export default function handleRequest(
           // Everything is ready: the page is collected whole and answered as one buffer (no stream
           // to relay chunk by chunk; compression.ts compresses it in one go).
           const chunks: Buffer[] = [];
-          const body = new Writable({
+          const page = new Writable({
             write(chunk: Buffer | string, _encoding, callback) {
               chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
               callback();
@@ -105,15 +97,12 @@ export default function handleRequest(
               clearTimeout(timeoutId);
               timeoutId = undefined;
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              const whole = Buffer.concat(chunks);
-              const page = inlineStyles ? Buffer.from(withPageStyles(whole.toString("utf8"))) : whole;
-              resolve(new Response(page as Uint8Array<ArrayBuffer>, { headers: responseHeaders, status: responseStatusCode }));
+              const body = finishedPage(Buffer.concat(chunks), Boolean(inlineStyles));
+              resolve(new Response(body as Uint8Array<ArrayBuffer>, { headers: responseHeaders, status: responseStatusCode }));
               callback();
             },
           });
-          const lowered = scriptsAfterTheImage();
-          lowered.pipe(body);
-          pipe(lowered);
+          pipe(page);
         },
         onShellError(error: unknown) {
           reject(error);

@@ -25,7 +25,7 @@ import {
   watchCatalogChanges,
 } from "~/lib/page-cache.server";
 import { FolderLockedError } from "~/lib/folder-lock.server";
-import { catalogMemo, searchMemo } from "~/lib/query-memo.server";
+import { cardMemo, catalogMemo, searchMemo } from "~/lib/query-memo.server";
 import { logger } from "~/lib/logger.server";
 import type { FileStorage } from "~/modules/media/storage.server";
 import { openStorage } from "~/modules/media/storage-factory.server";
@@ -447,13 +447,15 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
 
   const clientDir = path.relative(process.cwd(), path.resolve("build/client"));
   const pageCache = env.PAGE_CACHE_MB > 0 ? new PageCache(env.PAGE_CACHE_MB * 1024 * 1024) : undefined;
-  // Catalogue change notices drop kept pages, kept catalogue reads and kept searches (query-memo.server.ts).
+  // Catalogue change notices drop kept pages, kept catalogue reads, kept cards and kept searches (query-memo.server.ts).
+  const memos = [catalogMemo, cardMemo, searchMemo];
   const catalog = await watchCatalogChanges(
     database,
-    { invalidate: (tags) => (pageCache?.invalidate(tags), catalogMemo.invalidate(tags), searchMemo.invalidate(tags)) },
+    { invalidate: (tags) => (pageCache?.invalidate(tags), memos.forEach((memo) => memo.invalidate(tags))) },
     { noticeDelayMs: testNoticeDelay() },
   );
   catalogMemo.enable();
+  cardMemo.enable();
   if (env.KEEP_SEARCHES === "on") searchMemo.enable();
   // After a change, every worker's caches (not only this one's) must have heard of it (cluster.ts).
   const catalogBarrier = barrierOfAllWorkers(catalog.barrier);
@@ -494,8 +496,7 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
       await sweeper.stop();
       await live.stop();
       await catalog.stop();
-      catalogMemo.disable();
-      searchMemo.disable();
+      for (const memo of memos) memo.disable();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         if ("closeIdleConnections" in server) server.closeIdleConnections();

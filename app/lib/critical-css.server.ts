@@ -134,23 +134,34 @@ function variablesUsedBy(text: string, into: Set<string>) {
 export interface CriticalCss {
   /** The stylesheet a page with these classes needs. */
   forClasses(classes: Set<string>): string;
-  /** The stylesheet the page with this markup needs. */
-  forHtml(html: string): string;
+  /** The stylesheet the page with this markup (its text or its UTF-8 bytes) needs. */
+  forMarkup(markup: string | Buffer): string;
 }
 
 const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#x27;": "'", "&#39;": "'" };
 const CLASS_ATTRIBUTE = ' class="';
 
-/** Every class named in a document's `class` attributes. */
-export function classesOf(html: string): Set<string> {
+/** Every class named in a document's `class` attributes, read from its text or its UTF-8 bytes. */
+export function classesOf(markup: string | Buffer): Set<string> {
   const classes = new Set<string>();
   // A page repeats its class lists (a grid of cards): each one is split once.
   const seen = new Set<string>();
-  for (let at = html.indexOf(CLASS_ATTRIBUTE); at !== -1; at = html.indexOf(CLASS_ATTRIBUTE, at)) {
+  // The bytes are read as they are, without decoding the whole page: the attribute's quote and
+  // space are single bytes in UTF-8, and a class name outside ASCII (the shop has none) would be
+  // read as another name that no rule names, so it would only leave out a rule it could not use.
+  const bytes = typeof markup === "string" ? null : markup;
+  const find = bytes
+    ? (needle: string | number, from: number) => bytes.indexOf(needle, from)
+    : (needle: string | number, from: number) => (markup as string).indexOf(needle as string, from);
+  const quote = bytes ? 0x22 : '"';
+  const text = bytes
+    ? (start: number, end: number) => bytes.toString("latin1", start, end)
+    : (start: number, end: number) => (markup as string).slice(start, end);
+  for (let at = find(CLASS_ATTRIBUTE, 0); at !== -1; at = find(CLASS_ATTRIBUTE, at)) {
     const start = at + CLASS_ATTRIBUTE.length;
-    const end = html.indexOf('"', start);
+    const end = find(quote, start);
     if (end === -1) break;
-    let value = html.slice(start, end);
+    let value = text(start, end);
     at = end;
     if (seen.has(value)) continue;
     seen.add(value);
@@ -240,5 +251,5 @@ export function criticalCss(stylesheet: string): CriticalCss {
     }
     return css;
   };
-  return { forClasses: forKnownClasses, forHtml: (html) => forKnownClasses(classesOf(html)) };
+  return { forClasses: forKnownClasses, forMarkup: (markup) => forKnownClasses(classesOf(markup)) };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
 import { categories, productCategories, products, stock, variants } from "~/lib/db/tables.server";
 import { DomainError } from "~/lib/errors";
@@ -103,12 +103,24 @@ export interface ProductCardsPage {
 }
 
 /**
+ * What the cards of these products show, read by id: a map from each id found to its row (a
+ * product removed meanwhile is left out). The storefront passes one that keeps rows per product
+ * (kept-catalog.server.ts); tests and scripts read them afresh.
+ */
+export type CardRowsReader = (ids: string[]) => Promise<Map<string, CardRow>>;
+
+/**
  * One page of product cards. Without a search, newest first. With one, matches come from the
  * trigram index (docs/decisions/0023): names before descriptions, then newest; when nothing
  * matches as typed, products with close words, closest first. A search matching more than
- * SEARCH_LISTED_MATCHES lists that many, newest first (docs/decisions/0036).
+ * SEARCH_LISTED_MATCHES lists that many, newest first (docs/decisions/0036). The page's products
+ * are chosen first, by id; what their cards show comes from `cardRows` (docs/decisions/0037).
  */
-export async function listProductCards(db: Db, input: ListProductsInput): Promise<ProductCardsPage> {
+export async function listProductCards(
+  db: Db,
+  input: ListProductsInput,
+  cardRows: CardRowsReader = (ids) => readCardRows(db, ids),
+): Promise<ProductCardsPage> {
   const pageSize = Math.min(Math.max(input.pageSize ?? 24, 1), 100);
   const page = Math.max(input.page ?? 1, 1);
   const filters: SQL[] = [];
@@ -147,11 +159,11 @@ export async function listProductCards(db: Db, input: ListProductsInput): Promis
     const countAll = () => db.select({ total: count() }).from(products).where(condition);
     if (match) return findMatches(db, { condition: and(match, ...filters)!, order, byPrice: Boolean(byPrice), page, pageSize });
     // A list walks the newest-first index and stops after its page: the count is its own query.
-    const [rows, total] = await Promise.all([
-      readCards(db, sql`select * from ${products} where ${condition ?? sql`true`}`, order, pageSize, (page - 1) * pageSize),
+    const [ids, total] = await Promise.all([
+      readPageIds(db, sql`select * from ${products} where ${condition ?? sql`true`}`, order, pageSize, (page - 1) * pageSize),
       counted ? countAll() : Promise.resolve(undefined),
     ]);
-    return { rows, total: total ? Number(total[0].total) : rows.length, more: false };
+    return { ids, total: total ? Number(total[0].total) : ids.length, more: false };
   };
 
   const q = input.q?.trim();
@@ -169,12 +181,17 @@ export async function listProductCards(db: Db, input: ListProductsInput): Promis
       }
     }
   }
-  const items = toCards(found.rows, input.now ?? new Date());
+  const rows = await cardRows(found.ids);
+  const items = toCards(
+    found.ids.flatMap((id) => rows.get(id) ?? []),
+    input.now ?? new Date(),
+  );
   return { items, total: found.total, more: found.more, page, pageSize, closeMatches };
 }
 
 interface Found {
-  rows: ProductRow[];
+  /** The page's products, in order. */
+  ids: string[];
   /** Matches counted, at most SEARCH_LISTED_MATCHES for a search. */
   total: number;
   /** True when a search matched more than it lists (`total` is then SEARCH_LISTED_MATCHES). */
@@ -211,32 +228,31 @@ async function findMatches(
   // Pages past the listed matches show nothing (the page numbers end before them).
   const offset = (page - 1) * pageSize;
   const limit = Math.min(pageSize, total - offset);
-  if (limit <= 0) return { rows: [], total, more };
+  if (limit <= 0) return { ids: [], total, more };
   if (!more || byPrice) {
-    const rows = await readCards(db, sql`select * from ${products} where ${condition}`, order, limit, offset);
-    return { rows, total, more };
+    const ids = await readPageIds(db, sql`select * from ${products} where ${condition}`, order, limit, offset);
+    return { ids, total, more };
   }
   const newest = [desc(products.createdAt), asc(products.id)];
-  const windowed = await readCards(
+  const windowed = await readPageIds(
     db,
     sql`select * from (select * from ${products} order by ${sql.join(newest, sql`, `)} limit ${NEWEST_WINDOW}) as ${products} where ${condition}`,
     newest,
     limit,
     offset,
   );
-  if (windowed.length === limit) return { rows: windowed, total, more };
+  if (windowed.length === limit) return { ids: windowed, total, more };
   // Too few among the newest: every match is read, then sorted. `offset 0` keeps the planner from
   // walking the newest-first index through the whole catalogue instead.
-  const rows = await readCards(db, sql`select * from (select * from ${products} where ${condition} offset 0) as ${products}`, newest, limit, offset);
-  return { rows, total, more };
+  const ids = await readPageIds(db, sql`select * from (select * from ${products} where ${condition} offset 0) as ${products}`, newest, limit, offset);
+  return { ids, total, more };
 }
 
 /**
  * What a card shows: the product row's own columns, and its category, variants (with their stock)
- * and picture read in the same statement as the page, for that page's rows only (readCards).
- * Written out with table aliases, naming the outer table
- * `products`: drizzle leaves a single table's columns unqualified, and inside these subqueries an
- * unqualified "id" would name the inner table's.
+ * and picture, read in one statement for a page's products (readCardRows). Written out with table
+ * aliases, naming the outer table `products`: drizzle leaves a single table's columns
+ * unqualified, and inside these subqueries an unqualified "id" would name the inner table's.
  */
 const cardDetails = {
   categoryName: sql<string | null>`(select c.name from product_categories pc join categories c on c.id = pc.category_id
@@ -250,7 +266,7 @@ const cardDetails = {
       (select v.id from variants v where v.product_id = products.id order by v.position, v.id limit 1)
     order by m.position, m.id limit 1)`,
 };
-/** A card's columns, read from a subquery of whole product rows named `products`. */
+/** A card's columns, read from the products table. */
 const cardRow = {
   id: sql`${products.id}`.mapWith(products.id),
   name: sql`${products.name}`.mapWith(products.name),
@@ -260,19 +276,27 @@ const cardRow = {
 };
 
 /**
- * The cards of one page of `rows` (a select of whole product rows, every column as the table
- * names it) in `order`: the page is chosen first, then each of its products' details read, all
- * in one statement.
+ * The ids of one page of `rows` (a select of whole product rows, every column as the table names
+ * it) in `order`.
  */
-function readCards(db: Db, rows: SQL, order: SQL[], limit: number, offset: number): Promise<ProductRow[]> {
+async function readPageIds(db: Db, rows: SQL, order: SQL[], limit: number, offset: number): Promise<string[]> {
   const byOrder = sql.join(order, sql`, `);
   const page = sql`(${rows} order by ${byOrder} limit ${limit} offset ${offset}) as ${products}`;
-  return db
-    .select(cardRow)
+  const found = await db
+    .select({ id: sql<string>`${products.id}` })
     .from(page)
-    .orderBy(...order) as Promise<ProductRow[]>;
+    .orderBy(...order);
+  return found.map((r) => r.id);
 }
-type ProductRow = Pick<typeof products.$inferSelect, "id" | "name" | "rating" | "createdAt"> & {
+
+/** What the cards of these products show (CardRowsReader), read in one statement. */
+export async function readCardRows(db: Db, ids: string[]): Promise<Map<string, CardRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = (await db.select(cardRow).from(products).where(inArray(products.id, ids))) as CardRow[];
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export type CardRow = Pick<typeof products.$inferSelect, "id" | "name" | "rating" | "createdAt"> & {
   categoryName: string | null;
   variants: unknown;
   image: unknown;
@@ -293,7 +317,7 @@ interface CardVariant {
  * any variant is on offer, and "Out of Stock" only when nothing at all is left. Its picture is the
  * first variant's.
  */
-function toCards(rows: ProductRow[], now: Date): ProductCard[] {
+function toCards(rows: CardRow[], now: Date): ProductCard[] {
   return rows.map((p) => {
     const all = (jsonValue<CardVariant[] | undefined>(p.variants) ?? []).map((v) => ({
       ...v,

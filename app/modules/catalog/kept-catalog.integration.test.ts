@@ -1,7 +1,10 @@
 import { eq } from "drizzle-orm";
+import { categories, productCategories, variants } from "~/lib/db/tables.server";
+import { countingDatabase } from "../../../tests/support/statement-counter";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { watchCatalogChanges } from "~/lib/page-cache.server";
-import { searchMemo } from "~/lib/query-memo.server";
+import { cardMemo, searchMemo } from "~/lib/query-memo.server";
+import type { Db } from "~/lib/db.server";
 import { products, stock } from "~/lib/db/tables.server";
 import { insertProduct } from "../../../tests/support/fixtures";
 import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
@@ -13,13 +16,14 @@ let watch: Awaited<ReturnType<typeof watchCatalogChanges>>;
 let wallet: Awaited<ReturnType<typeof insertProduct>>;
 
 beforeAll(async () => {
-  watch = await watchCatalogChanges(testDb(), searchMemo);
+  watch = await watchCatalogChanges(testDb(), { invalidate: (tags) => [searchMemo, cardMemo].forEach((memo) => memo.invalidate(tags)) });
   searchMemo.enable();
   wallet = await insertProduct(testDb().db, { name: "Kept Bifold Wallet", variants: [{ name: "Brown", price: 250000, stock: [["", 5]] }] });
   await watch.barrier();
 });
 afterAll(async () => {
   searchMemo.disable();
+  cardMemo.disable();
   await watch?.stop();
 });
 
@@ -52,5 +56,48 @@ describe(`searches kept until the catalogue changes (${testTarget()})`, () => {
     await testDb().db.update(products).set({ name: "Kept Satchel Wallet" }).where(eq(products.id, wallet.productId));
     await watch.barrier();
     expect((await search("satchel")).items.map((i) => i.name).sort()).toEqual(["Kept Satchel", "Kept Satchel Wallet"]);
+  });
+});
+
+describe(`what each card shows, kept per product while searches are asked afresh (${testTarget()})`, () => {
+  // As with KEEP_SEARCHES=off: every search goes to the database; the cards it lists come from memory.
+  beforeAll(() => {
+    searchMemo.disable();
+    cardMemo.enable();
+  });
+  const fresh = (db: Db, q: string) => keptProductCards(db, { q, pageSize: 24 });
+
+  it("a search asks only which products it finds once their cards are kept", async () => {
+    const counted = await countingDatabase(testDb());
+    const first = await fresh(counted.db, "satchel");
+    expect(first.items.map((i) => i.name)).toContain("Kept Satchel Wallet");
+    const firstTime = counted.statements.length;
+    counted.reset();
+    const again = await fresh(counted.db, "satchel");
+    expect(again.items).toEqual(first.items);
+    // The count and the page's ids, and no read of the cards.
+    expect(counted.statements.length).toBe(firstTime - 1);
+    expect(counted.statements.some((statement) => /json_agg/.test(statement))).toBe(false);
+  });
+
+  it("a card shows a new stock, price, name, picture or category at once after the change's notice", async () => {
+    const card = async () => (await fresh(testDb().db, "satchel")).items.find((i) => i.id === wallet.productId)!;
+    expect((await card()).outOfStock).toBe(true);
+    await testDb().db.update(stock).set({ qty: 3 }).where(eq(stock.id, wallet.variants[0].stock[0].id));
+    await watch.barrier();
+    expect((await card()).outOfStock).toBe(false);
+    await testDb().db.update(variants).set({ price: 199000 }).where(eq(variants.id, wallet.variants[0].id));
+    await watch.barrier();
+    expect((await card()).price).toBe(199000);
+    await testDb().db.update(products).set({ name: "Kept Satchel Wallet II" }).where(eq(products.id, wallet.productId));
+    await watch.barrier();
+    expect((await card()).name).toBe("Kept Satchel Wallet II");
+    const [category] = await testDb().db.insert(categories).values({ id: "kept-cat", name: "Kept Straps" }).returning();
+    await testDb().db.insert(productCategories).values({ productId: wallet.productId, categoryId: category.id, position: 0 });
+    await watch.barrier();
+    expect((await card()).categoryName).toBe("Kept Straps");
+    await testDb().db.update(categories).set({ name: "Kept Belts" }).where(eq(categories.id, category.id));
+    await watch.barrier();
+    expect((await card()).categoryName).toBe("Kept Belts");
   });
 });

@@ -1,14 +1,24 @@
 import type { Db } from "~/lib/db.server";
 import { LISTS_TAG, productTag } from "~/lib/page-cache.server";
-import { catalogMemo, searchMemo } from "~/lib/query-memo.server";
-import { getProductDetail, listCategories, listFooterCategories, listProductCards, newestCategory, type ListProductsInput } from "./catalog.server";
+import { cardMemo, catalogMemo, searchMemo } from "~/lib/query-memo.server";
+import {
+  getProductDetail,
+  listCategories,
+  listFooterCategories,
+  listProductCards,
+  newestCategory,
+  readCardRows,
+  type CardRowsReader,
+  type ListProductsInput,
+} from "./catalog.server";
 
 /**
  * The storefront's catalogue reads, kept in memory by each process until a catalogue change notice
  * drops them (lib/query-memo.server.ts), so that a rendered page — a signed-in visitor's, or a page
  * not yet in the page cache — costs no query for what did not change. Tags as the page cache's:
  * `lists` for lists (and product counts), `product:<id>` per product shown; a category change
- * drops everything. Searches are kept apart, in `searchMemo`.
+ * drops everything. Searches are kept apart, in `searchMemo`; what each product's card shows, in
+ * `cardMemo`.
  */
 
 /** Every category with its product count, newest first. */
@@ -26,15 +36,31 @@ export function keptNewestCategory(db: Db) {
 }
 
 /**
+ * What the cards of these products show, kept per product until a change to it (its stock, price,
+ * name, picture …) or to the categories drops it.
+ */
+function keptCardRows(db: Db): CardRowsReader {
+  return (ids) =>
+    cardMemo.getMany(
+      ids,
+      (id) => [productTag(id)],
+      (missing) => readCardRows(db, missing),
+    );
+}
+
+/**
  * A page of product cards. A search's page is kept like a list (any product added, renamed or
- * removed may change what it finds; a stock change, its cards), in the memo of searches.
+ * removed may change what it finds; a stock change, its cards), in the memo of searches. Each
+ * search still asks the database which products it finds (unless it is kept whole); what their
+ * cards show comes from the kept rows.
  */
 export function keptProductCards(db: Db, input: ListProductsInput) {
   const q = input.q?.trim();
   const key = `cards:${input.categoryId ?? ""}:${input.featuredOnly ? "featured" : ""}:${input.sort ?? "newest"}:${input.page ?? 1}:${input.pageSize ?? ""}:${input.withTotal ?? ""}`;
   const tags = (result: Awaited<ReturnType<typeof listProductCards>>) => [LISTS_TAG, ...result.items.map((item) => productTag(item.id))];
-  if (q) return searchMemo.get(`${key}:${q}`, tags, () => listProductCards(db, input));
-  return catalogMemo.get(key, tags, () => listProductCards(db, input));
+  const list = () => listProductCards(db, input, keptCardRows(db));
+  if (q) return searchMemo.get(`${key}:${q}`, tags, list);
+  return catalogMemo.get(key, tags, list);
 }
 
 /** A product page's product (a product that does not exist is asked again each time). */
