@@ -141,34 +141,51 @@ export interface CriticalCss {
 const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#x27;": "'", "&#39;": "'" };
 const CLASS_ATTRIBUTE = ' class="';
 
-/** Every class named in a document's `class` attributes, read from its text or its UTF-8 bytes. */
-export function classesOf(markup: string | Buffer): Set<string> {
-  const classes = new Set<string>();
-  // A page repeats its class lists (a grid of cards): each one is split once.
-  const seen = new Set<string>();
+const CLASS_ATTRIBUTE_BYTES = Buffer.from(CLASS_ATTRIBUTE);
+
+/**
+ * The distinct values of a document's `class` attributes, as written (entities not decoded), read
+ * from its text or its UTF-8 bytes. A page repeats its class lists (a grid of cards): each is
+ * read once.
+ */
+export function classAttributes(markup: string | Buffer): Set<string> {
+  const values = new Set<string>();
+  if (typeof markup === "string") {
+    for (let at = markup.indexOf(CLASS_ATTRIBUTE); at !== -1; at = markup.indexOf(CLASS_ATTRIBUTE, at)) {
+      const start = at + CLASS_ATTRIBUTE.length;
+      const end = markup.indexOf('"', start);
+      if (end === -1) break;
+      values.add(markup.slice(start, end));
+      at = end;
+    }
+    return values;
+  }
   // The bytes are read as they are, without decoding the whole page: the attribute's quote and
   // space are single bytes in UTF-8, and a class name outside ASCII (the shop has none) would be
   // read as another name that no rule names, so it would only leave out a rule it could not use.
-  const bytes = typeof markup === "string" ? null : markup;
-  const find = bytes
-    ? (needle: string | number, from: number) => bytes.indexOf(needle, from)
-    : (needle: string | number, from: number) => (markup as string).indexOf(needle as string, from);
-  const quote = bytes ? 0x22 : '"';
-  const text = bytes
-    ? (start: number, end: number) => bytes.toString("latin1", start, end)
-    : (start: number, end: number) => (markup as string).slice(start, end);
-  for (let at = find(CLASS_ATTRIBUTE, 0); at !== -1; at = find(CLASS_ATTRIBUTE, at)) {
-    const start = at + CLASS_ATTRIBUTE.length;
-    const end = find(quote, start);
+  for (let at = markup.indexOf(CLASS_ATTRIBUTE_BYTES); at !== -1; at = markup.indexOf(CLASS_ATTRIBUTE_BYTES, at)) {
+    const start = at + CLASS_ATTRIBUTE_BYTES.length;
+    const end = markup.indexOf(0x22, start);
     if (end === -1) break;
-    let value = text(start, end);
+    values.add(markup.toString("latin1", start, end));
     at = end;
-    if (seen.has(value)) continue;
-    seen.add(value);
+  }
+  return values;
+}
+
+/** The classes named by these `class` attribute values, entities decoded. */
+function classesIn(values: Iterable<string>): Set<string> {
+  const classes = new Set<string>();
+  for (let value of values) {
     if (value.includes("&")) value = value.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (entity) => ENTITIES[entity]);
     for (const name of value.split(/\s+/)) if (name) classes.add(name);
   }
   return classes;
+}
+
+/** Every class named in a document's `class` attributes, read from its text or its UTF-8 bytes. */
+export function classesOf(markup: string | Buffer): Set<string> {
+  return classesIn(classAttributes(markup));
 }
 
 /** How many pages' choices of styles are remembered. */
@@ -239,17 +256,22 @@ export function criticalCss(stylesheet: string): CriticalCss {
     return write(pieces);
   };
 
-  // Pages of one kind use the same classes: their styles are chosen once.
+  // Pages of one kind use the same classes: their styles are chosen once, for the same class
+  // attributes (cheaper to tell apart than the classes they name).
   const chosen = new Map<string, string>();
-  const forKnownClasses = (classes: Set<string>) => {
-    const key = [...classes].sort().join(" ");
+  const remembered = (key: string, choose: () => string) => {
     let css = chosen.get(key);
     if (css === undefined) {
-      css = forClasses(classes);
+      css = choose();
       if (chosen.size >= CHOSEN_MAX) chosen.delete(chosen.keys().next().value!);
       chosen.set(key, css);
     }
     return css;
   };
-  return { forClasses: forKnownClasses, forMarkup: (markup) => forKnownClasses(classesOf(markup)) };
+  const forKnownClasses = (classes: Set<string>) => remembered([...classes].sort().join(" "), () => forClasses(classes));
+  const forMarkup = (markup: string | Buffer) => {
+    const values = classAttributes(markup);
+    return remembered(`\n${[...values].sort().join("\n")}`, () => forClasses(classesIn(values)));
+  };
+  return { forClasses: forKnownClasses, forMarkup };
 }
