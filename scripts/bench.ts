@@ -139,6 +139,16 @@ async function cloneRows(db: Db, table: string, idColumns: string[], copies: num
   );
 }
 
+/**
+ * After a bulk load: vacuumed, as autovacuum would have done long before in a shop (otherwise it
+ * starts on the new rows while the next figures are taken, and takes their CPU), and the load's
+ * dirty pages written out, so that the checkpoint it calls for does not run during them either.
+ */
+async function settle(db: Db) {
+  await db.execute(sql`vacuum (analyze)`);
+  await db.execute(sql`checkpoint`).catch(() => undefined);
+}
+
 /** Copies the orders placed so far until there are about `TARGET_ORDERS`, for the back-office list. */
 async function growOrders(db: Db) {
   const [{ n }] = await rows<{ n: number }>(db, sql`select count(*)::int as n from orders`);
@@ -154,12 +164,7 @@ async function growOrders(db: Db) {
     await cloneRows(tx, "order_items", ["id", "order_id"], copies);
     await cloneRows(tx, "order_history", ["id", "order_id"], copies);
   });
-  // Vacuumed now, as autovacuum would have done long before in a shop: otherwise it starts on the
-  // hundred thousand new rows while the first pages are measured, and takes their CPU.
-  await db.execute(sql`vacuum (analyze)`);
-  // And the bulk load's dirty pages written out, so that the checkpoint it calls for does not run
-  // during the measurements either.
-  await db.execute(sql`checkpoint`).catch(() => undefined);
+  await settle(db);
   const [{ total }] = await rows<{ total: number }>(db, sql`select count(*)::int as total from orders`);
   return total;
 }
@@ -187,6 +192,8 @@ async function seedLargeCatalogue(db: Db, dataDir: string) {
   const demo = await seedDemoCatalogue(db, createStorage({ kind: "local", root: path.join(dataDir, "uploads") }));
   const copies = Math.max(0, Math.ceil(TARGET_PRODUCTS / demo) - 1);
   const products = await cloneProducts(db, copies);
+  // The orders measured next would otherwise share the machine with autovacuum and the checkpoint.
+  await settle(db);
   const [category] = await db.select({ id: categories.id }).from(categories).where(eq(categories.name, "Belts"));
   const [product] = await rows<{ id: string }>(db, sql`select id from products where name like 'Formal Dress Belt No. %' limit 1`);
   return { products, copies, categoryId: category.id, productId: product.id };
