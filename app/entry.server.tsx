@@ -84,6 +84,10 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // The page is sent whole (below): a part that waited for its data is written in its place,
+        // never sent apart to be swapped in by a script, as React does for parts that come after
+        // the first 12.8 KB of a page it streams.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           // Everything is ready: the page is collected whole and answered as one buffer (no stream
           // to relay chunk by chunk; compression.ts compresses it in one go).

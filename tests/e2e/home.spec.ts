@@ -39,6 +39,19 @@ test("the first paint needs nothing but the page: styles inline, the hero image 
   await context.close();
 });
 
+test("without JavaScript the categories are on the page, not a loading skeleton waiting for a script", async ({ browser }) => {
+  // A crawler, or a phone with scripts off: the page as the server sends it.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  for (const visit of [1, 2]) {
+    await page.goto("/");
+    const categories = page.getByRole("region", { name: "Shop by Category" });
+    await expect(categories.getByRole("link", { name: /Wallet/ }), `visit ${visit}`).toBeVisible();
+    await expect(categories.getByLabel("Loading categories")).toHaveCount(0);
+  }
+  await context.close();
+});
+
 test("the inline styles stay through hydration and client-side navigation", async ({ page }) => {
   const errors: string[] = [];
   page.on("console", (message) => {
