@@ -6,6 +6,7 @@ import { NonceProvider } from "~/lib/nonce";
 import { INLINE_STYLES_ID, StylesProvider } from "~/lib/inline-styles";
 import { KeptMarkupProvider } from "~/lib/kept-markup";
 import { keptMarkup } from "~/lib/kept-markup.server";
+import { scriptsAfterPaint, SCRIPTS_AFTER_PAINT_ROUTES } from "~/lib/scripts-after-paint.server";
 import stylesheet from "~/app.css?inline";
 import { criticalCss } from "~/lib/critical-css.server";
 import { logger } from "~/lib/logger.server";
@@ -34,22 +35,26 @@ const HEAD_END = Buffer.from("</head>");
 /**
  * The finished page from what React wrote: its head edited as text, its body left as bytes.
  *
- * - React Router preloads the page's scripts at high priority, beside the main image. They are
- *   marked low, so that on a slow network the image (fetchpriority="high") and the text come
- *   first: the page shows without any script, which only makes it interactive.
+ * - On the pages a shopper lands on, the scripts start after the first paint
+ *   (scripts-after-paint.server.ts, docs/decisions/0039). Elsewhere React Router's preloads of
+ *   the page's scripts, at high priority beside the main image, are marked low, so that on a slow
+ *   network the image (fetchpriority="high") and the text come first.
  * - With `inlineStyles`, the rules the page uses (read from its class attributes, in its bytes)
  *   take the place of the styles marker.
  */
-function finishedPage(written: Buffer, inlineStyles: boolean): Buffer {
+function finishedPage(written: Buffer, options: { inlineStyles: boolean; scriptsAfterPaint: boolean; nonce: string }): Buffer {
   const headEnd = written.indexOf(HEAD_END);
   if (headEnd === -1) return written;
-  let head = written.toString("utf8", 0, headEnd).replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ');
-  const at = inlineStyles && pageStyles ? head.indexOf(STYLES_ELEMENT) : -1;
+  let head = written.toString("utf8", 0, headEnd);
+  let body = written.subarray(headEnd);
+  if (options.scriptsAfterPaint) ({ head, body } = scriptsAfterPaint(head, body, options.nonce));
+  else head = head.replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ');
+  const at = options.inlineStyles && pageStyles ? head.indexOf(STYLES_ELEMENT) : -1;
   if (at !== -1) {
     const marker = at + STYLES_ELEMENT.indexOf(STYLES_MARKER);
-    head = head.slice(0, marker) + pageStyles!.forMarkup(written) + head.slice(marker + STYLES_MARKER.length);
+    head = head.slice(0, marker) + pageStyles!.forMarkup(body) + head.slice(marker + STYLES_MARKER.length);
   }
-  return Buffer.concat([Buffer.from(head), written.subarray(headEnd)]);
+  return Buffer.concat([Buffer.from(head), body]);
 }
 
 /**
@@ -72,6 +77,8 @@ export default function handleRequest(
   // rules inline, a fifth to two fifths of each page's bytes and of the work of writing it
   // (docs/decisions/0035-signed-in-pages-link-the-stylesheet.md).
   const inlineStyles = pageStyles && !hasSessionCookie(request.headers.get("cookie"));
+  const routeId = routerContext.staticHandlerContext.matches.at(-1)?.route.id;
+  const afterPaint = !import.meta.env.DEV && responseStatusCode === 200 && routeId !== undefined && SCRIPTS_AFTER_PAINT_ROUTES.has(routeId);
   return new Promise((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
@@ -101,7 +108,7 @@ export default function handleRequest(
               clearTimeout(timeoutId);
               timeoutId = undefined;
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              const body = finishedPage(Buffer.concat(chunks), Boolean(inlineStyles));
+              const body = finishedPage(Buffer.concat(chunks), { inlineStyles: Boolean(inlineStyles), scriptsAfterPaint: afterPaint, nonce });
               resolve(new Response(body as Uint8Array<ArrayBuffer>, { headers: responseHeaders, status: responseStatusCode }));
               callback();
             },

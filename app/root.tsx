@@ -19,6 +19,8 @@ import { readFlash } from "~/lib/flash.server";
 import { UNCACHEABLE_TAG } from "~/lib/page-cache.server";
 import { InlineStyles } from "~/lib/inline-styles";
 import { isUnanswered } from "~/lib/unanswered";
+import { releaseHeldControls } from "~/lib/needs-script";
+import { useEffect } from "react";
 import { getCurrentUser } from "~/modules/accounts/session.server";
 import stylesheetUrl from "./app.css?url";
 
@@ -90,6 +92,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // The page has hydrated: the controls held until its scripts took over work now (needs-script.ts).
+  useEffect(releaseHeldControls, []);
   return <Outlet />;
 }
 

@@ -263,12 +263,14 @@ async function auditPage(lighthouse, name, url) {
 
   log(`Lighthouse: ${name} (${url}) ...`);
   // No config = Lighthouse's default config: mobile form factor, simulated throttling.
-  const result = await lighthouse(url, {
-    port: state.chrome.port,
-    output: "json",
-    logLevel: "error",
-    onlyCategories: CATEGORIES,
-  });
+  const run = () => lighthouse(url, { port: state.chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES });
+  let result = await run();
+  // Lighthouse sometimes fails to record the page load's trace (NO_NAVSTART, "Please run
+  // Lighthouse again"): such a run says nothing of the page, so it is run once more.
+  if (result?.lhr?.runtimeError) {
+    log(`  Lighthouse could not measure ${name} (${result.lhr.runtimeError.code}): running it again`);
+    result = await run();
+  }
   if (!result?.lhr) throw new Error(`Lighthouse returned no result for ${url}`);
   if (process.env.AUDIT_LHR_DIR) {
     fs.mkdirSync(process.env.AUDIT_LHR_DIR, { recursive: true });

@@ -32,7 +32,8 @@ describe("classesOf", () => {
   });
 
   it("reads the same classes from a page's UTF-8 bytes as from its text, whatever else the page holds", () => {
-    const html = '<p class="text-sm">Peshawari chappal — “hand-stitched”, ٹیکس</p><div class="mt-2 sm:flex"><span class="[&amp;&gt;svg]:h-4 mt-2">€</span></div><i class="x';
+    const html =
+      '<p class="text-sm">Peshawari chappal — “hand-stitched”, ٹیکس</p><div class="mt-2 sm:flex"><span class="[&amp;&gt;svg]:h-4 mt-2">€</span></div><i class="x';
     expect([...classesOf(Buffer.from(html))].sort()).toEqual([...classesOf(html)].sort());
     expect([...classesOf(Buffer.from(html))].sort()).toEqual(["[&>svg]:h-4", "mt-2", "sm:flex", "text-sm"]);
   });

@@ -13,6 +13,8 @@ import { SearchIcon } from "~/components/ui/icons";
 import { pageNumbers } from "~/components/ui/page-numbers";
 import { FormAlert } from "~/components/ui/field";
 import { pageCountOf } from "~/lib/paging";
+import { NEEDS_SCRIPT } from "~/lib/needs-script";
+import { withThousands } from "~/lib/thousands";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -127,6 +129,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           </label>
           <select
             id="shop-category"
+            {...NEEDS_SCRIPT}
             name="category"
             value={categoryId}
             onChange={(e) => navigate(e.target.value ? `/shop/category/${e.target.value}` : "/shop")}
@@ -152,6 +155,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           </label>
           <select
             id="shop-sort"
+            {...NEEDS_SCRIPT}
             name="sort"
             value={sort}
             onChange={(e) => navigate(pageHref(base, q, 1, e.target.value as ShopSort))}
@@ -184,7 +188,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
         <>
           <p className="mt-6 text-sm text-stone-700" aria-live="polite">
             {more ? "More than " : ""}
-            {total.toLocaleString("en-US")} {total === 1 ? "product" : "products"}
+            {withThousands(total)} {total === 1 ? "product" : "products"}
             {q ? (closeMatches ? ` with words close to “${q}”` : ` matching “${q}”`) : ""}
           </p>
           <div className={`mt-3 grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4 ${busy ? "opacity-60" : ""}`}>

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { swatchTone } from "~/modules/catalog/product-rules";
+import { NEEDS_SCRIPT } from "~/lib/needs-script";
 import { clampQuantity, colourOf, sizeLabel, type ColourVariant, type StockRow } from "./product-selection";
 
 const groupLabel = "text-sm font-medium text-stone-800";
@@ -33,6 +34,7 @@ export function ColourSwatches<T extends ColourVariant>({
               <button
                 key={variant.id}
                 type="button"
+                {...NEEDS_SCRIPT}
                 aria-pressed={pressed}
                 onClick={() => onSelect(index)}
                 className={`min-h-11 rounded-full border-2 px-4 text-sm font-medium transition ${
@@ -47,6 +49,7 @@ export function ColourSwatches<T extends ColourVariant>({
             <button
               key={variant.id}
               type="button"
+              {...NEEDS_SCRIPT}
               aria-label={variant.name}
               aria-pressed={pressed}
               title={variant.name}
@@ -92,6 +95,7 @@ export function SizePicker({ rows, selected, onSelect }: { rows: StockRow[]; sel
             <button
               key={row.id}
               type="button"
+              {...NEEDS_SCRIPT}
               disabled={soldOut}
               aria-pressed={pressed}
               aria-label={soldOut ? `${label}, sold out` : label}
@@ -130,6 +134,7 @@ export function QuantityPicker({ quantity, stock, onChange }: { quantity: number
       <div className="mt-2 inline-flex items-center overflow-hidden rounded-md border border-leather-300 bg-white">
         <button
           type="button"
+          {...NEEDS_SCRIPT}
           className={stepButton}
           aria-label="Decrease quantity"
           disabled={none || quantity <= 1}
@@ -139,6 +144,7 @@ export function QuantityPicker({ quantity, stock, onChange }: { quantity: number
         </button>
         <input
           id={id}
+          {...NEEDS_SCRIPT}
           type="number"
           inputMode="numeric"
           min={1}
@@ -156,6 +162,7 @@ export function QuantityPicker({ quantity, stock, onChange }: { quantity: number
         />
         <button
           type="button"
+          {...NEEDS_SCRIPT}
           className={stepButton}
           aria-label="Increase quantity"
           disabled={none || quantity >= stock}

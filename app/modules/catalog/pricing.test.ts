@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   discountAmount,
@@ -100,6 +101,23 @@ describe("formatting", () => {
     expect(formatAmount(472500)).toBe("PKR 4,725");
     expect(formatAmount(472550)).toBe("PKR 4,725.5");
     expect(formatAmount(472599)).toBe("PKR 4,725.99");
+  });
+
+  it("writes every amount as the en-PK number format does, without loading it in the browser", () => {
+    const price = new Intl.NumberFormat("en-PK", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const amount = new Intl.NumberFormat("en-PK", { maximumFractionDigits: 2 });
+    const paisa = fc.oneof(
+      fc.integer({ min: -1e12, max: 1e12 }),
+      fc.integer({ min: -100_000, max: 100_000 }),
+      fc.constantFrom(0, 1, 9, 10, 99, 100, 101, 99_999, 100_000, 100_001),
+    );
+    fc.assert(
+      fc.property(paisa, (p) => {
+        expect(formatPrice(p)).toBe(`PKR ${price.format(p / 100)}`);
+        expect(formatAmount(p)).toBe(`PKR ${amount.format(p / 100)}`);
+      }),
+      { numRuns: 5000 },
+    );
   });
 });
 

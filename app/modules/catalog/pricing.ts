@@ -2,6 +2,7 @@
  * Prices, discounts and tax: the one place these rules live. Amounts are integer paisa
  * (1 PKR = 100 paisa). Browser and server import the same functions.
  */
+import { withThousands } from "~/lib/thousands";
 
 export interface PricedVariant {
   price: number;
@@ -58,17 +59,23 @@ export function toPaisa(rupees: number | string): number {
   return Math.round(value * 100);
 }
 
-const priceFormat = new Intl.NumberFormat("en-PK", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const amountFormat = new Intl.NumberFormat("en-PK", { maximumFractionDigits: 2 });
+/** Rupees and paisa of an amount (paisa rounded half away from zero, as `Intl` rounds). */
+function rupeesAndPaisa(paisa: number) {
+  const whole = Math.round(Math.abs(paisa));
+  return { sign: paisa < 0 && whole > 0 ? "-" : "", rupees: withThousands(Math.floor(whole / 100)), paisa: whole % 100 };
+}
 
 /** A catalogue price: 'PKR 4,500.00'. */
 export function formatPrice(paisa: number): string {
-  return `${CURRENCY} ${priceFormat.format(paisa / 100)}`;
+  const amount = rupeesAndPaisa(paisa);
+  return `${CURRENCY} ${amount.sign}${amount.rupees}.${String(amount.paisa).padStart(2, "0")}`;
 }
 
-/** An order amount with thousands separators: 'PKR 4,725'. */
+/** An order amount with thousands separators: 'PKR 4,725', 'PKR 4,725.5'. */
 export function formatAmount(paisa: number): string {
-  return `${CURRENCY} ${amountFormat.format(paisa / 100)}`;
+  const amount = rupeesAndPaisa(paisa);
+  const decimals = amount.paisa === 0 ? "" : `.${String(amount.paisa).padStart(2, "0").replace(/0$/, "")}`;
+  return `${CURRENCY} ${amount.sign}${amount.rupees}${decimals}`;
 }
 
 /** Price range of a product's variants, for listings and the admin overview. */

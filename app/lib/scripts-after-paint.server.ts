@@ -1,0 +1,76 @@
+import { HELD_ATTRIBUTE } from "./needs-script";
+
+/**
+ * Scripts after the first paint (docs/decisions/0039): on the storefront pages a shopper lands on
+ * (home, the shop and its categories, a product), the page's scripts are requested only once its
+ * first screen has been painted, so that on a phone's slow network the main image and the text do
+ * not share it with 110 KB of scripts. Until the scripts have taken over, the controls that need
+ * them are held disabled (needs-script.ts).
+ *
+ * React Router writes the page's scripts as module preloads in the head and one inline module
+ * script at the end of the body, whose imports start every download. Here the preloads leave the
+ * head, and the module script is kept as data, with a small script after it that holds the
+ * controls at once and, after the next paint, adds the preloads and runs the module script.
+ */
+
+/** Route ids of the pages whose scripts start after their first paint. */
+export const SCRIPTS_AFTER_PAINT_ROUTES: ReadonlySet<string> = new Set(["routes/home", "shop", "shop-category", "routes/product"]);
+
+export const DEFERRED_MODULE_ID = "page-module";
+
+/**
+ * Holds the controls that need scripts, then asks for the scripts once the page has been painted
+ * (the browser has reported its first contentful paint, where it can) and its main images (those
+ * it fetches at high priority) have arrived, two frames later so that they are on the screen too;
+ * in any case after 3 s (a page in a background tab is never painted). The module script is run
+ * with the text it was sent with: the page's policy allows it by its nonce, or by its hash when
+ * the page comes from the page cache. Static, so that its own hash stays the same.
+ */
+const LOADER = [
+  "(()=>{",
+  `for(const e of document.querySelectorAll("[data-needs-script]:not(:disabled)")){e.disabled=true;e.setAttribute("${HELD_ATTRIBUTE}","")}`,
+  `const d=document.getElementById("${DEFERRED_MODULE_ID}");if(!d)return;`,
+  "let go=()=>{go=()=>{};",
+  'for(const h of (d.dataset.preload||"").split(" ").filter(Boolean)){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.append(l)}',
+  'const s=document.createElement("script");s.type="module";s.nonce=d.nonce;s.textContent=d.textContent;d.replaceWith(s)};',
+  'const loaded=i=>i.complete?0:new Promise(r=>{i.addEventListener("load",r,{once:true});i.addEventListener("error",r,{once:true})});',
+  'const painted=new Promise(r=>{const f=()=>performance.getEntriesByName("first-contentful-paint").length>0;',
+  'if(f()||!(window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes?.includes("paint")))return r();',
+  'const o=new PerformanceObserver(()=>{if(f()){o.disconnect();r()}});o.observe({type:"paint",buffered:true})});',
+  "Promise.all([painted,...[...document.querySelectorAll('img[fetchpriority=\"high\"]')].map(loaded)]).then(()=>requestAnimationFrame(()=>requestAnimationFrame(()=>go())));",
+  "setTimeout(()=>go(),3000)",
+  "})()",
+].join("");
+
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*?href="([^"]+)"[^>]*>/g;
+const MODULE_SCRIPT = ' type="module" async="">';
+const SCRIPT_END = "</script>";
+
+/**
+ * The page with its scripts started after its first paint: `head` is the document up to `</head>`
+ * as text, `body` the rest as the server wrote it. A page without React Router's module script is
+ * left as it is.
+ */
+export function scriptsAfterPaint(head: string, body: Buffer, nonce: string): { head: string; body: Buffer } {
+  const marker = body.indexOf(MODULE_SCRIPT);
+  if (marker === -1) return { head, body };
+  const start = body.lastIndexOf("<script", marker);
+  const textStart = marker + MODULE_SCRIPT.length;
+  const closing = body.indexOf(SCRIPT_END, textStart);
+  if (start === -1 || closing === -1) return { head, body };
+  const preloads = [...head.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
+  // The script's own attributes (its nonce) stay; only its type changes, so that it waits.
+  const attributes = body.toString("latin1", start + "<script".length, marker);
+  const kept = `<script${attributes} type="text/x-deferred-module" id="${DEFERRED_MODULE_ID}" data-preload="${preloads.join(" ")}">`;
+  const loader = `<script${nonce ? ` nonce="${nonce}"` : ""}>${LOADER}</script>`;
+  return {
+    head: head.replace(MODULE_PRELOAD, ""),
+    body: Buffer.concat([
+      body.subarray(0, start),
+      Buffer.from(kept),
+      body.subarray(textStart, closing + SCRIPT_END.length),
+      Buffer.from(loader),
+      body.subarray(closing + SCRIPT_END.length),
+    ]),
+  };
+}

@@ -1,0 +1,94 @@
+import { expect, test, type Page } from "@playwright/test";
+
+/*
+ * On the pages a shopper lands on, the main image and the text come first and the scripts after
+ * them (docs/decisions/0039); a control used before the scripts have taken over waits for them.
+ */
+
+/** The product page of a demo product, found the way a search engine would send a shopper there. */
+async function productPath(page: Page, name: string) {
+  await page.goto(`/shop?q=${encodeURIComponent(name)}`);
+  const href = await page.getByRole("link", { name, exact: true }).getAttribute("href");
+  expect(href).toMatch(/^\/product\/[A-Za-z0-9]+$/);
+  return href!;
+}
+
+/**
+ * When the page's first contentful paint happened, when its main images (fetched at high priority)
+ * had arrived, and when its first script was asked for (ms from the start).
+ */
+function paintAndScripts(page: Page) {
+  return page.evaluate(() => {
+    const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+    const main = [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')].map((img) => img.currentSrc);
+    const scripts = resources.filter((r) => new URL(r.name).pathname.endsWith(".js"));
+    return {
+      firstPaint: performance.getEntriesByName("first-contentful-paint")[0].startTime,
+      mainImages: Math.max(0, ...resources.filter((r) => main.includes(r.name)).map((r) => r.responseEnd)),
+      firstScript: Math.min(...scripts.map((r) => r.startTime)),
+    };
+  });
+}
+
+/** The scripts were asked for only after the first paint and the main images. */
+async function expectScriptsAfterPaint(page: Page) {
+  const { firstPaint, mainImages, firstScript } = await paintAndScripts(page);
+  expect(firstScript).toBeGreaterThan(firstPaint);
+  expect(firstScript).toBeGreaterThan(mainImages);
+}
+
+for (const path of ["/", "/shop"]) {
+  test(`${path}: the first screen is painted before any script is asked for`, async ({ page }) => {
+    await page.goto(path);
+    // The scripts come, and take over: the page's controls are free.
+    await expect(page.locator("[data-held]")).toHaveCount(0);
+    await expectScriptsAfterPaint(page);
+  });
+}
+
+test("a product page paints its main image first, and Add to Cart pressed at once still adds", async ({ page }) => {
+  const path = await productPath(page, "Formal Dress Belt");
+  await page.goto(path);
+  // Straight away, as a shopper who taps as soon as the page shows: the size and Add to Cart wait
+  // for the scripts instead of doing nothing.
+  await page.getByRole("group", { name: /^Size/ }).getByRole("button", { name: "36" }).click();
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
+  const cart = await page.evaluate(() => JSON.parse(localStorage.getItem("shoppingCart") ?? "[]"));
+  expect(cart).toMatchObject([{ productName: "Formal Dress Belt", productSize: "36", productQuantity: 1 }]);
+  await expectScriptsAfterPaint(page);
+});
+
+test("the category list moves to the category when chosen as soon as the shop shows", async ({ page }) => {
+  await page.goto("/shop");
+  await page.getByLabel("Category").selectOption({ label: "Shoe" });
+  await expect(page).toHaveURL(/\/shop\/category\/[A-Za-z0-9]+$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Shoe" })).toBeVisible();
+});
+
+test("a page whose scripts could not load still shows, and its search still works", async ({ page }) => {
+  // Scripts refused (a flaky network): the page stays readable, its links and its search work.
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  await page.goto("/shop");
+  await expect(page.getByRole("heading", { level: 1, name: "Shop" })).toBeVisible();
+  await page.getByLabel("Search by name or description").fill("wallet");
+  await page.getByLabel("Search by name or description").press("Enter");
+  await expect(page).toHaveURL(/\/shop\?q=wallet/);
+  await expect(page.getByText(/products? matching “wallet”/)).toBeVisible();
+});
+
+test.describe("on a phone @mobile", () => {
+  test("the menu opens when tapped as soon as the page shows", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(page.locator("#mobile-menu").getByRole("link", { name: "Shop" })).toBeVisible();
+  });
+
+  test("a product page paints its main image first", async ({ page }) => {
+    const path = await productPath(page, "Classic Bifold Wallet");
+    await page.goto(path);
+    await expect(page.getByRole("img", { name: /^Classic Bifold Wallet, / }).first()).toBeVisible();
+    await expect(page.locator("[data-held]")).toHaveCount(0);
+    await expectScriptsAfterPaint(page);
+  });
+});
