@@ -24,8 +24,8 @@ const STYLES_MARKER = "/*page-styles*/";
 const pageStyles = import.meta.env.DEV ? undefined : criticalCss(stylesheet);
 
 /**
- * Parts of pages drawn once for their values and reused (product cards: lib/kept-markup.tsx). A
- * card is about 2 KB: this keeps a few thousand.
+ * Parts of pages drawn once for their values and reused (product cards, the storefront's bar and
+ * footer: lib/kept-markup.tsx). A card is about 2 KB: this keeps a few thousand.
  */
 const keep = keptMarkup({ maxBytes: 8 * 1024 * 1024 });
 
