@@ -210,38 +210,36 @@ const NEWEST_WINDOW = 3000;
  * costs as much as the catalogue. Up to that many, they are listed in the order asked (names
  * holding the search first). Past it, the first SEARCH_LISTED_MATCHES by price, or newest first:
  * found among the newest products while they hold enough of the page, else from all matches.
+ *
+ * The count and the page come in one statement: each way of listing the page is a subquery the
+ * database runs only when the count calls for it.
  */
 async function findMatches(
   db: Db,
   { condition, order, byPrice, page, pageSize }: { condition: SQL; order: SQL[]; byPrice: boolean; page: number; pageSize: number },
 ): Promise<Found> {
   const cap = SEARCH_LISTED_MATCHES;
-  const capped = db
-    .select({ one: sql`1` })
-    .from(products)
-    .where(condition)
-    .limit(cap + 1)
-    .as("capped");
-  const [{ n }] = await db.select({ n: count() }).from(capped);
+  const offset = (page - 1) * pageSize;
+  // The page numbers end at the last listed match: a page past it lists nothing.
+  const limit = Math.max(0, Math.min(pageSize, cap - offset));
+  const newest = [desc(products.createdAt), asc(products.id)];
+  const matches = sql`select * from ${products} where ${condition}`;
+  const newestMatches = sql`select * from (select * from ${products} order by ${sql.join(newest, sql`, `)} limit ${NEWEST_WINDOW}) as ${products} where ${condition}`;
+  const listed = byPrice ? sql`true` : sql`counted.n <= ${cap}`;
+  const windowed = byPrice ? sql`false` : sql`counted.n > ${cap}`;
+  const result = (await db.execute(sql`
+    select counted.n,
+      case when ${listed} then array(${pageIdsSql(matches, order, limit, offset)}) end as listed,
+      case when ${windowed} then array(${pageIdsSql(newestMatches, newest, limit, offset)}) end as windowed
+    from (select count(*)::int as n from (select 1 from ${products} where ${condition} limit ${cap + 1}) as capped) as counted`)) as unknown as {
+    rows: { n: number | string; listed: string[] | null; windowed: string[] | null }[];
+  };
+  const [row] = result.rows;
+  const n = Number(row.n);
   const more = n > cap;
   const total = Math.min(n, cap);
-  // Pages past the listed matches show nothing (the page numbers end before them).
-  const offset = (page - 1) * pageSize;
-  const limit = Math.min(pageSize, total - offset);
-  if (limit <= 0) return { ids: [], total, more };
-  if (!more || byPrice) {
-    const ids = await readPageIds(db, sql`select * from ${products} where ${condition}`, order, limit, offset);
-    return { ids, total, more };
-  }
-  const newest = [desc(products.createdAt), asc(products.id)];
-  const windowed = await readPageIds(
-    db,
-    sql`select * from (select * from ${products} order by ${sql.join(newest, sql`, `)} limit ${NEWEST_WINDOW}) as ${products} where ${condition}`,
-    newest,
-    limit,
-    offset,
-  );
-  if (windowed.length === limit) return { ids: windowed, total, more };
+  if (row.listed) return { ids: row.listed, total, more };
+  if (row.windowed && row.windowed.length === limit) return { ids: row.windowed, total, more };
   // Too few among the newest: every match is read, then sorted. `offset 0` keeps the planner from
   // walking the newest-first index through the whole catalogue instead.
   const ids = await readPageIds(db, sql`select * from (select * from ${products} where ${condition} offset 0) as ${products}`, newest, limit, offset);
@@ -277,16 +275,16 @@ const cardRow = {
 
 /**
  * The ids of one page of `rows` (a select of whole product rows, every column as the table names
- * it) in `order`.
+ * it) in `order`, as a statement of its own or a subquery.
  */
-async function readPageIds(db: Db, rows: SQL, order: SQL[], limit: number, offset: number): Promise<string[]> {
+function pageIdsSql(rows: SQL, order: SQL[], limit: number, offset: number): SQL {
   const byOrder = sql.join(order, sql`, `);
-  const page = sql`(${rows} order by ${byOrder} limit ${limit} offset ${offset}) as ${products}`;
-  const found = await db
-    .select({ id: sql<string>`${products.id}` })
-    .from(page)
-    .orderBy(...order);
-  return found.map((r) => r.id);
+  return sql`select ${products.id} from (${rows} order by ${byOrder} limit ${limit} offset ${offset}) as ${products} order by ${byOrder}`;
+}
+
+async function readPageIds(db: Db, rows: SQL, order: SQL[], limit: number, offset: number): Promise<string[]> {
+  const found = (await db.execute(pageIdsSql(rows, order, limit, offset))) as unknown as { rows: { id: string }[] };
+  return found.rows.map((r) => r.id);
 }
 
 /** What the cards of these products show (CardRowsReader), read in one statement. */
