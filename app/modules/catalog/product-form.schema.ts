@@ -3,6 +3,7 @@ import { parseDecimal } from "~/lib/typed-numbers";
 import { MEDIA_KINDS } from "~/lib/db/value-lists";
 import { toPaisa } from "./pricing";
 import { MAX_NEW_IMAGES_PER_VARIANT, MAX_VIDEOS_PER_VARIANT, UPLOAD_MESSAGES } from "~/modules/media/upload-limits";
+import { withThousands } from "~/lib/thousands";
 
 /**
  * The add/edit product form: one schema for the browser's messages and the server's rule.
@@ -45,7 +46,7 @@ const rupees = (required: string, min: string) =>
       .number({ error: required })
       .refine(Number.isFinite, required)
       .min(0, min)
-      .max(MAX_RUPEES, `Please enter at most ${MAX_RUPEES.toLocaleString("en-PK")}`)
+      .max(MAX_RUPEES, `Please enter at most ${withThousands(MAX_RUPEES)}`)
       .transform((v) => toPaisa(v)),
   );
 
@@ -56,7 +57,7 @@ const optionalRupees = (min: string) =>
       .number({ error: min })
       .refine(Number.isFinite, min)
       .min(0, min)
-      .max(MAX_RUPEES, `Please enter at most ${MAX_RUPEES.toLocaleString("en-PK")}`)
+      .max(MAX_RUPEES, `Please enter at most ${withThousands(MAX_RUPEES)}`)
       .transform((v) => toPaisa(v)),
   );
 

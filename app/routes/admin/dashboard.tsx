@@ -11,6 +11,7 @@ import { RouteError } from "~/components/ui/route-error";
 import { DailyChart } from "~/components/admin/daily-chart";
 import { Pager } from "~/components/admin/list-controls";
 import { pageParam } from "~/lib/typed-numbers";
+import { withThousands } from "~/lib/thousands";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context.auth);
@@ -49,11 +50,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           Last {TREND_DAYS} days
         </h2>
         <div className="grid gap-4 lg:grid-cols-2">
-          <DailyChart
-            title="Orders per day"
-            days={trend.days.map((d) => ({ day: d.day, value: d.orders }))}
-            format={(n) => n.toLocaleString("en-PK")}
-          />
+          <DailyChart title="Orders per day" days={trend.days.map((d) => ({ day: d.day, value: d.orders }))} format={withThousands} />
           <DailyChart
             title="Revenue per day"
             days={trend.days.map((d) => ({ day: d.day, value: d.revenue }))}
@@ -62,7 +59,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           />
         </div>
         <div className="grid gap-4 lg:grid-cols-3">
-          <Card label={`Orders in ${TREND_DAYS} days`} value={trend.placed.toLocaleString("en-PK")} />
+          <Card label={`Orders in ${TREND_DAYS} days`} value={withThousands(trend.placed)} />
           <Card label={`Revenue in ${TREND_DAYS} days`} value={formatAmount(trend.days.reduce((n, d) => n + d.revenue, 0))} />
           <Card label="Share cancelled" value={`${Math.round(trend.cancelledShare * 1000) / 10}% (${trend.cancelled} of ${trend.placed})`} />
         </div>

@@ -29,6 +29,7 @@ import { FilterSelect, Pager, TableHead } from "~/components/admin/list-controls
 import { adminMeta } from "~/lib/seo";
 import { ROW_ACTION_CLASS } from "~/components/admin/list-controls";
 import { FormAlert } from "~/components/ui/field";
+import { withThousands } from "~/lib/thousands";
 
 export const meta = () => adminMeta("Orders");
 
@@ -143,7 +144,7 @@ function StatCard({ label, value }: { label: string; value: number }) {
   return (
     <div className="rounded-xl border border-stone-200 bg-white p-4">
       <p className="text-sm text-stone-600">{label}</p>
-      <p className="mt-1 text-2xl font-semibold text-stone-900">{value.toLocaleString("en-PK")}</p>
+      <p className="mt-1 text-2xl font-semibold text-stone-900">{withThousands(value)}</p>
     </div>
   );
 }
@@ -269,7 +270,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
       )}
 
       <p className="text-sm text-stone-700">
-        {total.toLocaleString("en-PK")} order{total === 1 ? "" : "s"}
+        {withThousands(total)} order{total === 1 ? "" : "s"}
       </p>
       <Pager page={page} pageCount={pageCount} hrefFor={(p) => withParams(search, { page: String(p), order: null })} />
 
