@@ -6,6 +6,7 @@ import { openDatabase } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { openStorage } from "~/modules/media/storage-factory.server";
 import { isCatalogueEmpty, seedDemoCatalogue } from "~/modules/catalog/demo-catalogue.server";
+import { ensureMainAdmin } from "~/modules/accounts/accounts.server";
 
 /*
  * The first start of an embedded shop creates its database and loads the demo catalogue
@@ -41,7 +42,11 @@ export class FirstStartError extends Error {
   override name = "FirstStartError";
 }
 
-/** In the child: creates and migrates the database, loads the demo catalogue, and closes it all. */
+/**
+ * In the child: creates and migrates the database, loads the demo catalogue, creates the main
+ * admin when `ADMIN_EMAIL` and `ADMIN_PASSWORD` are set (hashing a password takes tens of
+ * megabytes too), and closes it all.
+ */
 export async function prepareNewDatabase(env: Env): Promise<void> {
   const storage = await openStorage(env.storage);
   const database = await openDatabase({ dataDir: env.dataDir });
@@ -49,6 +54,10 @@ export async function prepareNewDatabase(env: Env): Promise<void> {
     if (await isCatalogueEmpty(database.db)) {
       const count = await seedDemoCatalogue(database.db, storage);
       logger.info({ products: count }, "demo catalogue loaded into the new embedded database");
+    }
+    if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+      const result = await ensureMainAdmin(database.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
+      if (result === "created") logger.info({ email: env.ADMIN_EMAIL }, "main admin created");
     }
   } finally {
     await database.close();
