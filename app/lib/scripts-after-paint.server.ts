@@ -1,11 +1,11 @@
-import { HELD_ATTRIBUTE } from "./needs-script";
+import { HELD_ATTRIBUTE, HELD_PRESSES } from "./needs-script";
 
 /**
  * Scripts after the first paint (docs/decisions/0039): on the storefront pages a shopper lands on
  * (home, the shop and its categories, a product), the page's scripts are requested only once its
  * first screen has been painted, so that on a phone's slow network the main image and the text do
  * not share it with 110 KB of scripts. Until the scripts have taken over, the controls that need
- * them are held disabled (needs-script.ts).
+ * them are held (needs-script.ts).
  *
  * React Router writes the page's scripts as module preloads in the head and one inline module
  * script at the end of the body, whose imports start every download. Here the preloads leave the
@@ -19,7 +19,8 @@ export const SCRIPTS_AFTER_PAINT_ROUTES: ReadonlySet<string> = new Set(["routes/
 export const DEFERRED_MODULE_ID = "page-module";
 
 /**
- * Holds the controls that need scripts, then asks for the scripts once the page has been painted
+ * Holds the controls that need scripts (a press on a held button is kept for the root component to
+ * do again, at most eight; a held select does not open, by pointer or key), then asks for the scripts once the page has been painted
  * (the browser has reported its first contentful paint, where it can) and its main images (those
  * it fetches at high priority) have arrived, two frames later so that they are on the screen too;
  * in any case after 3 s (a page in a background tab is never painted). The module script is run
@@ -28,7 +29,11 @@ export const DEFERRED_MODULE_ID = "page-module";
  */
 const LOADER = [
   "(()=>{",
-  `for(const e of document.querySelectorAll("[data-needs-script]:not(:disabled)")){e.disabled=true;e.setAttribute("${HELD_ATTRIBUTE}","")}`,
+  `for(const e of document.querySelectorAll('[data-needs-script]:not(:disabled):not([aria-disabled="true"])')){e.setAttribute("aria-disabled","true");e.setAttribute("${HELD_ATTRIBUTE}","")}`,
+  `const q=window.${HELD_PRESSES}=[];const held=e=>e.target instanceof Element&&e.target.closest("[${HELD_ATTRIBUTE}]");`,
+  'document.addEventListener("click",e=>{const c=held(e);if(!c)return;e.preventDefault();e.stopImmediatePropagation();if(c.tagName!=="SELECT"&&q.length<8)q.push(c)},true);',
+  'const still=e=>{const c=held(e);if(c&&c.tagName==="SELECT"&&(e.type==="mousedown"||!["Tab","Shift","Escape"].includes(e.key)))e.preventDefault()};',
+  'document.addEventListener("mousedown",still,true);document.addEventListener("keydown",still,true);',
   `const d=document.getElementById("${DEFERRED_MODULE_ID}");if(!d)return;`,
   "let go=()=>{go=()=>{};",
   'for(const h of (d.dataset.preload||"").split(" ").filter(Boolean)){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.append(l)}',

@@ -59,6 +59,28 @@ test("a product page paints its main image first, and Add to Cart pressed at onc
   await expectScriptsAfterPaint(page);
 });
 
+test("before the scripts arrive, a keyboard moves through the colours, and a colour chosen then is kept", async ({ page }) => {
+  const path = await productPath(page, "Formal Dress Belt");
+  // The scripts are kept back until the keys have been pressed, as on a slow network.
+  let release = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto(path);
+  const colours = page.getByRole("group", { name: /^Colour/ });
+  await colours.getByRole("button", { name: "Black" }).focus();
+  await expect(colours.getByRole("button", { name: "Black" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(colours.getByRole("button", { name: "Brown" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  release();
+  await expect(colours.getByRole("button", { name: "Brown" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("main").getByRole("img", { name: "Formal Dress Belt, Brown" }).first()).toBeVisible();
+  await expect(page.locator("[data-held]")).toHaveCount(0);
+});
+
 test("the category list moves to the category when chosen as soon as the shop shows", async ({ page }) => {
   await page.goto("/shop");
   await page.getByLabel("Category").selectOption({ label: "Shoe" });
