@@ -4,7 +4,8 @@
  * scripts start after their first paint (scripts-after-paint.server.ts), such controls are held
  * from the moment the page is read until its scripts have taken over: marked `aria-disabled` (so
  * they can still be focused and reached with Tab), a tap or a key on a held button is kept and
- * done again once the scripts have taken over, and a held select does not open. So a tap in
+ * done again once the scripts have taken over, and a held select or field takes no choice or
+ * typing (its value would not reach the page's state). So a tap in
  * between waits for the scripts instead of being lost. Without JavaScript nothing holds them: a
  * select's Apply button then does the work.
  */

@@ -20,7 +20,8 @@ export const DEFERRED_MODULE_ID = "page-module";
 
 /**
  * Holds the controls that need scripts (a press on a held button is kept for the root component to
- * do again, at most eight; a held select does not open, by pointer or key), then asks for the scripts once the page has been painted
+ * do again, at most eight; a held select does not open and a held field takes no typing: they
+ * can still be focused), then asks for the scripts once the page has been painted
  * (the browser has reported its first contentful paint, where it can) and its main images (those
  * it fetches at high priority) have arrived, two frames later so that they are on the screen too;
  * in any case after 3 s (a page in a background tab is never painted). The module script is run
@@ -32,8 +33,8 @@ const LOADER = [
   `for(const e of document.querySelectorAll('[data-needs-script]:not(:disabled):not([aria-disabled="true"])')){e.setAttribute("aria-disabled","true");e.setAttribute("${HELD_ATTRIBUTE}","")}`,
   `const q=window.${HELD_PRESSES}=[];const held=e=>e.target instanceof Element&&e.target.closest("[${HELD_ATTRIBUTE}]");`,
   'document.addEventListener("click",e=>{const c=held(e);if(!c)return;e.preventDefault();e.stopImmediatePropagation();if(c.tagName!=="SELECT"&&q.length<8)q.push(c)},true);',
-  'const still=e=>{const c=held(e);if(c&&c.tagName==="SELECT"&&(e.type==="mousedown"||!["Tab","Shift","Escape"].includes(e.key)))e.preventDefault()};',
-  'document.addEventListener("mousedown",still,true);document.addEventListener("keydown",still,true);',
+  'const still=e=>{const c=held(e);if(c&&c.tagName!=="BUTTON"&&(e.type!=="mousedown"||c.tagName==="SELECT")&&(e.type!=="keydown"||!["Tab","Shift","Escape"].includes(e.key)))e.preventDefault()};',
+  'for(const t of ["mousedown","keydown","beforeinput"])document.addEventListener(t,still,true);',
   `const d=document.getElementById("${DEFERRED_MODULE_ID}");if(!d)return;`,
   "let go=()=>{go=()=>{};",
   'for(const h of (d.dataset.preload||"").split(" ").filter(Boolean)){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.append(l)}',

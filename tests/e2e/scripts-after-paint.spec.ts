@@ -81,6 +81,28 @@ test("before the scripts arrive, a keyboard moves through the colours, and a col
   await expect(page.locator("[data-held]")).toHaveCount(0);
 });
 
+test("before the scripts arrive, the quantity field takes no typing that would be lost; once they have, it does", async ({ page }) => {
+  const path = await productPath(page, "Formal Dress Belt");
+  let release = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto(path);
+  const quantity = page.getByRole("spinbutton", { name: "Quantity" });
+  await quantity.focus();
+  await expect(quantity).toBeFocused();
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.type("3");
+  await expect(quantity).toHaveValue("1");
+  release();
+  await expect(page.locator("[data-held]")).toHaveCount(0);
+  await quantity.fill("2");
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByRole("link", { name: "Cart, 2 items" })).toBeVisible();
+});
+
 test("the category list moves to the category when chosen as soon as the shop shows", async ({ page }) => {
   await page.goto("/shop");
   await page.getByLabel("Category").selectOption({ label: "Shoe" });
