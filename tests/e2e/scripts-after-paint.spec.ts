@@ -30,6 +30,17 @@ function paintAndScripts(page: Page) {
   });
 }
 
+/** Keeps the page's scripts from arriving, as on a slow network, until the function returned is called. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => release();
+}
+
 /** The scripts were asked for only after the first paint and the main images. */
 async function expectScriptsAfterPaint(page: Page) {
   const { firstPaint, mainImages, firstScript } = await paintAndScripts(page);
@@ -62,12 +73,7 @@ test("a product page paints its main image first, and Add to Cart pressed at onc
 test("before the scripts arrive, a keyboard moves through the colours, and a colour chosen then is kept", async ({ page }) => {
   const path = await productPath(page, "Formal Dress Belt");
   // The scripts are kept back until the keys have been pressed, as on a slow network.
-  let release = () => {};
-  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await scriptsHeld;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.goto(path);
   const colours = page.getByRole("group", { name: /^Colour/ });
   await colours.getByRole("button", { name: "Black" }).focus();
@@ -83,12 +89,7 @@ test("before the scripts arrive, a keyboard moves through the colours, and a col
 
 test("before the scripts arrive, the quantity field takes no typing that would be lost; once they have, it does", async ({ page }) => {
   const path = await productPath(page, "Formal Dress Belt");
-  let release = () => {};
-  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await scriptsHeld;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.goto(path);
   const quantity = page.getByRole("spinbutton", { name: "Quantity" });
   await quantity.focus();
