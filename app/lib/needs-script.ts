@@ -5,9 +5,9 @@
  * from the moment the page is read until its scripts have taken over: marked `aria-disabled` (so
  * they can still be focused and reached with Tab), a tap or a key on a held button is kept and
  * done again once the scripts have taken over, and a held select or field takes no choice or
- * typing (its value would not reach the page's state). So a tap in
- * between waits for the scripts instead of being lost. Without JavaScript nothing holds them: a
- * select's Apply button then does the work.
+ * typing (its value would not reach the page's state). So a tap in between waits for the
+ * scripts instead of being lost. Without JavaScript nothing holds them: a select's Apply button
+ * then does the work.
  */
 export const NEEDS_SCRIPT = { "data-needs-script": "" } as const;
 

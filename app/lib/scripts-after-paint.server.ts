@@ -32,7 +32,7 @@ const LOADER = [
   "(()=>{",
   `for(const e of document.querySelectorAll('[data-needs-script]:not(:disabled):not([aria-disabled="true"])')){e.setAttribute("aria-disabled","true");e.setAttribute("${HELD_ATTRIBUTE}","")}`,
   `const q=window.${HELD_PRESSES}=[];const held=e=>e.target instanceof Element&&e.target.closest("[${HELD_ATTRIBUTE}]");`,
-  'document.addEventListener("click",e=>{const c=held(e);if(!c)return;e.preventDefault();e.stopImmediatePropagation();if(c.tagName!=="SELECT"&&q.length<8)q.push(c)},true);',
+  'document.addEventListener("click",e=>{const c=held(e);if(!c)return;e.preventDefault();e.stopImmediatePropagation();if(c.tagName==="BUTTON"&&q.length<8)q.push(c)},true);',
   'const still=e=>{const c=held(e);if(c&&c.tagName!=="BUTTON"&&(e.type!=="mousedown"||c.tagName==="SELECT")&&(e.type!=="keydown"||!["Tab","Shift","Escape"].includes(e.key)))e.preventDefault()};',
   'for(const t of ["mousedown","keydown","beforeinput"])document.addEventListener(t,still,true);',
   `const d=document.getElementById("${DEFERRED_MODULE_ID}");if(!d)return;`,
