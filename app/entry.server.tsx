@@ -6,6 +6,7 @@ import { NonceProvider } from "~/lib/nonce";
 import { INLINE_STYLES_ID, StylesProvider } from "~/lib/inline-styles";
 import { KeptMarkupProvider } from "~/lib/kept-markup";
 import { keptMarkup } from "~/lib/kept-markup.server";
+import { withHeldControls } from "~/lib/held-controls.server";
 import { scriptsAfterPaint, SCRIPTS_AFTER_PAINT_ROUTES } from "~/lib/scripts-after-paint.server";
 import stylesheet from "~/app.css?inline";
 import { criticalCss } from "~/lib/critical-css.server";
@@ -35,6 +36,8 @@ const HEAD_END = Buffer.from("</head>");
 /**
  * The finished page from what React wrote: its head edited as text, its body left as bytes.
  *
+ * - On every page, the controls that need scripts are held until the page has hydrated
+ *   (held-controls.server.ts).
  * - On the pages a shopper lands on, the scripts start after the first paint
  *   (scripts-after-paint.server.ts, docs/decisions/0039). Elsewhere React Router's preloads of
  *   the page's scripts, at high priority beside the main image, are marked low, so that on a slow
@@ -46,7 +49,7 @@ function finishedPage(written: Buffer, options: { inlineStyles: boolean; scripts
   const headEnd = written.indexOf(HEAD_END);
   if (headEnd === -1) return written;
   let head = written.toString("utf8", 0, headEnd);
-  let body = written.subarray(headEnd);
+  let body = withHeldControls(written.subarray(headEnd), options.nonce);
   if (options.scriptsAfterPaint) ({ head, body } = scriptsAfterPaint(head, body, options.nonce));
   else head = head.replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ');
   const at = options.inlineStyles && pageStyles ? head.indexOf(STYLES_ELEMENT) : -1;

@@ -72,6 +72,9 @@ export function shouldRevalidate({ formMethod, actionResult, defaultShouldRevali
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // The page has hydrated, or drawn its error: the controls held until its scripts took over
+  // work now (held-controls.server.ts).
+  useEffect(releaseHeldControls, []);
   return (
     <html lang="en">
       <head>
@@ -92,8 +95,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  // The page has hydrated: the controls held until its scripts took over work now (needs-script.ts).
-  useEffect(releaseHeldControls, []);
   return <Outlet />;
 }
 

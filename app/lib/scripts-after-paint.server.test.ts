@@ -30,10 +30,10 @@ describe("scripts after the first paint", () => {
     );
   });
 
-  it("follows it with the script that holds the controls and starts the module after the paint, allowed by the nonce", () => {
+  it("follows it with the script that starts the module after the paint, allowed by the nonce", () => {
     const after = html.slice(html.indexOf(moduleText) + moduleText.length + "</script>".length);
     expect(after).toMatch(
-      /^<script nonce="n0nce">\(\(\)=>\{.*data-needs-script.*first-contentful-paint.*<\/script><script nonce="n0nce">window.__reactRouterContext.streamController.close\(\);<\/script><\/body><\/html>$/s,
+      /^<script nonce="n0nce">\(\(\)=>\{.*first-contentful-paint.*<\/script><script nonce="n0nce">window.__reactRouterContext.streamController.close\(\);<\/script><\/body><\/html>$/s,
     );
     // The rest of the page is as it was.
     expect(

@@ -1,16 +1,16 @@
-import { HELD_ATTRIBUTE, HELD_PRESSES } from "./needs-script";
+import { MODULE_SCRIPT } from "./held-controls.server";
 
 /**
  * Scripts after the first paint (docs/decisions/0039): on the storefront pages a shopper lands on
  * (home, the shop and its categories, a product), the page's scripts are requested only once its
  * first screen has been painted, so that on a phone's slow network the main image and the text do
  * not share it with 110 KB of scripts. Until the scripts have taken over, the controls that need
- * them are held (needs-script.ts).
+ * them are held, as on every page (held-controls.server.ts).
  *
  * React Router writes the page's scripts as module preloads in the head and one inline module
  * script at the end of the body, whose imports start every download. Here the preloads leave the
- * head, and the module script is kept as data, with a small script after it that holds the
- * controls at once and, after the next paint, adds the preloads and runs the module script.
+ * head, and the module script is kept as data, with a small script after it that, after the next
+ * paint, adds the preloads and runs the module script.
  */
 
 /** Route ids of the pages whose scripts start after their first paint. */
@@ -19,9 +19,7 @@ export const SCRIPTS_AFTER_PAINT_ROUTES: ReadonlySet<string> = new Set(["routes/
 export const DEFERRED_MODULE_ID = "page-module";
 
 /**
- * Holds the controls that need scripts (a press on a held button is kept for the root component to
- * do again, at most eight; a held select does not open and a held field takes no typing: they
- * can still be focused), then asks for the scripts once the page has been painted
+ * Asks for the scripts once the page has been painted
  * (the browser has reported its first contentful paint, where it can) and its main images (those
  * it fetches at high priority) have arrived, two frames later so that they are on the screen too;
  * in any case after 3 s (a page in a background tab is never painted). The module script is run
@@ -30,11 +28,6 @@ export const DEFERRED_MODULE_ID = "page-module";
  */
 const LOADER = [
   "(()=>{",
-  `for(const e of document.querySelectorAll('[data-needs-script]:not(:disabled):not([aria-disabled="true"])')){e.setAttribute("aria-disabled","true");e.setAttribute("${HELD_ATTRIBUTE}","")}`,
-  `const q=window.${HELD_PRESSES}=[];const held=e=>e.target instanceof Element&&e.target.closest("[${HELD_ATTRIBUTE}]");`,
-  'document.addEventListener("click",e=>{const c=held(e);if(!c)return;e.preventDefault();e.stopImmediatePropagation();if(c.tagName==="BUTTON"&&q.length<8)q.push(c)},true);',
-  'const still=e=>{const c=held(e);if(c&&c.tagName!=="BUTTON"&&(e.type!=="mousedown"||c.tagName==="SELECT")&&(e.type!=="keydown"||!["Tab","Shift","Escape"].includes(e.key)))e.preventDefault()};',
-  'for(const t of ["mousedown","keydown","beforeinput"])document.addEventListener(t,still,true);',
   `const d=document.getElementById("${DEFERRED_MODULE_ID}");if(!d)return;`,
   "let go=()=>{go=()=>{};",
   'for(const h of (d.dataset.preload||"").split(" ").filter(Boolean)){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.append(l)}',
@@ -49,7 +42,6 @@ const LOADER = [
 ].join("");
 
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*?href="([^"]+)"[^>]*>/g;
-const MODULE_SCRIPT = ' type="module" async="">';
 const SCRIPT_END = "</script>";
 
 /**

@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { buyBelt, logIn, test } from "../support/e2e";
+import { buyBelt, holdScripts, logIn, test } from "../support/e2e";
 
 test.describe("orders in the back office", () => {
   test("an order placed in one browser appears in the list open in another, without a reload", async ({ browser, shopper }) => {
@@ -118,6 +118,27 @@ test.describe("orders in the back office", () => {
     await expect(bulk.getByRole("status")).toHaveText("2 orders changed to Completed.");
     await expect(page.getByRole("row").filter({ hasText: first }).getByRole("cell").nth(3)).toHaveText("Completed");
     await expect(page.getByRole("row").filter({ hasText: second }).getByRole("cell").nth(3)).toHaveText("Completed");
+  });
+
+  test("a status chosen before the page's scripts have arrived waits for them, then asks as usual", async ({ page, shopper }) => {
+    const orderNumber = await buyBelt(shopper, { firstName: "Saima", email: "saima@example.pk" });
+    await logIn(page);
+    const release = await holdScripts(page);
+    // The page's scripts would count as part of its load: the list is read as soon as it shows.
+    await page.goto(`/admin/orders?q=${orderNumber}`, { waitUntil: "commit" });
+    const row = page.getByRole("row").filter({ hasText: orderNumber });
+    const status = row.getByLabel(`Status of order ${orderNumber}`);
+    await expect(status).toHaveValue("confirmed");
+    // Chosen at once, as a busy staff member would: the list waits for the scripts instead of
+    // showing a status the page never heard of.
+    const choosing = status.selectOption("cancelled");
+    await expect(status).toHaveAttribute("aria-disabled", "true");
+    release();
+    await choosing;
+    const ask = row.getByRole("group", { name: "Confirm: Cancelled" });
+    await expect(ask).toContainText(`Cancel order ${orderNumber}? Its items go back into stock.`);
+    await ask.getByRole("button", { name: "Keep Confirmed" }).click();
+    await expect(status).toHaveValue("confirmed");
   });
 
   test("cancelling asks first, and says what happened once it is done", async ({ page, shopper }) => {

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { holdScripts } from "../support/e2e";
 
 /*
  * On the pages a shopper lands on, the main image and the text come first and the scripts after
@@ -28,17 +29,6 @@ function paintAndScripts(page: Page) {
       firstScript: Math.min(...scripts.map((r) => r.startTime)),
     };
   });
-}
-
-/** Keeps the page's scripts from arriving, as on a slow network, until the function returned is called. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return () => release();
 }
 
 /** The scripts were asked for only after the first paint and the main images. */

@@ -127,3 +127,14 @@ export const test = base.extend<{ shopper: Page }>({
     }
   },
 });
+
+/** Keeps the page's scripts from arriving, as on a slow network, until the function returned is called. */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => release();
+}

@@ -1,0 +1,39 @@
+import { HELD_ATTRIBUTE, HELD_PRESSES } from "./needs-script";
+
+/**
+ * Controls held until the page's scripts have taken over (needs-script.ts), on every page: a
+ * control used before then would otherwise do nothing, or (a select) show a choice the page never
+ * heard of. Held are the controls marked `data-needs-script`, every `button type="button"` (such a
+ * button does nothing without scripts) and every select, unless already disabled.
+ *
+ * Held means `aria-disabled="true"`: still focusable and in the Tab order. A press on a held
+ * button (a tap, Enter or Space) is kept, at most eight, for the root component to do again in
+ * order once the page has hydrated; a held select does not open, and a held select or field takes
+ * no keys but Tab and Escape (what was chosen or typed would not reach the page's state).
+ * Static, so that a kept page's policy can allow it by its hash.
+ */
+export const HOLD_CONTROLS = [
+  "(()=>{",
+  `for(const e of document.querySelectorAll('[data-needs-script],button[type="button"],select')){if(e.disabled||e.getAttribute("aria-disabled")==="true")continue;e.setAttribute("aria-disabled","true");e.setAttribute("${HELD_ATTRIBUTE}","")}`,
+  `const q=window.${HELD_PRESSES}=[];const held=e=>e.target instanceof Element&&e.target.closest("[${HELD_ATTRIBUTE}]");`,
+  'document.addEventListener("click",e=>{const c=held(e);if(!c)return;e.preventDefault();e.stopImmediatePropagation();if(c.tagName==="BUTTON"&&q.length<8)q.push(c)},true);',
+  'const still=e=>{const c=held(e);if(c&&c.tagName!=="BUTTON"&&(e.type!=="mousedown"||c.tagName==="SELECT")&&(e.type!=="keydown"||!["Tab","Shift","Escape"].includes(e.key)))e.preventDefault()};',
+  'for(const t of ["mousedown","keydown","beforeinput"])document.addEventListener(t,still,true)',
+  "})()",
+].join("");
+
+/** What marks React Router's module script, which starts the page's scripts. */
+export const MODULE_SCRIPT = ' type="module" async="">';
+
+/**
+ * The page's body with the holding script just before React Router's module script (after every
+ * control the server wrote, before anything can hydrate). A page without that script is left as
+ * it is.
+ */
+export function withHeldControls(body: Buffer, nonce: string): Buffer {
+  const marker = body.indexOf(MODULE_SCRIPT);
+  const start = marker === -1 ? -1 : body.lastIndexOf("<script", marker);
+  if (start === -1) return body;
+  const hold = `<script${nonce ? ` nonce="${nonce}"` : ""}>${HOLD_CONTROLS}</script>`;
+  return Buffer.concat([body.subarray(0, start), Buffer.from(hold), body.subarray(start)]);
+}
