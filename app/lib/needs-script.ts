@@ -1,13 +1,12 @@
 /**
- * Controls that do nothing without the page's scripts (a colour choice, a size, Add to Cart, a
- * select that moves to another page, the phone menu) carry this attribute; buttons of type
- * "button" and selects are treated the same without it. On every page such controls are held
- * from the moment the page is read until its scripts have taken over (held-controls.server.ts):
- * marked `aria-disabled` (so they can still be focused and reached with Tab), a tap or a key on a
- * held button is kept and done again once the scripts have taken over, and a held select or field
- * takes no choice or typing (its value would not reach the page's state). So a tap in between
- * waits for the scripts instead of being lost. Without JavaScript nothing holds them: a select's
- * Apply button then does the work.
+ * Controls that do nothing without the page's scripts are held from the moment the page is read
+ * until its scripts have taken over (held-controls.server.ts): every button of type "button" and
+ * every select, and any other control that carries this attribute (the product page's quantity
+ * field). Held means `aria-disabled` (so they can still be focused and reached with Tab); a tap
+ * or a key on a held button is kept and done again once the scripts have taken over, and a held
+ * select or field takes no choice or typing (its value would not reach the page's state). So a
+ * tap in between waits for the scripts instead of being lost. Without JavaScript nothing holds
+ * them: a select's Apply button then does the work.
  */
 export const NEEDS_SCRIPT = { "data-needs-script": "" } as const;
 

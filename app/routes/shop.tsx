@@ -13,7 +13,6 @@ import { SearchIcon } from "~/components/ui/icons";
 import { pageNumbers } from "~/components/ui/page-numbers";
 import { FormAlert } from "~/components/ui/field";
 import { pageCountOf } from "~/lib/paging";
-import { NEEDS_SCRIPT } from "~/lib/needs-script";
 import { withThousands } from "~/lib/thousands";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -129,7 +128,6 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           </label>
           <select
             id="shop-category"
-            {...NEEDS_SCRIPT}
             name="category"
             value={categoryId}
             onChange={(e) => navigate(e.target.value ? `/shop/category/${e.target.value}` : "/shop")}
@@ -155,7 +153,6 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           </label>
           <select
             id="shop-sort"
-            {...NEEDS_SCRIPT}
             name="sort"
             value={sort}
             onChange={(e) => navigate(pageHref(base, q, 1, e.target.value as ShopSort))}

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { BRAND } from "~/lib/brand";
 import { useKeptMarkup } from "~/lib/kept-markup";
-import { NEEDS_SCRIPT } from "~/lib/needs-script";
 import { LogoMark } from "~/components/ui/logo";
 import { CartIcon, MenuIcon, SearchIcon, UserIcon } from "~/components/ui/icons";
 import { isActiveLink, NAV_LINKS } from "./nav-links";
@@ -169,7 +168,6 @@ function NavbarContent({ user }: { user: NavUser | null }) {
           </Link>
           <button
             type="button"
-            {...NEEDS_SCRIPT}
             className="inline-flex rounded-md p-2 text-stone-700 hover:bg-leather-100 md:hidden"
             aria-label={open ? "Close menu" : "Open menu"}
             aria-expanded={open}

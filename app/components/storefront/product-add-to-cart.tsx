@@ -4,7 +4,6 @@ import { CartIcon } from "~/components/ui/icons";
 import { formatPrice, toPaisa } from "~/modules/catalog/pricing";
 import type { CartLine } from "~/modules/cart/cart-line";
 import { cartCount, readCart } from "~/modules/cart/cart-storage";
-import { NEEDS_SCRIPT } from "~/lib/needs-script";
 
 /** How long the added-to-cart banner shows (docs/product.md#fixed-figures). */
 export const ADDED_BANNER_MS = 3000;
@@ -32,7 +31,6 @@ export function AddToCart({ disabled, onAdd }: { disabled: boolean; onAdd: () =>
     <div>
       <button
         type="button"
-        {...NEEDS_SCRIPT}
         disabled={disabled}
         onClick={() => {
           const line = onAdd();

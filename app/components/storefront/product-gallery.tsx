@@ -2,7 +2,6 @@ import { useState } from "react";
 import { Img } from "~/components/ui/img";
 import { imageSrcSet, imageUrl, videoUrl } from "~/modules/media/media-url";
 import type { VariantDetail } from "~/modules/catalog/catalog-views";
-import { NEEDS_SCRIPT } from "~/lib/needs-script";
 
 const MAIN_SIZES = "(min-width: 1280px) 600px, (min-width: 768px) 50vw, 100vw";
 
@@ -39,7 +38,6 @@ export function ProductGallery({ productName, variant }: { productName: string; 
             <li key={image.id} className="shrink-0">
               <button
                 type="button"
-                {...NEEDS_SCRIPT}
                 onClick={() => setActive(i)}
                 aria-pressed={i === active}
                 aria-label={`Show image ${i + 1} of ${images.length}`}

@@ -34,7 +34,6 @@ export function ColourSwatches<T extends ColourVariant>({
               <button
                 key={variant.id}
                 type="button"
-                {...NEEDS_SCRIPT}
                 aria-pressed={pressed}
                 onClick={() => onSelect(index)}
                 className={`min-h-11 rounded-full border-2 px-4 text-sm font-medium transition ${
@@ -49,7 +48,6 @@ export function ColourSwatches<T extends ColourVariant>({
             <button
               key={variant.id}
               type="button"
-              {...NEEDS_SCRIPT}
               aria-label={variant.name}
               aria-pressed={pressed}
               title={variant.name}
@@ -95,7 +93,6 @@ export function SizePicker({ rows, selected, onSelect }: { rows: StockRow[]; sel
             <button
               key={row.id}
               type="button"
-              {...NEEDS_SCRIPT}
               disabled={soldOut}
               aria-pressed={pressed}
               aria-label={soldOut ? `${label}, sold out` : label}
@@ -134,7 +131,6 @@ export function QuantityPicker({ quantity, stock, onChange }: { quantity: number
       <div className="mt-2 inline-flex items-center overflow-hidden rounded-md border border-leather-300 bg-white">
         <button
           type="button"
-          {...NEEDS_SCRIPT}
           className={stepButton}
           aria-label="Decrease quantity"
           disabled={none || quantity <= 1}
@@ -162,7 +158,6 @@ export function QuantityPicker({ quantity, stock, onChange }: { quantity: number
         />
         <button
           type="button"
-          {...NEEDS_SCRIPT}
           className={stepButton}
           aria-label="Increase quantity"
           disabled={none || quantity >= stock}
