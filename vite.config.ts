@@ -16,8 +16,22 @@ const STOREFRONT_SHARED =
  */
 const SHELL_SHARED = /\/app\/(lib\/(unanswered|needs-script|db\/value-lists)|modules\/accounts\/roles|components\/ui\/flash-banner)\.tsx?$/;
 
-export default defineConfig(({ isSsrBuild }) => ({
-  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
+/**
+ * React Router's package names only its development build (warnings written on every render) for
+ * every environment (remix-run/react-router#14102): a production build uses its production build,
+ * for the browser and the server alike. Both of its entries point into the same folder, so the
+ * bundles hold one copy of it (docs/decisions/0040).
+ */
+const routerBuild = (file: string) => path.resolve(import.meta.dirname, "node_modules/react-router/dist/production", file);
+const PRODUCTION_ROUTER = [
+  { find: /^react-router$/, replacement: routerBuild("index.mjs") },
+  { find: /^react-router\/dom$/, replacement: routerBuild("dom-export.mjs") },
+];
+
+export default defineConfig(({ command, isSsrBuild }) => ({
+  resolve: {
+    alias: [{ find: "~", replacement: path.resolve(import.meta.dirname, "app") }, ...(command === "build" ? PRODUCTION_ROUTER : [])],
+  },
   build: {
     // The server build's entry is the Hono app, which hands pages to React Router; the cluster's
     // primary (server/cluster.ts) is an entry of its own, so it loads nothing of the shop.
