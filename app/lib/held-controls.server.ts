@@ -1,4 +1,4 @@
-import { HELD_ATTRIBUTE, HELD_PRESSES } from "./needs-script";
+import { HELD_ATTRIBUTE, HELD_PRESSES, SCRIPTS_FAILED } from "./needs-script";
 
 /**
  * Controls held until the page's scripts have taken over (needs-script.ts), on every page: a
@@ -10,6 +10,12 @@ import { HELD_ATTRIBUTE, HELD_PRESSES } from "./needs-script";
  * button (a tap, Enter or Space) is kept, at most eight, for the root component to do again in
  * order once the page has hydrated; a held select does not open, and a held select or field takes
  * no keys but Tab and Escape (what was chosen or typed would not reach the page's state).
+ *
+ * Should one of the page's module scripts fail to load before the page has hydrated (a network
+ * that dropped it), its held controls would stay held: a page holding any then says so at its
+ * foot, with a link that loads it again (SCRIPTS_FAILED), instead of leaving the shopper to tap
+ * in vain.
+ *
  * Static, so that a kept page's policy can allow it by its hash.
  */
 export const HOLD_CONTROLS = [
@@ -18,7 +24,13 @@ export const HOLD_CONTROLS = [
   `const q=window.${HELD_PRESSES}=[];const held=e=>e.target instanceof Element&&e.target.closest("[${HELD_ATTRIBUTE}]");`,
   'document.addEventListener("click",e=>{const c=held(e);if(!c)return;e.preventDefault();e.stopImmediatePropagation();if(c.tagName==="BUTTON"&&q.length<8)q.push(c)},true);',
   'const still=e=>{const c=held(e);if(c&&c.tagName!=="BUTTON"&&(e.type!=="mousedown"||c.tagName==="SELECT")&&(e.type!=="keydown"||!["Tab","Shift","Escape"].includes(e.key)))e.preventDefault()};',
-  'for(const t of ["mousedown","keydown","beforeinput"])document.addEventListener(t,still,true)',
+  'for(const t of ["mousedown","keydown","beforeinput"])document.addEventListener(t,still,true);',
+  // A module script, or its preload, that failed before the page hydrated.
+  `addEventListener("error",e=>{const t=e.target;if(!(t instanceof HTMLScriptElement&&t.type==="module"||t instanceof HTMLLinkElement&&t.rel==="modulepreload")||!window.${HELD_PRESSES}||!document.querySelector("[${HELD_ATTRIBUTE}]")||document.getElementById(${JSON.stringify(SCRIPTS_FAILED.id)}))return;`,
+  `const n=document.createElement("div");n.id=${JSON.stringify(SCRIPTS_FAILED.id)};n.setAttribute("role","alert");`,
+  'n.style.cssText="position:fixed;inset:auto 0 0 0;z-index:60;padding:12px 16px;background:#fff7ed;color:#1c1917;border-top:1px solid #c2410c;text-align:center";',
+  `const a=document.createElement("a");a.href=location.href;a.textContent=${JSON.stringify(SCRIPTS_FAILED.link)};a.style.cssText="font-weight:600;text-decoration:underline;color:#9a3412";`,
+  `n.append(${JSON.stringify(SCRIPTS_FAILED.text + " ")},a);document.body.append(n);document.body.style.paddingBottom=n.offsetHeight+"px"},true)`,
   "})()",
 ].join("");
 

@@ -17,8 +17,20 @@ export const HELD_ATTRIBUTE = "data-held";
 export const HELD_PRESSES = "__heldPresses";
 
 /**
+ * The notice a page shows when its scripts failed to load before it hydrated (a network that
+ * dropped them): its held controls would never work. The link loads the page again.
+ */
+export const SCRIPTS_FAILED = {
+  id: "scripts-failed",
+  text: "Part of this page did not load, so some of its buttons do not work yet.",
+  link: "Reload the page",
+} as const;
+
+/**
  * Lets go of the controls held until now (once the page has hydrated), then presses again, in
- * order, the buttons that were pressed while they were held.
+ * order, the buttons that were pressed while they were held. From then on no press is kept, and
+ * a script failing to load is no longer reported (the page works): a notice shown meanwhile, for
+ * a script that failed and then loaded after all, goes.
  */
 export function releaseHeldControls() {
   for (const control of document.querySelectorAll(`[${HELD_ATTRIBUTE}]`)) {
@@ -27,5 +39,11 @@ export function releaseHeldControls() {
   }
   const kept = window as unknown as Record<typeof HELD_PRESSES, HTMLElement[] | undefined>;
   const presses = kept[HELD_PRESSES]?.splice(0) ?? [];
+  kept[HELD_PRESSES] = undefined;
+  const notice = document.getElementById(SCRIPTS_FAILED.id);
+  if (notice) {
+    notice.remove();
+    document.body.style.paddingBottom = "";
+  }
   for (const button of presses) if (button.isConnected) button.click();
 }

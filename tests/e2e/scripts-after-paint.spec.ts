@@ -112,6 +112,31 @@ test("a page whose scripts could not load still shows, and its search still work
   await expect(page.getByText(/products? matching “wallet”/)).toBeVisible();
 });
 
+/**
+ * A product page whose scripts failed to load (a network that dropped them) says so, since its
+ * colours, sizes and Add to Cart cannot work, and offers to load the page again: that works.
+ */
+async function scriptsThatFailedAreReported(page: Page) {
+  const path = await productPath(page, "Formal Dress Belt");
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  await page.goto(path);
+  const notice = page.getByRole("alert").filter({ hasText: "Part of this page did not load" });
+  await expect(notice).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add to Cart" })).toHaveAttribute("aria-disabled", "true");
+  // The network is back: the page loads again and works.
+  await page.unroute(/\/assets\/.*\.js$/);
+  await notice.getByRole("link", { name: "Reload the page" }).click();
+  await expect(page.locator("[data-held]")).toHaveCount(0);
+  await expect(notice).toHaveCount(0);
+  await page.getByRole("group", { name: /^Size/ }).getByRole("button", { name: "36" }).click();
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
+}
+
+test("a product page whose scripts could not load says so, and loads again when asked", async ({ page }) => {
+  await scriptsThatFailedAreReported(page);
+});
+
 test.describe("on a phone @mobile", () => {
   test("the menu opens when tapped as soon as the page shows", async ({ page }) => {
     await page.goto("/");
@@ -125,5 +150,9 @@ test.describe("on a phone @mobile", () => {
     await expect(page.getByRole("img", { name: /^Classic Bifold Wallet, / }).first()).toBeVisible();
     await expect(page.locator("[data-held]")).toHaveCount(0);
     await expectScriptsAfterPaint(page);
+  });
+
+  test("a product page whose scripts could not load says so, and loads again when asked", async ({ page }) => {
+    await scriptsThatFailedAreReported(page);
   });
 });
