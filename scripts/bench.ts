@@ -370,6 +370,27 @@ function percentile(sorted: number[], p: number) {
 }
 
 /**
+ * Runs `order(i)` for each i below `count`, ORDER_CONCURRENCY at a time, timing each: the
+ * latencies (sorted) and the seconds the whole took.
+ */
+async function timedOrders(count: number, order: (i: number) => Promise<void>) {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: ORDER_CONCURRENCY }, async () => {
+      while (next < count) {
+        const i = next++;
+        const t0 = performance.now();
+        await order(i);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  return { latencies: latencies.sort((a, b) => a - b), seconds: (performance.now() - started) / 1000 };
+}
+
+/**
  * Orders placed, unmeasured, before the measured ones: the pool opens its connections and the
  * database plans the statements once, as in a shop that has been running. The first orders of a
  * fresh pool wait for its connections to open (100–145 ms each on this machine, for the first 20
@@ -384,23 +405,10 @@ async function measureOrders(db: Db) {
   });
   const variantId = product.variants[0].id;
   const line = { productID: product.productId, productVariantKey: `${variantId}_`, productSize: "", productQuantity: 1 };
-  const place = async (count: number, key: string) => {
-    const latencies: number[] = [];
-    let next = 0;
-    const started = performance.now();
-    await Promise.all(
-      Array.from({ length: ORDER_CONCURRENCY }, async () => {
-        while (next < count) {
-          const i = next++;
-          const t0 = performance.now();
-          await placeOrder(db, { customer, lines: [line], idempotencyKey: `bench-${process.pid}-${key}-${i}` });
-          latencies.push(performance.now() - t0);
-        }
-      }),
-    );
-    const seconds = (performance.now() - started) / 1000;
-    return { latencies: latencies.sort((a, b) => a - b), seconds };
-  };
+  const place = (count: number, key: string) =>
+    timedOrders(count, async (i) => {
+      await placeOrder(db, { customer, lines: [line], idempotencyKey: `bench-${process.pid}-${key}-${i}` });
+    });
   const warmUp = await place(ORDER_WARM_UP, "warm-up");
   const { latencies, seconds } = await place(ORDERS, "measured");
   return {
@@ -418,40 +426,28 @@ async function measureOrders(db: Db) {
  * bench: every order comes from one address), the order, the answer.
  */
 async function measureHttpOrders(base: string, line: object) {
-  const latencies: number[] = [];
-  let next = 0;
   let failed = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: ORDER_CONCURRENCY }, async () => {
-      while (next < ORDERS) {
-        const i = next++;
-        const form = new URLSearchParams({
-          firstName: "Ayesha",
-          lastName: "Khan",
-          email: `bench${i}@example.pk`,
-          phone: `0345${String(i).padStart(7, "0")}`,
-          streetAddress: "12 Mall Road",
-          city: "Lahore",
-          state: "Punjab",
-          zipCode: "54000",
-          cart: JSON.stringify([line]),
-          idempotencyKey: `http-bench-${process.pid}-${i}`,
-        });
-        const t0 = performance.now();
-        const response = await fetch(`${base}/checkout.data`, {
-          method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
-          body: form.toString(),
-        });
-        const body = await response.text();
-        latencies.push(performance.now() - t0);
-        if (response.status !== 200 || !body.includes("storedOrderId")) failed++;
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
+  const { latencies, seconds } = await timedOrders(ORDERS, async (i) => {
+    const form = new URLSearchParams({
+      firstName: "Ayesha",
+      lastName: "Khan",
+      email: `bench${i}@example.pk`,
+      phone: `0345${String(i).padStart(7, "0")}`,
+      streetAddress: "12 Mall Road",
+      city: "Lahore",
+      state: "Punjab",
+      zipCode: "54000",
+      cart: JSON.stringify([line]),
+      idempotencyKey: `http-bench-${process.pid}-${i}`,
+    });
+    const response = await fetch(`${base}/checkout.data`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
+      body: form.toString(),
+    });
+    const body = await response.text();
+    if (response.status !== 200 || !body.includes("storedOrderId")) failed++;
+  });
   return { perSecond: Math.round(ORDERS / seconds), p50: percentile(latencies, 50), p99: percentile(latencies, 99), failed };
 }
 
