@@ -76,9 +76,7 @@ export default function Contact() {
 
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 md:py-14 lg:grid-cols-3">
         <section className="rounded-2xl border border-leather-200 bg-white p-5 shadow-sm sm:p-8 lg:col-span-2">
-          <h2 id="contact-form-heading" className="font-serif text-2xl text-leather-800">
-            Send us a message
-          </h2>
+          <h2 className="font-serif text-2xl text-leather-800">Send us a message</h2>
           <p className="mb-6 mt-1 text-stone-700">Fill in the form and our team will reply by e-mail.</p>
           <ContactForm />
         </section>

@@ -71,8 +71,8 @@ export default function Signup() {
         <SelectField id="gender" label="Gender" required defaultValue={v.gender ?? ""}>
           <GenderOptions empty={{ label: "Select…", disabled: true }} />
         </SelectField>
-        <div className="grid grid-cols-[5.5rem_1fr] gap-2">
-          <TextField id="numberCode" label="Code" defaultValue={v.numberCode ?? "+92"} autoComplete="tel-country-code" />
+        <div className="grid grid-cols-[7rem_1fr] items-end gap-2">
+          <TextField id="numberCode" label="Country code" defaultValue={v.numberCode ?? "+92"} autoComplete="tel-country-code" />
           <TextField id="number" label="Phone number" type="tel" autoComplete="tel-national" defaultValue={v.number} />
         </div>
         <SubmitButton busy={busy} busyLabel="Creating account..." className="sm:col-span-2">

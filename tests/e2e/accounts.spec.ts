@@ -37,7 +37,7 @@ test.describe("accounts", () => {
   test("signup shows the exact messages (docs/product.md) and keeps what was typed", async ({ page }) => {
     await page.goto("/signup");
     await expect(page.getByText("min 8 chars")).toBeVisible();
-    await expect(page.getByLabel("Code")).toHaveValue("+92");
+    await expect(page.getByLabel("Country code")).toHaveValue("+92");
     await page.getByLabel("Email").fill("someone@example.pk");
     await page.getByRole("button", { name: "Sign up" }).click();
     await expect(page.getByRole("alert")).toHaveText("Please fill out all required fields.");

@@ -25,10 +25,10 @@ async function sendMessage(browser: Browser, input: { name: string; email: strin
     const page = await context.newPage();
     await page.goto("/contact");
     await page.waitForFunction(() => {
-      const form = document.querySelector("form[aria-labelledby='contact-form-heading']");
+      const form = document.querySelector("form[aria-label='Contact form']");
       return form !== null && Object.keys(form).some((key) => key.startsWith("__reactProps"));
     });
-    const form = page.getByRole("form", { name: "Send us a message" });
+    const form = page.getByRole("form", { name: "Contact form" });
     await form.getByLabel("Name").fill(input.name);
     await form.getByLabel("Email").fill(input.email);
     await form.getByLabel("Phone").fill("03001234567");

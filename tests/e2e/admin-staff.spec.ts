@@ -92,7 +92,7 @@ test.describe("admin accounts", () => {
     await logIn(page);
     await page.goto("/admin/createadmin");
     await expect(page.getByText("min 12 chars")).toBeVisible();
-    await expect(page.getByLabel("Code")).toHaveValue("+92");
+    await expect(page.getByLabel("Country code")).toHaveValue("+92");
 
     // The exact messages (docs/product.md) before anything is created.
     await page.getByLabel("Email").fill(email);

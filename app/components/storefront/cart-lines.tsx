@@ -51,11 +51,11 @@ export function CartLineRow({ row, onQuantity, onRemove }: { row: CartRow; onQua
             <button
               type="button"
               className="px-3 py-1.5 text-lg disabled:opacity-40"
-              aria-label={`Decrease quantity of ${name}`}
               disabled={line.productQuantity <= 1}
               onClick={() => onQuantity(line.productQuantity - 1)}
             >
-              −
+              <span aria-hidden="true">−</span>
+              <span className="sr-only">Decrease quantity of {name}</span>
             </button>
             <span className="min-w-8 text-center" aria-label={`Quantity of ${name}`} aria-live="polite">
               {line.productQuantity}
@@ -63,11 +63,11 @@ export function CartLineRow({ row, onQuantity, onRemove }: { row: CartRow; onQua
             <button
               type="button"
               className="px-3 py-1.5 text-lg disabled:opacity-40"
-              aria-label={`Increase quantity of ${name}`}
               disabled={line.productQuantity >= max}
               onClick={() => onQuantity(line.productQuantity + 1)}
             >
-              +
+              <span aria-hidden="true">+</span>
+              <span className="sr-only">Increase quantity of {name}</span>
             </button>
           </div>
           <button type="button" onClick={onRemove} className="text-sm text-stone-700 underline hover:text-red-700">

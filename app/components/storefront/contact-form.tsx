@@ -60,7 +60,9 @@ export function ContactForm() {
       method="post"
       action="/contact#contact-result"
       noValidate
-      aria-labelledby="contact-form-heading"
+      // Named apart from its heading ("Send us a message"): a form named with a field's words would
+      // answer to that field's label too.
+      aria-label="Contact form"
       className="space-y-5 [&_[aria-invalid=true]]:border-red-600"
       onSubmit={(event) => {
         if (sending) {

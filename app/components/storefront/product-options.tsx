@@ -129,14 +129,9 @@ export function QuantityPicker({ quantity, stock, onChange }: { quantity: number
         Quantity
       </label>
       <div className="mt-2 inline-flex items-center overflow-hidden rounded-md border border-leather-300 bg-white">
-        <button
-          type="button"
-          className={stepButton}
-          aria-label="Decrease quantity"
-          disabled={none || quantity <= 1}
-          onClick={() => onChange(clampQuantity(quantity - 1, stock))}
-        >
-          −
+        <button type="button" className={stepButton} disabled={none || quantity <= 1} onClick={() => onChange(clampQuantity(quantity - 1, stock))}>
+          <span aria-hidden="true">−</span>
+          <span className="sr-only">Decrease quantity</span>
         </button>
         <input
           id={id}
@@ -159,11 +154,11 @@ export function QuantityPicker({ quantity, stock, onChange }: { quantity: number
         <button
           type="button"
           className={stepButton}
-          aria-label="Increase quantity"
           disabled={none || quantity >= stock}
           onClick={() => onChange(clampQuantity(quantity + 1, stock))}
         >
-          +
+          <span aria-hidden="true">+</span>
+          <span className="sr-only">Increase quantity</span>
         </button>
       </div>
     </div>

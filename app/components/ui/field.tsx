@@ -19,15 +19,16 @@ function describedBy(id: string, hint?: string, error?: string) {
 function Frame({ id, label, required, hint, error, children }: FieldProps) {
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-medium text-stone-800">
+      {/* The required mark stands beside the label, not in it: the field's name is its label alone. */}
+      <label htmlFor={id} className="text-sm font-medium text-stone-800">
         {label}
-        {required && (
-          <span className="text-red-700" aria-hidden="true">
-            {" "}
-            *
-          </span>
-        )}
       </label>
+      {required && (
+        <span className="text-sm font-medium text-red-700" aria-hidden="true">
+          {" "}
+          *
+        </span>
+      )}
       {children}
       {hint && (
         <p id={`${id}-hint`} className="mt-1 text-xs text-stone-600">

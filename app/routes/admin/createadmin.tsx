@@ -85,8 +85,8 @@ export default function CreateAdmin({ loaderData }: Route.ComponentProps) {
             </option>
           ))}
         </SelectField>
-        <div className="grid grid-cols-[5.5rem_1fr] gap-2 sm:col-span-2">
-          <TextField id="numberCode" label="Code" defaultValue={v.numberCode ?? "+92"} autoComplete="off" />
+        <div className="grid grid-cols-[7rem_1fr] items-end gap-2 sm:col-span-2">
+          <TextField id="numberCode" label="Country code" defaultValue={v.numberCode ?? "+92"} autoComplete="off" />
           <TextField id="number" label="Phone number" type="tel" autoComplete="off" defaultValue={v.number} />
         </div>
         <div className="sm:col-span-2">
