@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { logIn } from "../support/e2e";
+import { buyBelt, logIn } from "../support/e2e";
 
 test.use({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });
 
@@ -31,5 +31,49 @@ test.describe("staff on a phone", () => {
       await link.click();
       await expect(page).toHaveURL(url);
     }
+  });
+
+  test("no back-office list scrolls the page sideways, and a row's View opens with a tap", async ({ page }) => {
+    const name = `Sadia ${Date.now()}`;
+    const orderNumber = await buyBelt(page, { firstName: "Sadia", email: "sadia.phone@example.pk" });
+    await page.goto("/contact");
+    await page.getByRole("textbox", { name: "Name", exact: true }).fill(name);
+    await page.getByRole("textbox", { name: "Email", exact: true }).fill("sadia.phone@example.pk");
+    await page.getByRole("combobox", { name: "Subject" }).selectOption({ label: "Order Support" });
+    await page.getByRole("textbox", { name: "Message", exact: true }).fill("Can the belt come a day early?");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Thank you for your message!", { exact: false })).toBeVisible();
+
+    await logIn(page);
+    // A table wider than the phone scrolls within its own frame; the page itself stays as wide as the screen.
+    for (const path of [
+      "/admin/orders",
+      "/admin/contactsubmissions",
+      "/admin/products",
+      "/admin/categories",
+      "/admin/managesubscriptions",
+      "/admin/adminlist",
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${path} scrolls sideways`).toBe(
+        0,
+      );
+    }
+
+    await page.goto("/admin/orders");
+    await page
+      .getByRole("row")
+      .filter({ hasText: orderNumber })
+      .getByRole("link", { name: `View order ${orderNumber}` })
+      .tap();
+    await expect(page.getByRole("dialog", { name: `Order ${orderNumber}` })).toBeVisible();
+    await page.goto("/admin/contactsubmissions");
+    await page
+      .getByRole("row")
+      .filter({ hasText: name })
+      .getByRole("button", { name: `View message from ${name}` })
+      .tap();
+    await expect(page.getByRole("dialog", { name: `Message from ${name}` })).toBeVisible();
   });
 });

@@ -79,7 +79,7 @@ export default function AdminList({ loaderData }: Route.ComponentProps) {
           Loading admins...
         </p>
       )}
-      <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white">
+      <div className="relative overflow-x-auto rounded-xl border border-stone-200 bg-white">
         <table className="w-full text-left text-sm">
           <thead className="bg-stone-50 text-stone-700">
             <tr>

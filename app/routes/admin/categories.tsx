@@ -23,7 +23,7 @@ import { Img } from "~/components/ui/img";
 import { FormAlert, TextField } from "~/components/ui/field";
 import { RouteError } from "~/components/ui/route-error";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { useHydrated } from "~/components/admin/use-hydrated";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { adminMeta } from "~/lib/seo";
 import { FILE_INPUT_CLASS } from "~/components/admin/list-controls";
 import { ROW_ACTION_CLASS, ROW_DANGER_CLASS } from "~/components/admin/list-controls";
@@ -182,7 +182,7 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
             <p className="mt-1 text-sm text-stone-600">Add your first category above</p>
           </div>
         ) : (
-          <div className="overflow-x-auto p-4">
+          <div className="relative overflow-x-auto p-4">
             <table className="w-full min-w-[44rem] text-left text-sm">
               <thead className="bg-stone-50 text-stone-700">
                 <tr>

@@ -14,7 +14,7 @@ import {
 import { contactSubjects, replyMailto, subjectLabel } from "~/modules/messages/contact-subjects";
 import { SUBMISSION_STATUSES, type SubmissionStatus } from "~/lib/db/value-lists";
 import { displayStatus, SUBMISSION_STATUS_LABELS, submissionErrorMessage, type SubmissionMove } from "~/modules/messages/submission-status";
-import { useHydrated } from "~/components/admin/use-hydrated";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { useLiveUpdates } from "~/components/admin/use-live-updates";
 import { RouteError } from "~/components/ui/route-error";
 import { FilterSelect, Pager, TableHead } from "~/components/admin/list-controls";
@@ -249,7 +249,7 @@ export default function AdminContactSubmissions({ loaderData, actionData }: Rout
           No submissions found matching your criteria.
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white">
+        <div className="relative overflow-x-auto rounded-xl border border-stone-200 bg-white">
           <table className="w-full min-w-[56rem] text-left text-sm">
             <caption className="sr-only">Contact submissions, newest first</caption>
             <TableHead columns={["Customer", "Subject", "Message Preview", "Status", "Date", "Actions"]} />

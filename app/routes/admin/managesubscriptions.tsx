@@ -76,7 +76,7 @@ export default function AdminSubscriptions({ loaderData }: Route.ComponentProps)
       {rows.length === 0 ? (
         <p className="rounded-xl border border-stone-200 bg-white p-6 text-stone-600">No subscribers found.</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white">
+        <div className="relative overflow-x-auto rounded-xl border border-stone-200 bg-white">
           <table className="w-full text-left text-sm">
             <TableHead columns={["Email", "Subscribed At", "Actions"]} />
             <tbody className="divide-y divide-stone-100">

@@ -23,7 +23,7 @@ import { ASK_BEFORE, ORDER_STATUS_BADGES, ORDER_STATUS_LABELS, takesShippingDeta
 import { COURIERS } from "~/modules/orders/couriers";
 import { Img } from "~/components/ui/img";
 import { RouteError } from "~/components/ui/route-error";
-import { useHydrated } from "~/components/admin/use-hydrated";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { useLiveUpdates } from "~/components/admin/use-live-updates";
 import { FilterSelect, Pager, TableHead } from "~/components/admin/list-controls";
 import { adminMeta } from "~/lib/seo";
@@ -226,7 +226,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
       {rows.length === 0 ? (
         <p className="rounded-xl border border-stone-200 bg-white p-8 text-center text-stone-600">No orders found matching your criteria.</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white">
+        <div className="relative overflow-x-auto rounded-xl border border-stone-200 bg-white">
           <table className="min-w-full text-left text-sm">
             <caption className="sr-only">Orders, newest first</caption>
             <TableHead

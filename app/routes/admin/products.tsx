@@ -152,7 +152,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
           )}
         </div>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white">
+        <div className="relative overflow-x-auto rounded-xl border border-stone-200 bg-white">
           <table className="w-full min-w-[60rem] text-left text-sm">
             <caption className="sr-only">Products, newest first</caption>
             <TableHead columns={["Image", "Name", "SKU", "Categories", "Price", "Stock", "Offer", "Added", "Actions"]} />
