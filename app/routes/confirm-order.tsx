@@ -6,6 +6,7 @@ import { publicUrlFrom, seo } from "~/lib/seo";
 import { formatAmount } from "~/modules/catalog/pricing";
 import { orderByReceipt, type OrderReceipt } from "~/modules/orders/order-receipt.server";
 import { RouteError } from "~/components/ui/route-error";
+import { useHydrated } from "~/components/ui/use-hydrated";
 
 /** The order this browser placed, for its receipt (posted, so no cache keeps it and no log has it). */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -43,7 +44,10 @@ export default function ConfirmOrder() {
   useEffect(() => {
     if (state.receipt) submit({ receipt: state.receipt }, { method: "post", action: "/confirmorder" });
   }, [state.receipt, submit]);
-  if (!state.orderId) return null;
+  // The order's details are in this tab's history, which the server does not see: a reloaded
+  // confirmation is drawn once the page runs, so that it hydrates the server's empty page.
+  const hydrated = useHydrated();
+  if (!hydrated || !state.orderId) return null;
   return (
     <section className="mx-auto max-w-2xl px-4 py-14 text-center">
       <div className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-green-100 text-3xl text-green-800" aria-hidden="true">

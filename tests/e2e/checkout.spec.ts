@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { addBeltToCart, fillCheckout } from "../support/e2e";
+import { addBeltToCart, buyBelt, fillCheckout } from "../support/e2e";
 
 test.describe("buying", () => {
   test("add to cart → cart → checkout errors → order → confirmation → empty cart", async ({ page }) => {
@@ -98,6 +98,21 @@ test.describe("buying", () => {
     await page.getByRole("button", { name: "Place Order" }).click();
     await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
     await expect(page.getByText(/^ORD-\d{13}$/)).toHaveText(stored!);
+  });
+
+  test("the confirmation reloaded still shows the order, without a page error", async ({ page }) => {
+    const orderNumber = await buyBelt(page, { firstName: "Hina", email: "hina.reload@example.pk" });
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
+    await expect(page.getByText(orderNumber, { exact: true })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Items ordered" }).getByRole("listitem")).toHaveText([/Formal Dress Belt/]);
+    await expect(page.getByRole("link", { name: "Continue Shopping" })).toBeVisible();
+    expect(errors).toEqual([]);
   });
 
   test("/confirmorder without an order goes home", async ({ page }) => {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from "react";
 import { useNavigate } from "react-router";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/components/ui/use-hydrated";
 
 /**
  * A dialog opened by its own address (`?view=…`, `?delete=…`), so it also works without JavaScript:
