@@ -177,9 +177,14 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       ) : items.length === 0 ? (
         <div className="mt-10 rounded-xl border border-dashed border-leather-300 bg-white px-6 py-12 text-center">
           <p className="text-lg text-stone-800">No products found matching your search and filter criteria.</p>
-          <Link to="/shop" className="mt-5 inline-block rounded-md bg-leather-700 px-5 py-2.5 font-medium text-white hover:bg-leather-800">
-            Clear Search & Filters
-          </Link>
+          {/* A button, as the shopper sees it: it sends them back to the whole shop, with or without
+              scripts ("all categories" chosen, which the loader answers with /shop itself). */}
+          <Form method="get" action="/shop" className="mt-5">
+            <input type="hidden" name="category" value="" />
+            <button type="submit" className="rounded-md bg-leather-700 px-5 py-2.5 font-medium text-white hover:bg-leather-800">
+              Clear Search & Filters
+            </button>
+          </Form>
         </div>
       ) : (
         <>

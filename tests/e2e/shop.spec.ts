@@ -56,7 +56,7 @@ test.describe("shop listing", () => {
   test("an empty result offers to clear search and filters", async ({ page }) => {
     await page.goto("/shop?q=zzznothing");
     await expect(page.getByText("No products found matching your search and filter criteria.")).toBeVisible();
-    await page.getByRole("link", { name: "Clear Search & Filters" }).click();
+    await page.getByRole("button", { name: "Clear Search & Filters" }).click();
     await expect(page).toHaveURL(/\/shop$/);
     await expect(page.getByText("30 products")).toBeVisible();
     // The search box is cleared too, not only the products.
@@ -163,6 +163,13 @@ test.describe("navigation", () => {
     await page.goto("/shop?q=belt");
     await expect(nav.getByRole("link", { name: "Shop", exact: true })).toHaveAttribute("aria-current", "page");
     await expect(nav.getByRole("link", { name: "Home", exact: true })).not.toHaveAttribute("aria-current", "page");
+    // The cart and the profile links too: each is the page shown on its own path.
+    await page.goto("/cart");
+    await expect(nav.getByRole("link", { name: /^Cart, / })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Profile" })).not.toHaveAttribute("aria-current", "page");
+    await page.goto("/login");
+    await expect(nav.getByRole("link", { name: "Profile" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: /^Cart, / })).not.toHaveAttribute("aria-current", "page");
   });
 
   test("the search box in the bar searches the shop", async ({ page }) => {
@@ -205,6 +212,27 @@ test.describe("mobile menu @mobile", () => {
     await expect(page).toHaveURL(/\/about$/);
     await expect(page.locator("#mobile-menu")).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Open menu" })).toBeVisible();
+  });
+
+  test("with the menu open, the search box is the menu's own, found by its placeholder, and searches", async ({ page }) => {
+    await page.goto("/about");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(page.getByPlaceholder("Search Products")).toHaveCount(1);
+    await page.getByPlaceholder("Search Products").fill("wallet");
+    await page.getByPlaceholder("Search Products").press("Enter");
+    await expect(page).toHaveURL(/\/shop\?q=wallet$/);
+    await expect(page.getByRole("link", { name: "Classic Bifold Wallet" })).toBeVisible();
+  });
+
+  test("the menu's Cart and Profile are marked as the page shown when they are", async ({ page }) => {
+    await page.goto("/cart");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(page.locator("#mobile-menu").getByRole("link", { name: /^Cart/ })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("link", { name: /^Cart, 0 items/ })).toHaveAttribute("aria-current", "page");
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(page.locator("#mobile-menu").getByRole("link", { name: "Profile" })).toHaveAttribute("aria-current", "page");
+    await expect(page.locator("#mobile-menu").getByRole("link", { name: /^Cart/ })).not.toHaveAttribute("aria-current", "page");
   });
 
   test("the menu button toggles the panel closed again", async ({ page }) => {

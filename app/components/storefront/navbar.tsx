@@ -9,6 +9,9 @@ import { useStoredCart } from "./use-cart-count";
 import { cartCount } from "~/modules/cart/cart-storage";
 import { isAdminRole } from "~/modules/accounts/roles";
 
+/** The width from which the bar shows its links inline (Tailwind's `md`). */
+const WIDE = "(min-width: 48rem)";
+
 function linkClass(active: boolean) {
   return `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
     active ? "bg-leather-100 text-leather-800" : "text-stone-700 hover:bg-leather-100 hover:text-leather-800"
@@ -97,7 +100,7 @@ export function Navbar({ user }: { user: NavUser | null }) {
   const keep = useKeptMarkup();
   const { pathname } = useLocation();
   if (keep) {
-    const active = [...NAV_LINKS.map((l) => l.to), "/cart"].filter((to) => isActiveLink(to, pathname));
+    const active = [...NAV_LINKS.map((l) => l.to), "/cart", "/login"].filter((to) => isActiveLink(to, pathname));
     const html = keep(`navbar:${active.join(" ")}:${user ? JSON.stringify(user) : ""}`, <NavbarContent user={user} />, pathname);
     return <header className={HEADER_CLASS} dangerouslySetInnerHTML={{ __html: html }} />;
   }
@@ -115,6 +118,15 @@ function NavbarContent({ user }: { user: NavUser | null }) {
   const count = cartCount(stored ?? []);
   const bumped = useBump(stored ? count : null);
   useEffect(() => setOpen(false), [pathname]);
+  // The panel is the phone's: it closes when the window grows to the bar's full width.
+  useEffect(() => {
+    const wide = window.matchMedia(WIDE);
+    const close = () => wide.matches && setOpen(false);
+    wide.addEventListener("change", close);
+    return () => wide.removeEventListener("change", close);
+  }, []);
+  const onCart = isActiveLink("/cart", pathname);
+  const onLogin = isActiveLink("/login", pathname);
   const cartLabel = `Cart, ${count} ${count === 1 ? "item" : "items"}`;
 
   return (
@@ -139,21 +151,30 @@ function NavbarContent({ user }: { user: NavUser | null }) {
           ))}
         </ul>
 
-        <div className="ml-auto hidden w-64 md:block">
-          <SearchBox id="desktop-search" />
-        </div>
+        {/* While the phone's panel is open its search box is the only one on the page. */}
+        {!open && (
+          <div className="ml-auto hidden w-64 md:block">
+            <SearchBox id="desktop-search" />
+          </div>
+        )}
         <div className="ml-auto flex items-center gap-1 md:ml-0">
           {user ? (
             <ProfileMenu user={user} />
           ) : (
-            <Link to="/login" className="hidden rounded-full p-2 text-stone-700 hover:bg-leather-100 md:inline-flex" aria-label="Profile">
+            <Link
+              to="/login"
+              className={`hidden rounded-full p-2 hover:bg-leather-100 md:inline-flex ${onLogin ? "bg-leather-100 text-leather-800" : "text-stone-700"}`}
+              aria-label="Profile"
+              aria-current={onLogin ? "page" : undefined}
+            >
               <UserIcon />
             </Link>
           )}
           <Link
             to="/cart"
-            className={`relative inline-flex rounded-full p-2 hover:bg-leather-100 ${isActiveLink("/cart", pathname) ? "text-leather-800" : "text-stone-700"}`}
+            className={`relative inline-flex rounded-full p-2 hover:bg-leather-100 ${onCart ? "bg-leather-100 text-leather-800" : "text-stone-700"}`}
             aria-label={cartLabel}
+            aria-current={onCart ? "page" : undefined}
           >
             <CartIcon />
             {count > 0 && (
@@ -224,7 +245,8 @@ function NavbarContent({ user }: { user: NavUser | null }) {
               <Link
                 to="/login"
                 onClick={() => setOpen(false)}
-                className="flex items-center justify-center gap-2 rounded-md border border-leather-300 px-3 py-2 text-sm font-medium text-leather-800"
+                aria-current={onLogin ? "page" : undefined}
+                className={`flex items-center justify-center gap-2 rounded-md border px-3 py-2 text-sm font-medium text-leather-800 ${onLogin ? "border-leather-700 bg-leather-100" : "border-leather-300"}`}
               >
                 <UserIcon className="h-5 w-5" /> Profile
               </Link>
@@ -232,7 +254,8 @@ function NavbarContent({ user }: { user: NavUser | null }) {
             <Link
               to="/cart"
               onClick={() => setOpen(false)}
-              className="flex items-center justify-center gap-2 rounded-md bg-leather-700 px-3 py-2 text-sm font-medium text-white"
+              aria-current={onCart ? "page" : undefined}
+              className={`flex items-center justify-center gap-2 rounded-md bg-leather-700 px-3 py-2 text-sm font-medium text-white ${onCart ? "ring-2 ring-leather-900 ring-offset-2" : ""}`}
             >
               <CartIcon className="h-5 w-5" /> Cart{count > 0 ? ` (${count})` : ""}
             </Link>
