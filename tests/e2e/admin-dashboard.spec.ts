@@ -16,3 +16,25 @@ test("the dashboard says how the last 30 days went: orders and revenue per day, 
   await expect(page.getByRole("table", { name: /Top products/ }).getByRole("cell", { name: "Formal Dress Belt" })).toBeVisible();
   await expect(page.getByText("Share cancelled")).toBeVisible();
 });
+
+test("on a laptop no back-office screen is wider than the window: a wide table scrolls in its own frame", async ({ page }) => {
+  await logIn(page);
+  for (const width of [1280, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of [
+      "/admin",
+      "/admin/products",
+      "/admin/categories",
+      "/admin/orders",
+      "/admin/contactsubmissions",
+      "/admin/managesubscriptions",
+      "/admin/adminlist",
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${path} at ${width} px`).toBe(
+        0,
+      );
+    }
+  }
+});

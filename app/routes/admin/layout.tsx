@@ -58,7 +58,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <p className="px-5 py-5 font-serif text-xl text-white">Admin Panel</p>
         <AdminNav pathname={pathname} />
       </aside>
-      <div className="flex-1">
+      {/* min-w-0: the column is as wide as the window leaves it, whatever its tables need (they scroll in their frames). */}
+      <div className="min-w-0 flex-1">
         <header className="flex items-center justify-between border-b border-stone-200 bg-white px-5 py-3">
           <a href="/" className="text-sm text-leather-700 underline">
             View shop
