@@ -9,9 +9,10 @@ import type { ContactInput } from "./contact.schema";
 
 /**
  * Contact messages per client address (docs/decisions/0018): each one is stored for staff to read,
- * so a flood would bury real ones. Enough for a shopper, or a few behind one carrier address.
+ * so a flood would bury real ones. As loose as checkout's address limit: a mobile carrier puts
+ * many shoppers behind one address, and 30 is still far below what a script sends.
  */
-export const CONTACT_LIMIT: RateRule = { limit: 10, windowMs: 15 * 60_000 };
+export const CONTACT_LIMIT: RateRule = { limit: 30, windowMs: 15 * 60_000 };
 
 /**
  * Sends a contact message from `address`: counted first (TOO_MANY_REQUESTS with the wait when the

@@ -10,9 +10,10 @@ import { SUBSCRIBERS_PAGE_SIZE } from "./subscriber-format";
 
 /**
  * Sign-ups per client address (docs/decisions/0018): the list is mailed later, so a flood would
- * fill it with other people's addresses. A repeat of the same e-mail counts too.
+ * fill it with other people's addresses. A repeat of the same e-mail counts too. As loose as
+ * checkout's address limit: many shoppers share one carrier address (a promotion's sign-ups).
  */
-export const SUBSCRIBE_LIMIT: RateRule = { limit: 10, windowMs: 15 * 60_000 };
+export const SUBSCRIBE_LIMIT: RateRule = { limit: 30, windowMs: 15 * 60_000 };
 
 /**
  * Subscribes from the newsletter form at `address`: counted first (TOO_MANY_REQUESTS with the wait
