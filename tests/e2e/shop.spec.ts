@@ -228,6 +228,9 @@ test.describe("mobile menu @mobile", () => {
     await page.goto("/cart");
     await page.getByRole("button", { name: "Open menu" }).click();
     await expect(page.locator("#mobile-menu").getByRole("link", { name: /^Cart/ })).toHaveAttribute("aria-current", "page");
+    // With the panel open its Cart is the only one: the bar's cart icon is back once it closes.
+    await expect(page.getByRole("link", { name: /Cart/ })).toHaveCount(1);
+    await page.getByRole("button", { name: "Close menu" }).click();
     await expect(page.getByRole("link", { name: /^Cart, 0 items/ })).toHaveAttribute("aria-current", "page");
     await page.goto("/login");
     await page.getByRole("button", { name: "Open menu" }).click();

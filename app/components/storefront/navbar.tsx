@@ -170,23 +170,26 @@ function NavbarContent({ user }: { user: NavUser | null }) {
               <UserIcon />
             </Link>
           )}
-          <Link
-            to="/cart"
-            className={`relative inline-flex rounded-full p-2 hover:bg-leather-100 ${onCart ? "bg-leather-100 text-leather-800" : "text-stone-700"}`}
-            aria-label={cartLabel}
-            aria-current={onCart ? "page" : undefined}
-          >
-            <CartIcon />
-            {count > 0 && (
-              <span
-                aria-hidden="true"
-                data-bumped={bumped || undefined}
-                className={`absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-leather-700 px-1 text-center text-xs font-semibold leading-5 text-white ${bumped ? "motion-safe:animate-bounce" : ""}`}
-              >
-                {count}
-              </span>
-            )}
-          </Link>
+          {/* While the phone's panel is open, its Cart is the one on the page. */}
+          {!open && (
+            <Link
+              to="/cart"
+              className={`relative inline-flex rounded-full p-2 hover:bg-leather-100 ${onCart ? "bg-leather-100 text-leather-800" : "text-stone-700"}`}
+              aria-label={cartLabel}
+              aria-current={onCart ? "page" : undefined}
+            >
+              <CartIcon />
+              {count > 0 && (
+                <span
+                  aria-hidden="true"
+                  data-bumped={bumped || undefined}
+                  className={`absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-leather-700 px-1 text-center text-xs font-semibold leading-5 text-white ${bumped ? "motion-safe:animate-bounce" : ""}`}
+                >
+                  {count}
+                </span>
+              )}
+            </Link>
+          )}
           <button
             type="button"
             className="inline-flex rounded-md p-2 text-stone-700 hover:bg-leather-100 md:hidden"
