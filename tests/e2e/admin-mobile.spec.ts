@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { buyBelt, logIn } from "../support/e2e";
+import { ADMIN_LISTS, buyBelt, expectNoSidewaysScroll, logIn } from "../support/e2e";
 
 test.use({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });
 
@@ -46,21 +46,7 @@ test.describe("staff on a phone", () => {
     await expect(page.getByText("Thank you for your message!", { exact: false })).toBeVisible();
 
     await logIn(page);
-    // A table wider than the phone scrolls within its own frame; the page itself stays as wide as the screen.
-    for (const path of [
-      "/admin/orders",
-      "/admin/contactsubmissions",
-      "/admin/products",
-      "/admin/categories",
-      "/admin/managesubscriptions",
-      "/admin/adminlist",
-    ]) {
-      await page.goto(path);
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${path} scrolls sideways`).toBe(
-        0,
-      );
-    }
+    await expectNoSidewaysScroll(page, ADMIN_LISTS);
 
     await page.goto("/admin/orders");
     await page

@@ -45,6 +45,30 @@ export interface Customer {
   phone?: string;
 }
 
+/** The back office's list screens, each with a table that may be wider than a phone. */
+export const ADMIN_LISTS = [
+  "/admin/orders",
+  "/admin/contactsubmissions",
+  "/admin/products",
+  "/admin/categories",
+  "/admin/managesubscriptions",
+  "/admin/adminlist",
+] as const;
+
+/**
+ * Opens each page and checks that it is no wider than the window: whatever is wider (a table)
+ * scrolls within its own frame, and the page itself never scrolls sideways.
+ */
+export async function expectNoSidewaysScroll(page: Page, paths: readonly string[]) {
+  const { width } = page.viewportSize()!;
+  for (const path of paths) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${path} at ${width} px scrolls sideways`).toBe(0);
+  }
+}
+
 /** Fills in the checkout form with a valid Lahore address. */
 export async function fillCheckout(page: Page, customer: Customer = {}) {
   await page.getByLabel("First name").fill(customer.firstName ?? "Ayesha");
