@@ -260,7 +260,7 @@ export function createApp(options: {
 
   // Readiness: send traffic here only while the database answers with every migration applied.
   app.get("/readyz", async (c) => {
-    const state = await readiness(database.db);
+    const state = await readiness(database.probe);
     const ready = state.database && state.migrations && !stopping;
     return c.json(
       {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testTarget, type TestDatabase } from "../../tests/support/test-db";
 import { insertProduct } from "../../tests/support/fixtures";
 import { createScratchPostgres } from "../../tests/support/scratch-postgres";
-import { migrationsFolder, openDatabase, ping, type Database, type Db } from "./db.server";
+import { migrationsFolder, openDatabase, ping, readiness, type Database, type Db } from "./db.server";
 import { FolderLockedError } from "./folder-lock.server";
 import { media, orderItems, orders, products, schema, stock, subscribers, user, variants } from "./db/tables.server";
 
@@ -68,6 +68,38 @@ describe(`database (${target})`, () => {
     const tables = rows.map((r) => r.table_name);
     for (const table of Object.values(schema)) expect(tables).toContain(getTableName(table));
     expect(await appliedMigrations(database.db)).toBe(journal().length);
+  });
+
+  it("the readiness check answers while every pooled connection is busy (PostgreSQL); the embedded database has one connection", async () => {
+    const location = await freshLocation();
+    const opened = await location.open();
+    try {
+      if (target === "postgres") {
+        // Both pooled connections (poolSize 2) held in open transactions, as a burst of orders holds them.
+        let release!: () => void;
+        const released = new Promise<void>((resolve) => (release = resolve));
+        let holding = 0;
+        let allHeld!: () => void;
+        const held = new Promise<void>((resolve) => (allHeld = resolve));
+        const busy = [0, 1].map(() =>
+          opened.db.transaction(async (tx) => {
+            await tx.execute(sql`select 1`);
+            if (++holding === 2) allHeld();
+            await released;
+          }),
+        );
+        await held;
+        // Through the pool the check would wait until an order finished; through its own connection it answers now.
+        expect(await readiness(opened.probe)).toEqual({ database: true, migrations: true });
+        release();
+        await Promise.all(busy);
+      } else {
+        expect(opened.probe).toBe(opened.db);
+        expect(await readiness(opened.probe)).toEqual({ database: true, migrations: true });
+      }
+    } finally {
+      await opened.close();
+    }
   });
 
   it("opening the database again applies no migration twice and keeps the data", async () => {

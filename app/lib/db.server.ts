@@ -15,6 +15,12 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface Database {
   db: Db;
+  /**
+   * What the readiness check reads through: on PostgreSQL a connection of its own, so that a pool
+   * busy with orders never keeps the check waiting (a proxy would otherwise take the last instance
+   * out of rotation just when it carries all the load). The embedded database has one connection.
+   */
+  probe: Db;
   kind: "pglite" | "postgres";
   /**
    * Calls `onPayload` for every NOTIFY on `channel`, from this or any other instance on the same
@@ -66,11 +72,16 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     } finally {
       client.release();
     }
+    const probePool = new Pool({ connectionString: options.databaseUrl, max: 1 });
+    probePool.on("error", (err) => logger.warn({ err }, "the readiness check's idle connection was closed by the server"));
     return {
       db,
+      probe: drizzle(probePool, { schema }) as unknown as Db,
       kind: "postgres",
       listen: (channel, onPayload, onReconnect) => listenOnPostgres(options.databaseUrl!, channel, onPayload, onReconnect),
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), probePool.end()]);
+      },
     };
   }
 
@@ -104,6 +115,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const embedded = client;
   return {
     db,
+    probe: db,
     kind: "pglite",
     listen: (channel, onPayload) => embedded.listen(channel, onPayload),
     close: async () => {

@@ -57,5 +57,6 @@ export function databaseFailingOn(method: "insert" | "select" | "update" | "dele
   const fail = () => {
     throw new Error("connection lost");
   };
-  return { kind: "pglite", db: { [method]: fail } as never, listen: async () => async () => {}, close: async () => {} };
+  const db = { [method]: fail } as never;
+  return { kind: "pglite", db, probe: db, listen: async () => async () => {}, close: async () => {} };
 }
