@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import zlib from "node:zlib";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   answerFromCache,
   cachedPageOf,
@@ -102,6 +102,18 @@ describe("PageCache", () => {
     expect(cache.put("/x?", await page([UNCACHEABLE_TAG]), cache.begin())).toBe(false);
   });
 
+  it("keeps a page a minute at most, so that what follows the clock (a NEW badge, the year) is not kept stale", async () => {
+    vi.useFakeTimers({ toFake: ["performance"] });
+    const cache = new PageCache(10_000_000);
+    expect(cache.put("/shop?", await page([LISTS_TAG]), cache.begin())).toBe(true);
+    vi.advanceTimersByTime(59_000);
+    expect(cache.get("/shop?")).toBeDefined();
+    vi.advanceTimersByTime(1_000);
+    expect(cache.get("/shop?")).toBeUndefined();
+    expect(cache.size).toBe(0);
+    expect(cache.storedBytes).toBe(0);
+  });
+
   it("stays within its size, dropping the least recently used pages", async () => {
     const one = await page([], randomBytes(20_000).toString("base64"));
     const cache = new PageCache(one.bytes * 5 + 10);
@@ -113,6 +125,10 @@ describe("PageCache", () => {
     expect(cache.size).toBe(5);
     expect(cache.storedBytes).toBeLessThanOrEqual(one.bytes * 5 + 10);
   });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 describe("answerFromCache", () => {

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Database } from "./db.server";
 import { logger } from "./logger.server";
+import { KEPT_AT_MOST_MS } from "./query-memo.server";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 
@@ -136,6 +137,8 @@ const RECENT_INVALIDATIONS = 1024;
 
 export class PageCache {
   private readonly pages = new Map<string, CachedPage>();
+  /** When each page was kept: a page is dropped after `KEPT_AT_MOST_MS`, as the kept reads are. */
+  private readonly keptAt = new Map<string, number>();
   /** The keys of the pages carrying each tag. */
   private readonly byTag = new Map<string, Set<string>>();
   private bytes = 0;
@@ -162,7 +165,9 @@ export class PageCache {
 
   get(key: string): CachedPage | undefined {
     const page = this.pages.get(key);
-    if (!page) {
+    const fresh = page !== undefined && performance.now() - this.keptAt.get(key)! < KEPT_AT_MOST_MS;
+    if (!fresh) {
+      this.remove(key);
       this.misses++;
       return undefined;
     }
@@ -189,6 +194,7 @@ export class PageCache {
     }
     this.remove(key);
     this.pages.set(key, page);
+    this.keptAt.set(key, performance.now());
     this.bytes += page.bytes;
     for (const tag of page.tags) {
       let keys = this.byTag.get(tag);
@@ -215,6 +221,7 @@ export class PageCache {
     const page = this.pages.get(key);
     if (!page) return;
     this.pages.delete(key);
+    this.keptAt.delete(key);
     this.bytes -= page.bytes;
     for (const tag of page.tags) {
       const keys = this.byTag.get(tag);

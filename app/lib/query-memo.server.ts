@@ -6,6 +6,13 @@
  * Off until `enable()` is called once change notices are heard: without them nothing would ever
  * drop a kept value, so every read goes to the database (tests, scripts).
  */
+/**
+ * How long anything kept of the catalogue (a read here, a page in the page cache) is kept without a
+ * change: what depends on the clock (a product's NEW badge, the footer's year) follows it within
+ * that time.
+ */
+export const KEPT_AT_MOST_MS = 60_000;
+
 interface Entry {
   value: Promise<unknown>;
   /** Null while the read runs: any change heard meanwhile drops it. */
@@ -21,13 +28,10 @@ export class QueryMemo {
   private readonly reading = new Set<string>();
   private enabled = false;
 
-  /**
-   * `maxAgeMs` bounds how long a value is kept without a change: what depends on the clock (a
-   * product's "new" badge) follows it within that time.
-   */
+  /** `maxAgeMs`: at most `KEPT_AT_MOST_MS`, for what follows the clock. */
   constructor(
     private readonly maxEntries = 2000,
-    private readonly maxAgeMs = 60_000,
+    private readonly maxAgeMs = KEPT_AT_MOST_MS,
   ) {}
 
   enable() {
@@ -172,4 +176,4 @@ export const searchMemo = new QueryMemo(500, 30_000);
  * picture), kept per product: a page of cards, a search's among them, reads only the products it
  * lists (catalog.server.ts `listProductCards`). Small rows, so many more of them.
  */
-export const cardMemo = new QueryMemo(20_000, 60_000);
+export const cardMemo = new QueryMemo(20_000);
