@@ -104,12 +104,14 @@ export function createApp(options: {
   instance?: string;
   /** Anonymous storefront pages kept in memory; none when absent. */
   pageCache?: PageCache;
+  /** Anonymous searches' pages kept in memory, apart from the other pages; none when absent. */
+  searchPages?: PageCache;
   /** Resolves once every catalogue change committed so far has reached the page cache. */
   catalogBarrier?: () => Promise<void>;
   /** Origins pages may show images and videos from besides their own (read at start). */
   mediaOrigins?: readonly string[];
 }) {
-  const { database, storage, env, clientDir, pageCache, catalogBarrier } = options;
+  const { database, storage, env, clientDir, pageCache, searchPages, catalogBarrier } = options;
   // What every loader and action gets in its context, beside this request's own values.
   const services: AppServices = { db: database.db, auth: options.auth, storage, mailer: options.mailer, live: options.live };
   const mediaOrigins = options.mediaOrigins ?? [];
@@ -133,7 +135,7 @@ export function createApp(options: {
       .map((entry) => `/${entry.name}`),
   );
   const app = new Hono<{
-    Variables: { nonce: string; origin: string; clientAddress?: string; cacheKey?: string; cacheStart?: number };
+    Variables: { nonce: string; origin: string; clientAddress?: string; keepIn?: { cache: PageCache; key: string; start: number } };
     Bindings: { incoming?: { socket?: { remoteAddress?: string } } };
   }>();
   // Set once shutting down begins, so load balancers stop sending new requests here.
@@ -180,15 +182,15 @@ export function createApp(options: {
   }
 
   // Anonymous storefront pages from memory (page-cache.server.ts); a miss is rendered and kept below.
-  if (pageCache) {
+  if (pageCache || searchPages) {
     app.use(async (c, next) => {
-      const key = cacheKey(c.req.raw);
-      if (!key) return next();
-      const page = pageCache.get(key);
+      const asked = cacheKey(c.req.raw);
+      const cache = asked?.search ? searchPages : pageCache;
+      if (!asked || !cache) return next();
+      const page = cache.get(asked.key);
       if (page) return answerFromCache(page, c.req.raw);
       // A HEAD answer has no body to keep.
-      if (c.req.method === "GET") c.set("cacheKey", key);
-      c.set("cacheStart", pageCache.begin());
+      if (c.req.method === "GET" && cache.wants(asked.key)) c.set("keepIn", { cache, key: asked.key, start: cache.begin() });
       await next();
     });
   }
@@ -330,8 +332,8 @@ export function createApp(options: {
       clientAddress: c.get("clientAddress"),
       cacheTags,
     });
-    const key = c.get("cacheKey");
-    if (!pageCache || !key || response.status !== 200 || response.headers.has("set-cookie") || cacheTags.has(UNCACHEABLE_TAG)) return response;
+    const keepIn = c.get("keepIn");
+    if (!keepIn || response.status !== 200 || response.headers.has("set-cookie") || cacheTags.has(UNCACHEABLE_TAG)) return response;
     // Keep the page: whole, compressed both ways, its inline scripts allowed by hash instead of
     // this response's nonce; and answer this request from the kept copy too.
     const body = Buffer.from(await response.arrayBuffer());
@@ -346,7 +348,7 @@ export function createApp(options: {
       ["Cache-Control", "no-cache"],
     ];
     const page = await cachedPageOf(body, response.status, headers, cacheTags);
-    pageCache.put(key, page, c.get("cacheStart") ?? -1);
+    keepIn.cache.put(keepIn.key, page, keepIn.start);
     const answer = await answerFromCache(page, c.req.raw);
     answer.headers.set("X-Cache", "miss");
     return answer;
@@ -447,11 +449,15 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
 
   const clientDir = path.relative(process.cwd(), path.resolve("build/client"));
   const pageCache = env.PAGE_CACHE_MB > 0 ? new PageCache(env.PAGE_CACHE_MB * 1024 * 1024) : undefined;
+  // Searches' pages apart, in a quarter as much again, and only those asked for twice within a
+  // minute: the many searches typed once never push the hot pages out, nor cost a compression more.
+  const searchPages =
+    env.PAGE_CACHE_MB > 0 && env.KEEP_SEARCHES === "on" ? new PageCache((env.PAGE_CACHE_MB * 1024 * 1024) / 4, { secondAsk: true }) : undefined;
   // Catalogue change notices drop kept pages, kept catalogue reads, kept cards and kept searches (query-memo.server.ts).
   const memos = [catalogMemo, cardMemo, searchMemo];
   const catalog = await watchCatalogChanges(
     database,
-    { invalidate: (tags) => (pageCache?.invalidate(tags), memos.forEach((memo) => memo.invalidate(tags))) },
+    { invalidate: (tags) => [pageCache, searchPages, ...memos].forEach((kept) => kept?.invalidate(tags)) },
     { noticeDelayMs: testNoticeDelay() },
   );
   catalogMemo.enable();
@@ -461,7 +467,7 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
   const catalogBarrier = barrierOfAllWorkers(catalog.barrier);
   // Media kept at the original shop's web addresses (npm run import): read once, at start.
   const mediaOrigins = await readMediaOrigins(database.db);
-  const app = createApp({ database, storage, auth, mailer, live: live.hub, env, clientDir, pageCache, catalogBarrier, mediaOrigins });
+  const app = createApp({ database, storage, auth, mailer, live: live.hub, env, clientDir, pageCache, searchPages, catalogBarrier, mediaOrigins });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
   // A proxy keeps its connections to the shop open for up to 30 s between requests (deploy/); the
   // shop must not close one first (Node's default is 5 s), or a request the proxy sends on it just

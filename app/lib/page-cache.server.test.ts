@@ -19,25 +19,34 @@ const page = (tags: string[], body = "<html>page</html>") =>
   cachedPageOf(Buffer.from(body), 200, [["Content-Type", "text/html; charset=utf-8"]], new Set(tags));
 
 describe("cacheKey", () => {
+  const key = (request: Request) => cacheKey(request)?.key;
   it("keeps anonymous storefront pages and their data, with the query in a stable order", () => {
-    expect(cacheKey(get("/"))).toBe("/?");
-    expect(cacheKey(get("/shop?page=2&category="))).toBe("/shop?category=&page=2");
-    expect(cacheKey(get("/shop?category=&page=2"))).toBe("/shop?category=&page=2");
-    expect(cacheKey(get("/product/abc"))).toBe("/product/abc?");
-    expect(cacheKey(get("/product/abc.data"))).toBe("/product/abc.data?");
-    expect(cacheKey(get("/shop/category/c1"))).toBe("/shop/category/c1?");
+    expect(key(get("/"))).toBe("/?");
+    expect(key(get("/shop?page=2&category="))).toBe("/shop?category=&page=2");
+    expect(key(get("/shop?category=&page=2"))).toBe("/shop?category=&page=2");
+    expect(key(get("/product/abc"))).toBe("/product/abc?");
+    expect(key(get("/product/abc.data"))).toBe("/product/abc.data?");
+    expect(key(get("/shop/category/c1"))).toBe("/shop/category/c1?");
     // A load balancer's cookie does not make a page personal.
-    expect(cacheKey(get("/", { cookie: "shop_instance=abc" }))).toBe("/?");
+    expect(key(get("/", { cookie: "shop_instance=abc" }))).toBe("/?");
+    expect(cacheKey(get("/shop?page=2"))?.search).toBe(false);
   });
 
-  it("never keeps what differs per visitor: sessions, one-time messages, searches, the back office, the cart, posts", () => {
+  it("marks a search's page (and its data), whose keeping is decided apart", () => {
+    expect(cacheKey(get("/shop?sort=price-asc&q=wallet"))).toEqual({ key: "/shop?q=wallet&sort=price-asc", search: true });
+    expect(cacheKey(get("/shop/category/c1?q=belt"))).toEqual({ key: "/shop/category/c1?q=belt", search: true });
+    expect(cacheKey(get("/shop.data?q=wallet"))).toEqual({ key: "/shop.data?q=wallet", search: true });
+  });
+
+  it("never keeps what differs per visitor: sessions, one-time messages, the back office, the cart, posts", () => {
     expect(cacheKey(get("/", { cookie: "better-auth.session_token=x" }))).toBeNull();
     expect(cacheKey(get("/", { cookie: "a=1; __Secure-better-auth.session_token=x" }))).toBeNull();
     expect(cacheKey(get("/shop", { cookie: "flash=Login%20successful!" }))).toBeNull();
-    expect(cacheKey(get("/shop?q=wallet"))).toBeNull();
+    expect(cacheKey(get("/shop?q=wallet", { cookie: "better-auth.session_token=x" }))).toBeNull();
     for (const path of [
       "/admin",
       "/admin/orders",
+      "/admin/products?q=wallet",
       "/cart",
       "/checkout",
       "/confirmorder",
@@ -112,6 +121,25 @@ describe("PageCache", () => {
     expect(cache.get("/shop?")).toBeUndefined();
     expect(cache.size).toBe(0);
     expect(cache.storedBytes).toBe(0);
+  });
+
+  it("with secondAsk, keeps only a page asked for again within a minute, remembering a bounded number of first asks", () => {
+    vi.useFakeTimers({ toFake: ["performance"] });
+    const searches = new PageCache(10_000_000, { secondAsk: true });
+    expect(searches.wants("/shop?q=wallet")).toBe(false);
+    expect(searches.wants("/shop?q=belt")).toBe(false);
+    vi.advanceTimersByTime(30_000);
+    expect(searches.wants("/shop?q=wallet")).toBe(true);
+    vi.advanceTimersByTime(60_000);
+    // Asked once a minute or less often: never kept.
+    expect(searches.wants("/shop?q=belt")).toBe(false);
+    expect(searches.wants("/shop?q=belt")).toBe(true);
+    // A flood of different searches forgets the oldest first asks, and only those.
+    expect(searches.wants("/shop?q=bag")).toBe(false);
+    for (let i = 0; i < 5000; i++) searches.wants(`/shop?q=flood-${i}`);
+    expect(searches.wants("/shop?q=bag")).toBe(false);
+    expect(searches.wants("/shop?q=flood-4999")).toBe(true);
+    expect(new PageCache(10_000_000).wants("/shop?")).toBe(true);
   });
 
   it("stays within its size, dropping the least recently used pages", async () => {

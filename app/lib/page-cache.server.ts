@@ -51,17 +51,19 @@ const CACHEABLE_PATH = /^\/(_root\.data|about(\.data)?|catalog(\.data)?|contact(
 /** Cookies that make a page personal: a session, a one-time message. */
 const PERSONAL_COOKIE = /(^|;\s*)(__Secure-)?(better-auth\.[a-z_]+|flash)=/;
 
-/** The cache key of a request, or null when its answer may differ per visitor or is not worth keeping. */
-export function cacheKey(request: Request): string | null {
+/**
+ * The cache key of a request, or null when its answer may differ per visitor or is not worth
+ * keeping. `search` marks a search's page: searches are as many as shoppers type, so they are kept
+ * apart from the other pages (server/app.ts), and cannot push the hot pages out.
+ */
+export function cacheKey(request: Request): { key: string; search: boolean } | null {
   if (request.method !== "GET" && request.method !== "HEAD") return null;
   const cookie = request.headers.get("cookie");
   if (cookie && PERSONAL_COOKIE.test(cookie)) return null;
   const url = new URL(request.url);
   if (!CACHEABLE_PATH.test(url.pathname)) return null;
-  // Searches are as many as shoppers type: kept out, so they cannot push the hot pages out.
-  if (url.searchParams.has("q")) return null;
   const params = [...url.searchParams].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `${url.pathname}?${new URLSearchParams(params).toString()}`;
+  return { key: `${url.pathname}?${new URLSearchParams(params).toString()}`, search: url.searchParams.has("q") };
 }
 
 /** SHA-256 sources of a page's inline scripts, for a policy that allows exactly those. */
@@ -132,6 +134,9 @@ export async function answerFromCache(page: CachedPage, request: Request): Promi
   return new Response(request.method === "HEAD" ? null : (body as Uint8Array<ArrayBuffer>), { status: page.status, headers });
 }
 
+/** How many pages asked for once a cache with `secondAsk` remembers. */
+const MAX_ASKED = 4096;
+
 /** Recent invalidations are remembered this far back, to refuse pages rendered before them. */
 const RECENT_INVALIDATIONS = 1024;
 
@@ -145,10 +150,20 @@ export class PageCache {
   private seq = 0;
   /** The last invalidations, oldest first: the sequence number each got and what it hit. */
   private readonly recent: { seq: number; tags: string[] | "all" }[] = [];
+  /** With `secondAsk`: when each page not kept was last asked for, the most recent last. */
+  private readonly asked = new Map<string, number>();
   hits = 0;
   misses = 0;
 
-  constructor(private readonly maxBytes: number) {}
+  /**
+   * `secondAsk`: a page is kept only when it is asked for again within `KEPT_AT_MOST_MS` (for
+   * searches: one typed once is rendered as before, and costs no compression for the cache; one
+   * many shoppers type comes from memory from its second time on).
+   */
+  constructor(
+    private readonly maxBytes: number,
+    private readonly options: { secondAsk?: boolean } = {},
+  ) {}
 
   get size() {
     return this.pages.size;
@@ -176,6 +191,19 @@ export class PageCache {
     this.pages.set(key, page);
     this.hits++;
     return page;
+  }
+
+  /** Whether a page not in memory is to be kept once rendered (always, unless `secondAsk`). */
+  wants(key: string): boolean {
+    if (!this.options.secondAsk) return true;
+    const now = performance.now();
+    const before = this.asked.get(key);
+    this.asked.delete(key);
+    if (before !== undefined && now - before < KEPT_AT_MOST_MS) return true;
+    this.asked.set(key, now);
+    // A key is a few dozen bytes: a bounded list, the oldest out.
+    if (this.asked.size > MAX_ASKED) this.asked.delete(this.asked.keys().next().value!);
+    return false;
   }
 
   /**

@@ -178,20 +178,23 @@ test("two workers answer, a change made through either shows at once on both, a 
   await db.query(`insert into stock (id, variant_id, size, qty) values ($1, $2, '34', 5)`, [stockId, variantId]);
   const page = `/product/${productId}`;
 
-  /** Both workers have the page in memory, showing `text`. */
-  const bothCached = async (text: string) => {
+  // A search that finds it: its page is kept too once asked for twice, and shows its category.
+  const search = `/shop?q=${encodeURIComponent(`Worker Belt ${suffix}`)}`;
+
+  /** Both workers have the page (`path`) in memory, showing `text`. */
+  const bothCached = async (text: string, path = page) => {
     for (const worker of [a, b]) {
       await expect
-        .poll(async () => (await worker.request("GET", page)).headers["x-cache"], { message: `worker ${worker.instance} keeps the page` })
+        .poll(async () => (await worker.request("GET", path)).headers["x-cache"], { message: `worker ${worker.instance} keeps ${path}` })
         .toBe("hit");
-      expect((await worker.request("GET", page)).body.includes(text), `worker ${worker.instance} shows "${text}"`).toBe(true);
+      expect((await worker.request("GET", path)).body.includes(text), `worker ${worker.instance} shows "${text}" on ${path}`).toBe(true);
     }
   };
-  /** The very next page from `worker` shows `text`. */
-  const nextShows = async (worker: Pinned, text: string) => {
-    const answer = await worker.request("GET", page);
+  /** The very next page (`path`) from `worker` shows `text`. */
+  const nextShows = async (worker: Pinned, text: string, path = page) => {
+    const answer = await worker.request("GET", path);
     expect(answer.status).toBe(200);
-    expect(answer.body.includes(text), `worker ${worker.instance} shows "${text}" right after the change`).toBe(true);
+    expect(answer.body.includes(text), `worker ${worker.instance} shows "${text}" on ${path} right after the change`).toBe(true);
   };
 
   // Orders placed alternately through each worker: the other one's next page shows the new stock.
@@ -233,10 +236,13 @@ test("two workers answer, a change made through either shows at once on both, a 
   ].entries()) {
     const name = `Straps ${suffix} ${round}`;
     await bothCached(`${left} in stock`);
+    await bothCached(round === 0 ? `Belts ${suffix}` : `Straps ${suffix} 0`, search);
     const saved = await staff.request("POST", "/admin/categories", { form: { intent: "update", id: categoryId, name }, cookie: true });
     expect(saved.status, saved.body.slice(0, 500)).toBe(303);
-    await nextShows(other, name);
-    await nextShows(staff, name);
+    for (const path of [page, search]) {
+      await nextShows(other, name, path);
+      await nextShows(staff, name, path);
+    }
   }
   // Signed-in pages (never kept) show it too: the category list kept by each worker was dropped.
   expect((await a.request("GET", "/shop", { cookie: true })).body.includes(`Straps ${suffix} 1`)).toBe(true);

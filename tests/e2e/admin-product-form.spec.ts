@@ -9,9 +9,14 @@ const variant = (page: Page, n: number) => page.getByRole("group", { name: `Vari
 const stockRow = (page: Page, v: number, n: number) => variant(page, v).getByRole("group", { name: `Stock row ${n}` });
 
 test.describe("admin: add and edit a product", () => {
-  test("adds a product with two variants, sizes and an image; it shows in the shop; editing removes the image", async ({ page }) => {
+  test("adds a product with two variants, sizes and an image; it shows in the shop; editing removes the image", async ({ page, shopper }) => {
     await logIn(page);
     const name = `Test Satchel ${Date.now()}`;
+    // A shopper searched for it before it existed, three times: from the second time on, that
+    // search's page is kept in memory.
+    const search = `/shop?q=${encodeURIComponent(name)}`;
+    for (const cache of [undefined, "miss", "hit"]) expect((await shopper.goto(search))!.headers()["x-cache"]).toBe(cache);
+    await expect(shopper.getByText("No products found matching your search and filter criteria.")).toBeVisible();
     await page.goto("/admin/products/new");
     await expect(page.getByRole("heading", { level: 1, name: "Add Product" })).toBeVisible();
 
@@ -53,6 +58,10 @@ test.describe("admin: add and edit a product", () => {
     await expect(page).toHaveURL(/\/admin\/products\/[A-Za-z0-9]+\/view$/);
     await expect(page.getByRole("status").filter({ hasText: "Product added successfully and categories updated!" })).toBeVisible();
     const id = new URL(page.url()).pathname.split("/")[3];
+
+    // The shopper's next search shows it at once: the kept page was dropped.
+    await shopper.goto(search);
+    await expect(shopper.getByRole("link", { name, exact: true })).toBeVisible();
 
     // The shop lists it, and its page shows the resized image.
     await page.goto(`/shop?q=${encodeURIComponent(name)}`);

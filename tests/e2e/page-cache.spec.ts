@@ -49,6 +49,33 @@ test("a browser that has the page gets a short 304", async ({ request, page }) =
   expect(again.status()).toBe(304);
 });
 
+test("a search asked for again comes from memory, the same page, and works; a signed-in visitor's never", async ({ page }) => {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  // A search no other test asks for: the shop's wallets, dearest first.
+  const path = "/shop?q=wallet&sort=price-desc";
+  const cards = () => page.getByRole("main").getByRole("heading", { level: 2 }).allTextContents();
+  const first = await page.goto(path);
+  expect(first!.headers()["x-cache"]).toBeUndefined();
+  const rendered = await cards();
+  expect(rendered.length).toBeGreaterThan(1);
+  expect((await page.goto(path))!.headers()["x-cache"]).toBe("miss");
+  const kept = await page.goto(path);
+  expect(kept!.headers()["x-cache"]).toBe("hit");
+  expect(kept!.headers()["content-security-policy"]).toMatch(/script-src 'self' 'sha256-/);
+  expect(await cards()).toEqual(rendered);
+  // The page from memory runs its scripts: choosing another order lists them again.
+  await page.getByLabel("Sort by").selectOption("price-asc");
+  await expect(page).toHaveURL(/\/shop\?q=wallet&sort=price-asc$/);
+  await expect.poll(cards).toEqual([...rendered].reverse());
+  expect(violations).toEqual([]);
+
+  await logIn(page);
+  for (let i = 0; i < 3; i++) expect((await page.goto(path))!.headers()["x-cache"]).toBeUndefined();
+});
+
 test("signed-in visitors and one-time messages never get a page from memory", async ({ page }) => {
   await page.goto("/");
   expect((await page.goto("/"))!.headers()["x-cache"]).toBe("hit");
