@@ -1,4 +1,4 @@
-import { buyBelt, logIn, test } from "../support/e2e";
+import { buyBelt, holdScripts, logIn, test } from "../support/e2e";
 import { png } from "../support/images";
 import { expect, type Page } from "@playwright/test";
 
@@ -193,6 +193,29 @@ test.describe("admin: add and edit a product", () => {
     await page.unroute(toShop);
     await page.goto(`/admin/products/${id}/edit`);
     await expect(page.getByLabel("Product name")).toHaveValue("Formal Dress Belt");
+  });
+
+  test("text typed before the page's scripts have arrived waits for them and is kept, not wiped or mixed with the old text", async ({ page }) => {
+    await logIn(page);
+    for (const [path, label, typed] of [
+      ["/admin/products/new", "Product name", "Typed Early Wallet"],
+      ["/admin/products/new", "Description", "Cut from one hide."],
+      ["/admin/categories", "Category Name", "Typed Early Gifts"],
+      ["/admin/settings", "Message", "Hello {name}, typed early."],
+    ] as const) {
+      const release = await holdScripts(page);
+      await page.goto(path, { waitUntil: "commit" });
+      const field = page.getByLabel(label, { exact: true });
+      await expect(field).toBeVisible();
+      // Typed at once, as a busy staff member would: the field waits for the scripts.
+      const typing = field.fill(typed);
+      await expect(field).toHaveAttribute("aria-disabled", "true");
+      release();
+      await typing;
+      await page.unrouteAll({ behavior: "ignoreErrors" });
+      await expect(field).not.toHaveAttribute("aria-disabled");
+      await expect(field, `${label} on ${path}`).toHaveValue(typed);
+    }
   });
 
   test("a size typed twice in a variant is named on its field, and nothing is sent", async ({ page }) => {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import { NEEDS_SCRIPT } from "~/lib/needs-script";
 import { Link, useNavigation, useSubmit } from "react-router";
 import { discountAmount, discountPercent, formatPrice, toPaisa } from "~/modules/catalog/pricing";
 import type { StockedVariant } from "~/modules/catalog/product-rules";
@@ -346,6 +347,7 @@ export function ProductForm({
                     <input
                       type="checkbox"
                       className="h-4 w-4 accent-leather-700"
+                      {...NEEDS_SCRIPT}
                       checked={state.categoryIds.includes(c.id)}
                       onChange={(e) =>
                         update((s) => ({
@@ -513,6 +515,7 @@ function VariantFields({
         <input
           type="checkbox"
           className="h-4 w-4 accent-leather-700"
+          {...NEEDS_SCRIPT}
           checked={variant.inOffer}
           onChange={(e) => onChange((v) => ({ ...v, inOffer: e.target.checked }))}
         />

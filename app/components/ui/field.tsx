@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { NEEDS_SCRIPT } from "~/lib/needs-script";
 
 /** A labelled form field with its hint and error, wired for assistive technology. */
 interface FieldProps {
@@ -14,6 +15,15 @@ const control = "mt-1 block w-full rounded-md border bg-white px-3 py-2.5 text-s
 
 function describedBy(id: string, hint?: string, error?: string) {
   return [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+}
+
+/**
+ * A field whose value the page keeps (controlled), or a text area written with a text of its own,
+ * is held until the page's scripts have taken over (needs-script.ts): what was typed before then
+ * would be wiped, or mixed with the old text, when they do. Other fields keep what was typed.
+ */
+function heldUntilHydrated(value: unknown, areaText?: unknown) {
+  return value !== undefined || (areaText !== undefined && areaText !== "") ? NEEDS_SCRIPT : undefined;
 }
 
 function Frame({ id, label, required, hint, error, children }: FieldProps) {
@@ -54,6 +64,7 @@ export function TextField({ id, label, required, hint, error, ...input }: FieldP
         aria-required={required || undefined}
         aria-describedby={describedBy(id, hint, error)}
         className={`${control} ${error ? "border-red-600" : "border-leather-300"}`}
+        {...heldUntilHydrated(input.value)}
         {...input}
       />
     </Frame>
@@ -88,6 +99,7 @@ export function TextAreaField({ id, label, required, hint, error, ...area }: Fie
         aria-required={required || undefined}
         aria-describedby={describedBy(id, hint, error)}
         className={`${control} ${error ? "border-red-600" : "border-leather-300"}`}
+        {...heldUntilHydrated(area.value, area.defaultValue)}
         {...area}
       />
     </Frame>
