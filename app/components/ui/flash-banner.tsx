@@ -3,16 +3,18 @@ import type { Flash, FlashKind } from "~/lib/flash";
 
 export const FLASH_MS = 5000;
 
-const look: Record<FlashKind, { box: string; icon: string; label: string }> = {
-  success: { box: "border-green-300 bg-green-50 text-green-900", icon: "✓", label: "Success" },
-  error: { box: "border-red-300 bg-red-50 text-red-900", icon: "!", label: "Error" },
-  info: { box: "border-sky-300 bg-sky-50 text-sky-900", icon: "i", label: "Note" },
+/** Each kind's colours and its mark (drawn by the stylesheet, so that the banner's text is the message alone). */
+const look: Record<FlashKind, { box: string; icon: string }> = {
+  success: { box: "border-green-300 bg-green-50 text-green-900", icon: "before:content-['✓']" },
+  error: { box: "border-red-300 bg-red-50 text-red-900", icon: "before:content-['!']" },
+  info: { box: "border-sky-300 bg-sky-50 text-sky-900", icon: "before:content-['i']" },
 };
 
 /**
  * A one-time message from the server (e.g. 'Login successful!'), in the look of its kind, in the
  * page's flow right below the header (it never covers the header or the page's heading), announced
- * politely. Success and information go after a few seconds; an error stays until dismissed.
+ * politely. Success and information go after a few seconds; an error stays until dismissed. Its
+ * text is the message word for word, and nothing else: found by its exact words.
  */
 export function FlashBanner({ flash }: { flash: Flash | null | undefined }) {
   const [shown, setShown] = useState(flash);
@@ -32,21 +34,19 @@ export function FlashBanner({ flash }: { flash: Flash | null | undefined }) {
         >
           <span
             aria-hidden="true"
-            className="mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded-full border border-current text-xs font-bold"
-          >
-            {style.icon}
-          </span>
-          <p className="font-medium">
-            <span className="sr-only">{style.label}: </span>
-            {shown.message}
-          </p>
+            className={`mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded-full border border-current text-xs font-bold ${style.icon}`}
+          />
+          <p className="font-medium">{shown.message}</p>
           <button
             type="button"
             onClick={() => setShown(null)}
-            className="-my-1 -mr-2 rounded px-2 py-1 text-lg leading-none opacity-70 hover:opacity-100"
+            className="-my-1 -mr-2 rounded p-1.5 opacity-70 hover:opacity-100"
             aria-label="Dismiss message"
           >
-            ×
+            {/* Drawn here, not taken from icons.tsx: every page has this banner, the storefront's icons only its own. */}
+            <svg viewBox="0 0 24 24" className="h-4 w-4" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round">
+              <path d="M6 6l12 12M18 6 6 18" />
+            </svg>
           </button>
         </div>
       )}
