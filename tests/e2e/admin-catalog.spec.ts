@@ -43,8 +43,10 @@ test.describe("admin catalogue", () => {
     await page.getByRole("link", { name: "View Classic Bifold Wallet" }).click();
     await expect(page.getByRole("heading", { name: "Classic Bifold Wallet" })).toBeVisible();
     await expect(page.getByText("WL-101")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Edit Product" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Back to List" })).toHaveAttribute("href", "/admin/products");
+    // Buttons, as the spec names them.
+    await expect(page.getByRole("button", { name: "Edit Product" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Delete Product" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Back to List" })).toBeVisible();
 
     const tabs = page.getByRole("tab");
     await expect(tabs).toHaveText(["Overview", "Variants", "Media", "Stock"]);
@@ -92,7 +94,7 @@ test.describe("admin catalogue", () => {
     await expect(page.getByText("Product counts refreshed!", { exact: true })).toBeVisible();
     await expect(page.getByRole("status").filter({ hasText: "Product counts refreshed!" })).toHaveText("Product counts refreshed!");
 
-    await page.getByRole("link", { name: `Edit ${name}` }).click();
+    await page.getByRole("button", { name: `Edit ${name}` }).click();
     const nameInput = page.getByRole("textbox", { name: "Category name", exact: true });
     await nameInput.fill("");
     await expect(page.getByRole("button", { name: "Save" })).toBeDisabled();
@@ -101,13 +103,13 @@ test.describe("admin catalogue", () => {
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByRole("status").filter({ hasText: `Category '${name} Goods' updated successfully!` })).toBeVisible();
 
-    await page.getByRole("link", { name: `Edit ${name} Goods` }).click();
+    await page.getByRole("button", { name: `Edit ${name} Goods` }).click();
     await page.getByRole("button", { name: "Remove image" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Category image removed." })).toBeVisible();
-    await page.getByRole("link", { name: "Cancel" }).click();
+    await page.getByRole("button", { name: "Cancel" }).click();
     await expect(page.getByRole("row", { name: new RegExp(`${name} Goods`) }).getByText("No image")).toBeVisible();
 
-    await page.getByRole("link", { name: `Delete ${name} Goods` }).click();
+    await page.getByRole("button", { name: `Delete ${name} Goods` }).click();
     const dialog = page.getByRole("alertdialog");
     await expect(dialog).toContainText("removed permanently");
     await expect(dialog).toContainText("removed from 0 products");
@@ -160,7 +162,7 @@ test.describe("deleting a product", () => {
     await page.getByRole("link", { name: "Delete Coin Pouch" }).click();
     const dialog = page.getByRole("alertdialog");
     await expect(dialog).toContainText("Are you sure you want to delete this product? This will also delete all associated images and videos.");
-    await dialog.getByRole("link", { name: "Cancel" }).click();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(page.getByRole("alertdialog")).toHaveCount(0);
     await expect(page.getByRole("row", { name: /Coin Pouch/ })).toBeVisible();
 
@@ -181,8 +183,10 @@ test.describe("deleting a product", () => {
     await page.getByRole("link", { name: "View Kids' Belt" }).click();
     await expect(page.getByRole("heading", { name: "Kids' Belt" })).toBeVisible();
     const url = page.url();
-    await page.getByRole("link", { name: "Delete Product" }).click();
-    await page.getByRole("alertdialog").getByRole("button", { name: "Delete Product" }).click();
+    // Pressed twice, as a confirmation is: with the dialog open, its Delete Product is the only one.
+    await page.getByRole("button", { name: "Delete Product" }).click();
+    await expect(page.getByRole("alertdialog")).toBeVisible();
+    await page.getByRole("button", { name: "Delete Product" }).click();
     await expect(page).toHaveURL(`${base}/admin/products`);
     await expect(page.getByRole("status").filter({ hasText: "Product deleted successfully!" })).toBeVisible();
     await page.goto(url);

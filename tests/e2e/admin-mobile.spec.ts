@@ -52,7 +52,7 @@ test.describe("staff on a phone", () => {
     await page
       .getByRole("row")
       .filter({ hasText: orderNumber })
-      .getByRole("link", { name: `View order ${orderNumber}` })
+      .getByRole("button", { name: `View order ${orderNumber}` })
       .tap();
     await expect(page.getByRole("dialog", { name: `Order ${orderNumber}` })).toBeVisible();
     await page.goto("/admin/contactsubmissions");

@@ -50,7 +50,7 @@ test.describe("orders in the back office", () => {
     expect(text).toContain("PKR 3,360");
     await expect(row.getByRole("link", { name: `Call Nadia Khan about order ${orderNumber}` })).toHaveAttribute("href", "tel:+923001234567");
 
-    await row.getByRole("link", { name: `View order ${orderNumber}` }).click();
+    await row.getByRole("button", { name: `View order ${orderNumber}` }).click();
     const dialog = page.getByRole("dialog", { name: `Order ${orderNumber}` });
     await dialog.getByLabel("What the customer said").selectOption("no-answer");
     await dialog.getByRole("button", { name: "Record" }).click();
@@ -211,7 +211,7 @@ test.describe("orders in the back office", () => {
     await ship.getByRole("button", { name: "Mark as Shipped" }).click();
     await expect(row.getByRole("cell").nth(3)).toHaveText("Shipped");
 
-    await row.getByRole("link", { name: `View order ${orderNumber}` }).click();
+    await row.getByRole("button", { name: `View order ${orderNumber}` }).click();
     const dialog = page.getByRole("dialog", { name: `Order ${orderNumber}` });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText("Formal Dress Belt")).toBeVisible();

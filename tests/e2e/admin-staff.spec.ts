@@ -137,7 +137,7 @@ test.describe("admin accounts", () => {
     await expect(page).toHaveURL(/\/$/);
 
     await page.goto("/admin/adminlist");
-    await page.getByRole("link", { name: `Edit ${email}` }).click();
+    await page.getByRole("button", { name: `Edit ${email}` }).click();
     const row = page.getByRole("row").filter({ has: page.getByRole("button", { name: "Save" }) });
     await expect(row).toContainText(email);
     await expect(row.getByLabel("Email")).toHaveCount(0);
@@ -157,12 +157,12 @@ test.describe("admin accounts", () => {
     await page.goto("/admin/adminlist");
     // The admins created above are plain admins: the owner is the only main admin.
     await expect(page.getByRole("row").filter({ hasText: "Main Admin" })).toHaveCount(1);
-    await page.getByRole("link", { name: "Edit owner@example.pk" }).click();
+    await page.getByRole("button", { name: "Edit owner@example.pk" }).click();
     const row = page.getByRole("row").filter({ has: page.getByRole("button", { name: "Save" }) });
     await row.getByLabel("Role").selectOption("admin");
     await row.getByRole("button", { name: "Save" }).click();
     await expect(page.getByRole("alert")).toHaveText("The last Main Admin cannot be made an Admin. Make another admin a Main Admin first.");
-    await page.getByRole("link", { name: "Cancel" }).click();
+    await page.getByRole("button", { name: "Cancel" }).click();
     await expect(page.getByRole("row").filter({ hasText: "owner@example.pk" })).toContainText("Main Admin");
   });
 });

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from "react";
-import { Link } from "react-router";
 import { useAddressedDialog } from "./use-addressed-dialog";
 import { FormAlert } from "~/components/ui/field";
+import { NavigateButton } from "./navigate-button";
 
 /**
  * A confirmation shown in the page, opened by its own address (e.g. `?delete=<id>`), so it also works
@@ -39,14 +39,14 @@ export function ConfirmDialog({
       </p>
       <FormAlert message={error} compact className="mt-3" />
       <div className="mt-6 flex flex-wrap justify-end gap-3">
-        <Link
+        <NavigateButton
           to={cancelTo}
           preventScrollReset
           autoFocus
           className="rounded-md border border-stone-300 px-4 py-2 text-sm font-medium text-stone-800 hover:bg-stone-50"
         >
           Cancel
-        </Link>
+        </NavigateButton>
         {children}
       </div>
     </dialog>

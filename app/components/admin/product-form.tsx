@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { NEEDS_SCRIPT } from "~/lib/needs-script";
-import { Link, useNavigation, useSubmit } from "react-router";
+import { useNavigate, useNavigation, useSubmit } from "react-router";
 import { discountAmount, discountPercent, formatPrice, toPaisa } from "~/modules/catalog/pricing";
 import type { StockedVariant } from "~/modules/catalog/product-rules";
 import {
@@ -192,6 +192,7 @@ export function ProductForm({
   const [banner, setBanner] = useState<string | null>(null);
   const [waitingForUploads, setWaitingForUploads] = useState(false);
   const submit = useSubmit();
+  const navigate = useNavigate();
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const busy = saving || waitingForUploads;
@@ -409,9 +410,14 @@ export function ProductForm({
         >
           {submitLabel}
         </button>
-        <Link to={cancelTo} className="rounded-md border border-stone-300 bg-white px-5 py-3 font-medium text-stone-800 hover:bg-stone-50">
+        {/* A button, as the spec names it; the form is this page's own, so it goes by script. */}
+        <button
+          type="button"
+          onClick={() => void navigate(cancelTo)}
+          className="rounded-md border border-stone-300 bg-white px-5 py-3 font-medium text-stone-800 hover:bg-stone-50"
+        >
           Cancel
-        </Link>
+        </button>
         {waitingForUploads && <p className="text-sm text-stone-600">Waiting for the files to finish uploading…</p>}
       </div>
     </form>

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { data, Form, redirect, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/adminlist";
 import { actionFailure } from "~/lib/action-failure.server";
 import { flashCookie } from "~/lib/flash.server";
@@ -14,6 +14,7 @@ import { adminMeta } from "~/lib/seo";
 import { EmailText } from "~/components/admin/email-text";
 import { ROW_ACTION_CLASS } from "~/components/admin/list-controls";
 import { FormAlert } from "~/components/ui/field";
+import { NavigateButton } from "~/components/admin/navigate-button";
 
 export const UPDATED = "Admin updated successfully!";
 export const UPDATE_FAILED = "Failed to update admin. Check console for details.";
@@ -104,9 +105,9 @@ export default function AdminList({ loaderData }: Route.ComponentProps) {
                   <td className={cell}>{adminRoleLabel[a.role]}</td>
                   <td className={`${cell} whitespace-nowrap`}>{a.number ? `${a.numberCode} ${a.number}` : "-"}</td>
                   <td className={cell}>
-                    <Link to={`?edit=${encodeURIComponent(a.id)}`} aria-label={`Edit ${a.email}`} className={ROW_ACTION_CLASS}>
+                    <NavigateButton to={`${PATH}?edit=${encodeURIComponent(a.id)}`} aria-label={`Edit ${a.email}`} className={ROW_ACTION_CLASS}>
                       Edit
-                    </Link>
+                    </NavigateButton>
                   </td>
                 </tr>
               ),
@@ -177,19 +178,24 @@ function EditRow({ admin, values, saving }: { admin: AdminRow; values?: Values; 
         </div>
       </td>
       <td className={cell}>
-        <Form method="post" id={formId} className="flex gap-2">
-          <input type="hidden" name="id" value={admin.id} />
-          <button
-            type="submit"
-            disabled={saving}
-            className="rounded-md bg-leather-700 px-3 py-1.5 text-xs font-semibold text-white hover:bg-leather-800 disabled:opacity-60"
+        <div className="flex gap-2">
+          <Form method="post" id={formId} className="contents">
+            <input type="hidden" name="id" value={admin.id} />
+            <button
+              type="submit"
+              disabled={saving}
+              className="rounded-md bg-leather-700 px-3 py-1.5 text-xs font-semibold text-white hover:bg-leather-800 disabled:opacity-60"
+            >
+              {saving ? "Saving..." : "Save"}
+            </button>
+          </Form>
+          <NavigateButton
+            to={PATH}
+            className="rounded-md border border-stone-300 px-3 py-1.5 text-xs font-semibold text-stone-700 hover:bg-stone-100"
           >
-            {saving ? "Saving..." : "Save"}
-          </button>
-          <Link to={PATH} className="rounded-md border border-stone-300 px-3 py-1.5 text-xs font-semibold text-stone-700 hover:bg-stone-100">
             Cancel
-          </Link>
-        </Form>
+          </NavigateButton>
+        </div>
       </td>
     </tr>
   );

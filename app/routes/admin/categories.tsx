@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent, type FocusEvent } from "react";
-import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
+import { data, Form, redirect, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/categories";
 import { actionFailure } from "~/lib/action-failure.server";
 import { flashCookie } from "~/lib/flash.server";
@@ -27,6 +27,7 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import { adminMeta } from "~/lib/seo";
 import { FILE_INPUT_CLASS } from "~/components/admin/list-controls";
 import { ROW_ACTION_CLASS, ROW_DANGER_CLASS } from "~/components/admin/list-controls";
+import { NavigateButton } from "~/components/admin/navigate-button";
 
 export const meta = () => adminMeta("Categories");
 
@@ -223,17 +224,22 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
                       <td className="px-3 py-2 whitespace-nowrap">{formatAdminDate(c.createdAt)}</td>
                       <td className="px-3 py-2">
                         <div className="flex gap-3">
-                          <Link to={`/admin/categories?edit=${c.id}`} preventScrollReset className={ROW_ACTION_CLASS} aria-label={`Edit ${c.name}`}>
+                          <NavigateButton
+                            to={`/admin/categories?edit=${c.id}`}
+                            preventScrollReset
+                            className={ROW_ACTION_CLASS}
+                            aria-label={`Edit ${c.name}`}
+                          >
                             Edit
-                          </Link>
-                          <Link
+                          </NavigateButton>
+                          <NavigateButton
                             to={`/admin/categories?delete=${c.id}`}
                             preventScrollReset
                             className={ROW_DANGER_CLASS}
                             aria-label={`Delete ${c.name}`}
                           >
                             Delete
-                          </Link>
+                          </NavigateButton>
                         </div>
                       </td>
                     </tr>
@@ -433,9 +439,9 @@ function EditRow({ category, busy, failure }: { category: CategoryRow; busy: boo
           >
             Save
           </button>
-          <Link to="/admin/categories" preventScrollReset className="rounded-md border border-stone-300 px-3 py-1.5 text-sm">
+          <NavigateButton to="/admin/categories" preventScrollReset className="rounded-md border border-stone-300 px-3 py-1.5 text-sm">
             Cancel
-          </Link>
+          </NavigateButton>
         </div>
       </td>
     </tr>

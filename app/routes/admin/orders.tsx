@@ -30,6 +30,7 @@ import { adminMeta } from "~/lib/seo";
 import { ROW_ACTION_CLASS } from "~/components/admin/list-controls";
 import { FormAlert } from "~/components/ui/field";
 import { withThousands } from "~/lib/thousands";
+import { NavigateButton } from "~/components/admin/navigate-button";
 
 export const meta = () => adminMeta("Orders");
 
@@ -379,9 +380,9 @@ function OrderRow({
       <td className="whitespace-nowrap px-4 py-3 text-stone-700">{formatAdminDate(row.createdAt)}</td>
       <td className="px-4 py-3">
         <div className="flex flex-wrap items-center gap-2">
-          <Link to={viewTo} preventScrollReset className={ROW_ACTION_CLASS}>
+          <NavigateButton to={viewTo} preventScrollReset className={ROW_ACTION_CLASS}>
             View<span className="sr-only"> order {row.orderNumber}</span>
-          </Link>
+          </NavigateButton>
           <ContactLinks order={row} template={template} compact />
           <fetcher.Form method="post" className="flex items-center gap-2">
             <input type="hidden" name="orderId" value={row.id} />

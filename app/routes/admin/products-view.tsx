@@ -18,6 +18,7 @@ import {
 import { isOnOffer, sortSizes } from "~/modules/catalog/product-rules";
 import { imageSrcSet, imageUrl, videoUrl } from "~/modules/media/media-url";
 import { Img } from "~/components/ui/img";
+import { NavigateButton } from "~/components/admin/navigate-button";
 import { Price } from "~/components/ui/price";
 import { RouteError } from "~/components/ui/route-error";
 import { PriceRange } from "~/components/admin/price-range";
@@ -109,26 +110,28 @@ export default function AdminProductView({ loaderData, actionData }: Route.Compo
             </div>
           </dl>
         </div>
-        <div className="flex flex-wrap gap-2">
-          <Link
+        {/* Behind an open confirmation the page's own Delete Product is out of reach (aria-hidden as
+            well as inert), so that the dialog's Delete Product is the only one. */}
+        <div className="flex flex-wrap gap-2" aria-hidden={confirmDelete || undefined} inert={confirmDelete || undefined}>
+          <NavigateButton
             to={`/admin/products/${product.id}/edit`}
             className="rounded-md bg-leather-700 px-4 py-2 text-sm font-medium text-white hover:bg-leather-800"
           >
             Edit Product
-          </Link>
-          <Link
+          </NavigateButton>
+          <NavigateButton
             to={`${base}?${new URLSearchParams({ ...(tab === "overview" ? {} : { tab }), confirm: "delete" })}`}
             preventScrollReset
             className="rounded-md bg-red-700 px-4 py-2 text-sm font-medium text-white hover:bg-red-800"
           >
             Delete Product
-          </Link>
-          <Link
+          </NavigateButton>
+          <NavigateButton
             to="/admin/products"
             className="rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-medium text-stone-800 hover:bg-stone-50"
           >
             Back to List
-          </Link>
+          </NavigateButton>
         </div>
       </div>
 
