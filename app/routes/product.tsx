@@ -133,8 +133,9 @@ function ProductView({ product }: { product: ProductDetail }) {
       <nav aria-label="Breadcrumb" className="mb-4 text-sm text-stone-600">
         <ol className="flex flex-wrap items-center gap-1.5">
           <li>
+            {/* Not "Shop": the bar's Shop link is the only one so named. */}
             <Link to="/shop" className="hover:text-leather-800 hover:underline">
-              Shop
+              All products
             </Link>
           </li>
           {category && (

@@ -172,6 +172,28 @@ test.describe("navigation", () => {
     await expect(nav.getByRole("link", { name: /^Cart, / })).not.toHaveAttribute("aria-current", "page");
   });
 
+  for (const at of ["", " on a phone @mobile"]) {
+    test(`the bar's links are found by their names alone, on any page${at}`, async ({ page }) => {
+      const openMenu = async () => {
+        if (at) await page.getByRole("button", { name: "Open menu" }).click();
+      };
+      // The logo is named for the shop, so "Home" names the bar's Home link alone (the logo's
+      // "…, home" made three links answer to it).
+      await page.goto("/about");
+      await expect(page.getByRole("link", { name: "Chamra Leather" }).first()).toHaveAttribute("href", "/");
+      await openMenu();
+      await page.getByRole("link", { name: "Home" }).click();
+      await expect(page).toHaveURL(/\/$/);
+      // On a product page the bar's Shop is the only link so named (the trail says "All products").
+      await page.goto("/shop?q=Formal%20Dress%20Belt");
+      await page.getByRole("link", { name: "Formal Dress Belt" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Formal Dress Belt" })).toBeVisible();
+      await openMenu();
+      await page.getByRole("link", { name: "Shop", exact: true }).click();
+      await expect(page).toHaveURL(/\/shop$/);
+    });
+  }
+
   test("the search box in the bar searches the shop", async ({ page }) => {
     await page.goto("/about");
     await page.getByRole("searchbox", { name: "Search Products" }).fill("belt");

@@ -27,7 +27,7 @@ function FooterContent({ categories, year }: FooterProps) {
     <>
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
-          <Link to="/" className="flex items-center gap-2" aria-label={`${BRAND.fullName}, home`}>
+          <Link to="/" className="flex items-center gap-2" aria-label={BRAND.fullName}>
             <LogoMark />
             <span className="font-serif text-xl font-semibold text-white">{BRAND.name}</span>
           </Link>

@@ -132,7 +132,7 @@ function NavbarContent({ user }: { user: NavUser | null }) {
   return (
     <>
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
-        <Link to="/" className="flex items-center gap-2" aria-label={`${BRAND.fullName}, home`}>
+        <Link to="/" className="flex items-center gap-2" aria-label={BRAND.fullName}>
           <LogoMark />
           <span className="font-serif text-xl font-semibold text-leather-800">{BRAND.name}</span>
         </Link>
