@@ -133,13 +133,24 @@ test.describe("shop listing", () => {
       // A card past the first two (those are drawn with the page): a client-side move, not a reload.
       await page.evaluate((n) => Object.assign(window, { visit: n }), visit);
       const link = cards.nth(3).getByRole("link");
-      const name = (await link.textContent())!;
+      const name = (await link.getAttribute("aria-label"))!;
       await link.click();
       await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
       expect(await page.evaluate(() => (window as unknown as { visit?: number }).visit)).toBe(visit);
     }
     expect(errors).toEqual([]);
   });
+
+  for (const at of ["", " on a phone @mobile"]) {
+    test(`a tap anywhere on a card opens its product: its picture, its price${at}`, async ({ page }) => {
+      for (const part of ["picture", "price"]) {
+        await page.goto("/shop?q=Formal%20Dress%20Belt");
+        const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Formal Dress Belt" }) });
+        await (part === "picture" ? card.getByRole("img", { name: "Formal Dress Belt" }) : card.getByText(/PKR/).first()).click();
+        await expect(page.getByRole("heading", { level: 1, name: "Formal Dress Belt" }), part).toBeVisible();
+      }
+    });
+  }
 
   test("works without JavaScript", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });

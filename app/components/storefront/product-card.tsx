@@ -38,11 +38,14 @@ export function ProductCard({
   );
 }
 
-/** What a card holds. */
+/**
+ * What a card holds: all of it one link to the product, named by the product's name alone, so
+ * that a tap anywhere on the card (its picture, its price) opens the product.
+ */
 function CardContent({ product, priority, headingLevel }: { product: Card; priority: boolean; headingLevel: 2 | 3 }) {
   const Title = headingLevel === 2 ? "h2" : "h3";
   return (
-    <>
+    <Link to={`/product/${product.id}`} aria-label={product.name} className="flex flex-1 flex-col">
       <div className="relative aspect-square bg-leather-100">
         <Img
           src={imageUrl(product.image, 640)}
@@ -62,17 +65,13 @@ function CardContent({ product, priority, headingLevel }: { product: Card; prior
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
         <p className="text-xs uppercase tracking-wide text-stone-600">{product.categoryName}</p>
-        <Title className="font-medium text-stone-900">
-          <Link to={`/product/${product.id}`} className="after:absolute after:inset-0">
-            {product.name}
-          </Link>
-        </Title>
+        <Title className="font-medium text-stone-900">{product.name}</Title>
         <Stars rating={product.rating} />
         <div className="mt-auto flex flex-wrap items-baseline gap-x-1 pt-1">
           {product.priceVaries && <span className="text-sm text-stone-700">from</span>}
           <Price variant={product} />
         </div>
       </div>
-    </>
+    </Link>
   );
 }
