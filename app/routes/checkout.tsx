@@ -7,7 +7,14 @@ import { actionFailure } from "~/lib/action-failure.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { keepFormWhenUnanswered } from "~/lib/unanswered";
 import { parseCartField } from "~/modules/cart/cart.schema";
-import { CHECKOUT_MESSAGES, checkoutSchema, fieldErrors, type CheckoutField } from "~/modules/orders/checkout.schema";
+import {
+  CHECKOUT_MESSAGES,
+  checkoutSchema,
+  fieldErrors,
+  ORDER_NOT_ANSWERED,
+  orderFailed,
+  type CheckoutField,
+} from "~/modules/orders/checkout.schema";
 import { placeOrderWithinLimits } from "~/modules/orders/order-limits.server";
 import { receiptFor } from "~/modules/orders/order-receipt.server";
 import type { Shortage } from "~/modules/orders/orders.server";
@@ -37,10 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const idempotencyKey = String(form.get("idempotencyKey") ?? "");
   if (!/^[A-Za-z0-9-]{16,64}$/.test(idempotencyKey)) {
-    return data<ActionResult>(
-      { ok: false, message: "There was an error placing your order. Please try again. Error: the form expired, please reload the page." },
-      { status: 400 },
-    );
+    return data<ActionResult>({ ok: false, message: orderFailed("the form expired, please reload the page.") }, { status: 400 });
   }
   try {
     const order = await placeOrderWithinLimits(
@@ -64,7 +68,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<ActionResult>(
         {
           ok: false,
-          message: `Some items are no longer available in the quantity you chose — ${list}. Your cart has been updated; please review it and place the order again.`,
+          message: orderFailed(
+            `some items are no longer available in the quantity you chose — ${list}. Your cart has been updated; please review it and place the order again.`,
+          ),
           shortages,
         },
         { status: 409 },
@@ -72,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return actionFailure(error, { msg: "order placement failed" }, ({ message }): ActionResult => ({
       ok: false,
-      message: `There was an error placing your order. Please try again. Error: ${message}`,
+      message: orderFailed(message),
     }));
   }
 }
@@ -139,7 +145,7 @@ function validateField(name: CheckoutField, value: string): string | undefined {
  * already has, or places it once.
  */
 export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<ActionResult> {
-  return keepFormWhenUnanswered(serverAction, { ok: false as const, message: CHECKOUT_MESSAGES.notReached });
+  return keepFormWhenUnanswered(serverAction, { ok: false as const, message: ORDER_NOT_ANSWERED });
 }
 
 export default function Checkout() {
@@ -252,8 +258,8 @@ export default function Checkout() {
             <div className="grid gap-4 sm:grid-cols-2">{ADDRESS.map(field)}</div>
           </fieldset>
           <fieldset className="rounded-xl border border-leather-200 bg-white p-5">
-            <legend className="px-1 font-serif text-xl text-leather-800">Order notes</legend>
-            <TextAreaField id="notes" label="Notes for your order (optional)" rows={3} onChange={onEdit} />
+            <legend className="px-1 font-serif text-xl text-leather-800">Notes</legend>
+            <TextAreaField id="notes" label="Order notes" hint="Optional: anything the courier or we should know." rows={3} onChange={onEdit} />
           </fieldset>
           <fieldset className="rounded-xl border border-leather-200 bg-white p-5">
             <legend className="px-1 font-serif text-xl text-leather-800">Payment</legend>

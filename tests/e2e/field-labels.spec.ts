@@ -15,7 +15,17 @@ async function expectFoundByLabel(page: Page, labels: string[]) {
   }
 }
 
-const CHECKOUT_FIELDS = ["First name", "Last name", "Email", "Alternate phone", "Street address", "City", "State/Province", "ZIP code"];
+const CHECKOUT_FIELDS = [
+  "First name",
+  "Last name",
+  "Email",
+  "Alternate phone",
+  "Street address",
+  "City",
+  "State/Province",
+  "ZIP code",
+  "Order notes",
+];
 
 function checks(phone: boolean) {
   const at = phone ? " on a phone @mobile" : "";

@@ -15,10 +15,18 @@ export const CHECKOUT_MESSAGES = {
   zipCode: "ZIP code is required",
   fixForm: "Please fix the errors in the form before proceeding.",
   emptyCart: "Your cart is empty. Please add items before placing an order.",
-  /** The order was sent but no answer came back (a dropped connection, a server gone on the way). */
-  notReached:
-    "We could not hear back from the shop about your order. Please press Place Order again: if the shop already has it, it will not be placed twice.",
 } as const;
+
+/**
+ * What the shopper reads when an order could not be placed, whatever the reason: the spec's words,
+ * then what went wrong.
+ */
+export const orderFailed = (reason: string) => `There was an error placing your order. Please try again. Error: ${reason}`;
+
+/** The order was sent but no answer came back (a dropped connection, a server gone on the way). */
+export const ORDER_NOT_ANSWERED = orderFailed(
+  "we could not hear back from the shop about your order. Press Place Order again: if the shop already has it, it will not be placed twice.",
+);
 
 const required = (message: string, max = 200) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Please keep this under ${max} characters.`);

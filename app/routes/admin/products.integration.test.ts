@@ -301,7 +301,8 @@ if (testTarget() === "postgres") {
           orders.map((o) => o.status).filter((s) => s !== 200 && s !== 409),
           `round ${round}`,
         ).toEqual([]);
-        for (const o of orders.filter((o) => o.status === 409)) expect(o.data.message).toMatch(/^Some items are no longer available/);
+        for (const o of orders.filter((o) => o.status === 409))
+          expect(o.data.message).toMatch(/^There was an error placing your order\. Please try again\. Error: some items are no longer available/);
         expect(await db.select().from(products).where(eq(products.id, p.productId))).toEqual([]);
         // Every placed order kept both its lines (as snapshots).
         const placed = orders.filter((o) => o.status === 200).map((o) => o.data.storedOrderId!);
