@@ -112,7 +112,7 @@ function AdminNav({ pathname }: { pathname: string }) {
           <form method="post" action="/logout">
             <input type="hidden" name="everywhere" value="1" />
             <button type="submit" className="w-full rounded-md px-3 py-2 text-left text-xs text-leather-200 hover:bg-leather-800 hover:text-white">
-              Log out of all devices
+              Sign out of all devices
             </button>
           </form>
         </li>
