@@ -1,3 +1,4 @@
+import { useEffect, useRef, type ChangeEvent } from "react";
 import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/shop";
 import { logger } from "~/lib/logger.server";
@@ -89,6 +90,39 @@ function pageHref(base: string, q: string, page: number, sort: ShopSort = "newes
   return s ? `${base}?${s}` : base;
 }
 
+/** How long the search box waits after the last key before it searches. */
+const SEARCH_AS_TYPED_MS = 300;
+
+/**
+ * The shop's search box searches as the shopper types (as the original shop's did), a moment after
+ * the last key; Enter or the button search at once, and without scripts the form does. The box is
+ * left as typed (uncontrolled, so nothing typed before the page's scripts arrive is lost), and
+ * takes the address's words when they change by other means (Back, a category, Clear).
+ */
+function useSearchAsTyped(base: string, q: string, sort: ShopSort) {
+  const navigate = useNavigate();
+  const box = useRef<HTMLInputElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(() => {
+    const input = box.current;
+    if (input && document.activeElement !== input && input.value !== q) input.value = q;
+  }, [q]);
+  return {
+    ref: box,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const typed = event.currentTarget.value.trim();
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        if (typed === q) return;
+        // The first word typed is a step of its own (Back leaves the search); refining it is not.
+        void navigate(pageHref(base, typed, 1, sort), { replace: q !== "", preventScrollReset: true });
+      }, SEARCH_AS_TYPED_MS);
+    },
+    onSubmit: () => clearTimeout(timer.current),
+  };
+}
+
 export default function Shop({ loaderData }: Route.ComponentProps) {
   const { ok, items, total, page, pageSize, closeMatches, q, sort, categoryId, categoryName, categories } = loaderData;
   const more = loaderData.ok && loaderData.more;
@@ -97,6 +131,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   const base = categoryId ? `/shop/category/${categoryId}` : "/shop";
   const pageCount = pageCountOf(total, pageSize);
   const busy = navigation.state === "loading" && navigation.location.pathname.startsWith("/shop");
+  const searchAsTyped = useSearchAsTyped(base, q, sort);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -104,7 +139,8 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       <p className="mt-1 text-stone-700">Handcrafted leather goods, delivered free across Pakistan.</p>
 
       <div className="mt-6 flex flex-col gap-3 md:flex-row">
-        <Form method="get" action={base} role="search" className="relative flex-1" key={`${categoryId}|${q}`}>
+        {/* A new category starts with an empty box (the spec: changing the route parameter resets the search text). */}
+        <Form method="get" action={base} role="search" className="relative flex-1" key={categoryId} onSubmit={searchAsTyped.onSubmit}>
           {sort !== "newest" && <input type="hidden" name="sort" value={sort} />}
           <label htmlFor="shop-search" className="sr-only">
             Search by name or description
@@ -114,6 +150,8 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
             type="search"
             name="q"
             defaultValue={q}
+            ref={searchAsTyped.ref}
+            onChange={searchAsTyped.onChange}
             placeholder="Search by name or description..."
             className="w-full rounded-md border border-leather-300 bg-white py-2.5 pl-3 pr-11 text-stone-900 placeholder:text-stone-600"
           />

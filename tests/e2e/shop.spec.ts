@@ -31,6 +31,27 @@ test.describe("shop listing", () => {
     await expect(page.getByRole("link", { name: "Leather Tote" })).toHaveCount(0);
   });
 
+  for (const at of ["", " on a phone @mobile"]) {
+    test(`the search box filters as the shopper types, without Enter, and keeps what is typed${at}`, async ({ page }) => {
+      await page.goto("/shop");
+      const box = page.getByPlaceholder("Search by name or description...");
+      await box.fill("hand-stitched");
+      await expect(page).toHaveURL(/\/shop\?q=hand-stitched$/);
+      await expect(page.getByRole("link", { name: "Classic Bifold Wallet" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Leather Tote" })).toHaveCount(0);
+      // Typing on: the list follows, the box keeps its text and its focus.
+      await box.pressSequentially(" wallet");
+      await expect(page).toHaveURL(/\/shop\?q=hand-stitched\+wallet$/);
+      await expect(box).toHaveValue("hand-stitched wallet");
+      await expect(box).toBeFocused();
+      await expect(page.getByRole("link", { name: "Peshawari Chappal" })).toHaveCount(0);
+      // Emptied: the whole shop again.
+      await box.fill("");
+      await expect(page).toHaveURL(/\/shop$/);
+      await expect(page.getByRole("link", { name: "Leather Tote" })).toBeVisible();
+    });
+  }
+
   test("a misspelt search finds the products with the word meant", async ({ page }) => {
     await page.goto("/shop");
     await page.getByLabel("Search by name or description").fill("walet");
