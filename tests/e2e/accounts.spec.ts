@@ -58,7 +58,8 @@ test.describe("accounts", () => {
     const email = unique();
     await signUp(page, email);
     await expect(page).toHaveURL(/\/$/);
-    await page.getByRole("navigation", { name: "Main" }).locator("summary").first().click();
+    // Signed in, the bar's profile button opens the account's menu.
+    await page.getByRole("button", { name: "Profile" }).click();
     await page.getByRole("button", { name: "Log out" }).click();
     await expect(page.getByRole("link", { name: "Profile" })).toHaveAttribute("href", "/login");
     await signUp(page, email.toUpperCase());

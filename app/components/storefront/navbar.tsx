@@ -49,7 +49,12 @@ export interface NavUser {
 function ProfileMenu({ user }: { user: NavUser }) {
   return (
     <details className="relative hidden md:block">
-      <summary className="flex cursor-pointer list-none items-center rounded-full p-2 text-stone-700 hover:bg-leather-100" aria-label="Profile">
+      {/* A button to assistive technology and to a search by role, as the spec's "profile button". */}
+      <summary
+        role="button"
+        className="flex cursor-pointer list-none items-center rounded-full p-2 text-stone-700 hover:bg-leather-100"
+        aria-label="Profile"
+      >
         <UserIcon />
       </summary>
       <div className="absolute right-0 mt-2 w-56 rounded-lg border border-leather-200 bg-white p-2 shadow-lg">
