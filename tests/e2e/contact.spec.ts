@@ -69,6 +69,8 @@ test.describe("contact page", () => {
     await expect(main.getByText("12 Workshop Road, Gulberg III, Lahore, Pakistan")).toBeVisible();
     await expect(main.getByText("Mon-Sat 9-6 (9 AM to 6 PM)")).toBeVisible();
     await expect(main.getByRole("heading", { name: "We reply within 24 hours" })).toBeVisible();
+    // The return policy is in sight with the details, not only inside a closed question.
+    await expect(main.getByText("Returns: unused items within 7 days of delivery; custom orders are final.")).toBeVisible();
 
     const returns = main.locator("details", { hasText: "What is your return policy?" });
     await expect(returns.getByText(/within 7 days/)).toBeHidden();

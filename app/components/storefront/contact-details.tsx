@@ -90,6 +90,9 @@ export function ContactDetails() {
           Every message is read by someone in our Lahore workshop, not a bot. Write in English or Urdu; for an order, include your order number (it
           starts with ORD-) so we can help faster.
         </p>
+        <p className="mt-3 text-sm leading-6 text-stone-700">
+          <strong className="font-semibold text-stone-900">Returns:</strong> unused items within 7 days of delivery; custom orders are final.
+        </p>
       </section>
     </div>
   );
