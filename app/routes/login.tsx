@@ -58,8 +58,9 @@ export default function Login() {
         <p className="text-center text-sm text-stone-700">
           New here?{" "}
           <Link to="/signup" className="font-medium text-leather-700 underline">
-            Create an account
-          </Link>
+            Sign up
+          </Link>{" "}
+          for an account.
         </p>
       </Form>
     </section>

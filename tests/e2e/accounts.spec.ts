@@ -100,7 +100,11 @@ test.describe("accounts", () => {
     await page.goto("/login");
     await page.getByRole("button", { name: "Log in" }).click();
     await expect(page.getByRole("alert")).toHaveText("Please fill out all required fields.");
-    await expect(page.getByRole("link", { name: "Create an account" })).toHaveAttribute("href", "/signup");
+    // The link to signing up says so; the one back says Log in.
+    await page.getByRole("link", { name: "Sign up" }).click();
+    await expect(page).toHaveURL(/\/signup$/);
+    await page.getByRole("link", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/login$/);
   });
 
   test("a customer logging in lands on the home page", async ({ page }) => {

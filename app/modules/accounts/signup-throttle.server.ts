@@ -6,14 +6,16 @@ import { addressBucket, hitRateLimit, type RateLimitHit, type RateRule } from "~
  * Signups per address (docs/decisions/0021): every signup that gets past the form's own checks is
  * counted before its password is judged and its account created, and keeps its place whatever the
  * outcome (a taken e-mail or a common password costs the same work, and tells a prober as much).
+ * As loose as the contact and newsletter forms' limit (30 in 15 minutes): a mobile carrier puts
+ * many shoppers behind one address.
  */
-export const SIGNUP_LIMIT = { limit: 10, windowMs: 60 * 60_000 } as const satisfies RateRule;
+export const SIGNUP_LIMIT = { limit: 30, windowMs: 15 * 60_000 } as const satisfies RateRule;
 
 export function signupKey(address: string | undefined): string {
   return `signup:addr:${addressBucket(address)}`;
 }
 
-/** Counts a signup from this address, or refuses it with the wait when the hour's signups are used up. */
+/** Counts a signup from this address, or refuses it with the wait when the window's signups are used up. */
 export async function countSignupAttempt(db: Db, address: string | undefined, now = new Date()): Promise<RateLimitHit> {
   const hit = await hitRateLimit(db, signupKey(address), SIGNUP_LIMIT, now);
   if (!hit.allowed) throw tooManySignups(hit.retryAfterSeconds);
