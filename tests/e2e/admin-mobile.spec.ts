@@ -12,6 +12,8 @@ test.describe("staff on a phone", () => {
     await expect(menu.getByText("Signed in as Main")).toBeVisible();
     await menu.getByRole("link", { name: "Admin Panel" }).click();
     await expect(page).toHaveURL(/\/admin$/);
+    // The side menu's title is in sight on a phone too, and is the only text so worded.
+    await expect(page.getByText("Admin Panel", { exact: true })).toBeVisible();
 
     const screens: [string, RegExp][] = [
       ["Products", /\/admin\/products$/],
@@ -27,7 +29,7 @@ test.describe("staff on a phone", () => {
       const link = page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name, exact: true });
       // The menu is folded (it folds away once a screen is chosen); open it, choose.
       await expect(link).toBeHidden();
-      await page.getByText("Admin Panel Menu").click();
+      await page.getByRole("button", { name: "Menu", exact: true }).click();
       await link.click();
       await expect(page).toHaveURL(url);
     }

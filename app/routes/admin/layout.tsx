@@ -48,15 +48,22 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   if (flash.current.data !== root) flash.current = { data: root, count: flash.current.count + 1 };
   return (
     <div className="min-h-screen bg-stone-100 md:flex">
-      <details ref={menu} className="group border-b border-leather-800 bg-leather-900 text-leather-100 md:hidden">
-        <summary className="flex cursor-pointer list-none items-center justify-between px-4 py-3 font-serif text-lg text-white">
-          Admin Panel <span className="text-sm text-leather-200">Menu</span>
-        </summary>
-        <AdminNav pathname={pathname} />
-      </details>
-      <aside className="hidden w-64 shrink-0 bg-leather-900 text-leather-100 md:block">
-        <p className="px-5 py-5 font-serif text-xl text-white">Admin Panel</p>
-        <AdminNav pathname={pathname} />
+      {/* The side menu: a column on a laptop; on a phone a bar whose Menu button folds the links out.
+          Its title is one element at every size, so "Admin Panel" is found, and seen, once. */}
+      <aside className="relative border-b border-leather-800 bg-leather-900 text-leather-100 md:w-64 md:shrink-0 md:border-b-0">
+        <p className="px-4 py-3 font-serif text-lg text-white md:px-5 md:py-5 md:text-xl">Admin Panel</p>
+        <details ref={menu} className="md:hidden">
+          <summary
+            role="button"
+            className="absolute right-2 top-2 cursor-pointer list-none rounded-md px-3 py-1.5 text-sm text-leather-200 hover:bg-leather-800"
+          >
+            Menu
+          </summary>
+          <AdminNav pathname={pathname} />
+        </details>
+        <div className="hidden md:block">
+          <AdminNav pathname={pathname} />
+        </div>
       </aside>
       {/* min-w-0: the column is as wide as the window leaves it, whatever its tables need (they scroll in their frames). */}
       <div className="min-w-0 flex-1">
