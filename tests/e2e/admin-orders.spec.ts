@@ -120,6 +120,14 @@ test.describe("orders in the back office", () => {
     await expect(page.getByRole("row").filter({ hasText: second }).getByRole("cell").nth(3)).toHaveText("Completed");
   });
 
+  test("the table's columns are named as the spec names them, the select-all box aside", async ({ page }) => {
+    await logIn(page);
+    await page.goto("/admin/orders");
+    for (const column of ["Order Details", "Customer", "Items & Total", "Status", "Date", "Actions"])
+      await expect(page.getByRole("columnheader", { name: column, exact: true })).toBeVisible();
+    await expect(page.getByRole("checkbox", { name: "Select all orders on this page" })).toBeVisible();
+  });
+
   test("a status chosen before the page's scripts have arrived waits for them, then asks as usual", async ({ page, shopper }) => {
     const orderNumber = await buyBelt(shopper, { firstName: "Saima", email: "saima@example.pk" });
     await logIn(page);

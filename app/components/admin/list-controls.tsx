@@ -93,15 +93,21 @@ export function TableHead({
   columns: string[];
   className?: string;
   cellClassName?: string;
-  /** A first header cell that is not a label (a select-all box). */
-  lead?: React.ReactNode;
+  /**
+   * A first header cell that holds a control (a select-all box) before its label: the column is
+   * named by the label alone, not by the control's name too.
+   */
+  lead?: { label: string; control: React.ReactNode };
 }) {
   return (
     <thead className={className}>
       <tr>
         {lead !== undefined && (
-          <th scope="col" className={cellClassName}>
-            {lead}
+          <th scope="col" className={cellClassName} aria-label={lead.label}>
+            <span className="flex items-center gap-2">
+              {lead.control}
+              {lead.label}
+            </span>
           </th>
         )}
         {columns.map((label) => (

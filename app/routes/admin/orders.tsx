@@ -231,8 +231,9 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
           <table className="min-w-full text-left text-sm">
             <caption className="sr-only">Orders, newest first</caption>
             <TableHead
-              lead={
-                <span className="flex items-center gap-2">
+              lead={{
+                label: "Order Details",
+                control: (
                   <input
                     type="checkbox"
                     aria-label="Select all orders on this page"
@@ -241,9 +242,8 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
                     disabled={!hydrated}
                     className="h-4 w-4 accent-leather-700"
                   />
-                  Order Details
-                </span>
-              }
+                ),
+              }}
               columns={["Customer", "Items & Total", "Status", "Date", "Actions"]}
             />
             <tbody className="divide-y divide-stone-100">
