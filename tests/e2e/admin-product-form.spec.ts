@@ -58,6 +58,12 @@ test.describe("admin: add and edit a product", () => {
     await expect(page).toHaveURL(/\/admin\/products\/[A-Za-z0-9]+\/view$/);
     await expect(page.getByRole("status").filter({ hasText: "Product added successfully and categories updated!" })).toBeVisible();
     const id = new URL(page.url()).pathname.split("/")[3];
+    // Its media, per variant: Tan's picture, and none for Black.
+    await page.getByRole("tab", { name: "Media" }).click();
+    const media = page.getByRole("tabpanel");
+    await expect(media.getByRole("region", { name: "Tan" }).getByRole("img")).toHaveCount(1);
+    await expect(media.getByRole("region", { name: "Black" }).getByText("No images available.")).toBeVisible();
+    await expect(media.getByText("No videos available.")).toBeVisible();
 
     // The shopper's next search shows it at once: the kept page was dropped.
     await shopper.goto(search);

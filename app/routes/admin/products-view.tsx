@@ -301,33 +301,40 @@ function VariantsPanel({ product }: { product: Product }) {
 }
 
 function MediaPanel({ product }: { product: Product }) {
-  const images = product.variants.flatMap((v) => v.images.map((img) => ({ ...img, variant: v.name })));
   const videos = product.variants.flatMap((v) => v.videos.map((vid) => ({ ...vid, variant: v.name })));
+  // As the spec has it: images per variant (each variant's, or that none are available), then the videos.
   return (
     <div className="space-y-6">
       <section aria-labelledby="images-heading">
         <h3 id="images-heading" className="font-semibold text-stone-900">
           Images
         </h3>
-        {images.length === 0 ? (
-          <p className="mt-2 text-stone-700">No images available.</p>
-        ) : (
-          <ul className="mt-2 flex flex-wrap gap-3">
-            {images.map((img, i) => (
-              <li key={img.id}>
-                <Img
-                  src={imageUrl(img, 320)}
-                  srcSet={imageSrcSet(img)}
-                  sizes="128px"
-                  alt={`${product.name}, ${img.variant}, image ${i + 1}`}
-                  width={128}
-                  height={128}
-                  className="h-32 w-32 rounded-md border border-stone-200 object-cover"
-                />
-              </li>
-            ))}
-          </ul>
-        )}
+        {product.variants.map((v) => (
+          <section key={v.id} aria-labelledby={`images-${v.id}`} className="mt-3">
+            <h4 id={`images-${v.id}`} className="text-sm font-medium text-stone-800">
+              {v.name || "Unnamed variant"}
+            </h4>
+            {v.images.length === 0 ? (
+              <p className="mt-1 text-stone-700">No images available.</p>
+            ) : (
+              <ul className="mt-2 flex flex-wrap gap-3">
+                {v.images.map((img, i) => (
+                  <li key={img.id}>
+                    <Img
+                      src={imageUrl(img, 320)}
+                      srcSet={imageSrcSet(img)}
+                      sizes="128px"
+                      alt={`${product.name}, ${v.name}, image ${i + 1}`}
+                      width={128}
+                      height={128}
+                      className="h-32 w-32 rounded-md border border-stone-200 object-cover"
+                    />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        ))}
       </section>
       <section aria-labelledby="videos-heading">
         <h3 id="videos-heading" className="font-semibold text-stone-900">
