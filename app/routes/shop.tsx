@@ -103,22 +103,36 @@ function useSearchAsTyped(base: string, q: string, sort: ShopSort) {
   const navigate = useNavigate();
   const box = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const search = (text: string) => {
+    const typed = text.trim();
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      if (typed === q) return;
+      // The first word typed is a step of its own (Back leaves the search); refining it is not.
+      void navigate(pageHref(base, typed, 1, sort), { replace: q !== "", preventScrollReset: true });
+    }, SEARCH_AS_TYPED_MS);
+  };
   useEffect(() => () => clearTimeout(timer.current), []);
+  // Words typed before the page's scripts arrived (they come after its first paint) are searched
+  // for as soon as they do.
   useEffect(() => {
+    const input = box.current;
+    if (input && input.value.trim() !== q) search(input.value);
+    // Once, when the page has hydrated.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  // The address's words changed by other means (Back, Clear): the box shows them, unless the
+  // shopper is typing in it.
+  const shown = useRef(q);
+  useEffect(() => {
+    if (shown.current === q) return;
+    shown.current = q;
     const input = box.current;
     if (input && document.activeElement !== input && input.value !== q) input.value = q;
   }, [q]);
   return {
     ref: box,
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      const typed = event.currentTarget.value.trim();
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => {
-        if (typed === q) return;
-        // The first word typed is a step of its own (Back leaves the search); refining it is not.
-        void navigate(pageHref(base, typed, 1, sort), { replace: q !== "", preventScrollReset: true });
-      }, SEARCH_AS_TYPED_MS);
-    },
+    onChange: (event: ChangeEvent<HTMLInputElement>) => search(event.currentTarget.value),
     onSubmit: () => clearTimeout(timer.current),
   };
 }
@@ -184,30 +198,24 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
             </button>
           </noscript>
         </Form>
-        <Form method="get" action={base} className="flex gap-2">
-          {q && <input type="hidden" name="q" value={q} />}
-          <label htmlFor="shop-sort" className="sr-only">
-            Sort by
-          </label>
-          <select
-            id="shop-sort"
-            name="sort"
-            value={sort}
-            onChange={(e) => navigate(pageHref(base, q, 1, e.target.value as ShopSort))}
-            className="rounded-md border border-leather-300 bg-white px-3 py-2.5 text-stone-900 md:w-52"
+      </div>
+      {/* The orders as links (in the address, drawn by the server, no scripts needed): the page's one
+          dropdown is the category's, as the spec has it. */}
+      <div role="group" aria-labelledby="shop-sort" className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+        <span id="shop-sort" className="text-stone-700">
+          Sort by
+        </span>
+        {SHOP_SORTS.map((s) => (
+          <Link
+            key={s}
+            to={pageHref(base, q, 1, s)}
+            preventScrollReset
+            aria-current={s === sort ? "true" : undefined}
+            className={`rounded-full border px-3 py-1.5 ${s === sort ? "border-leather-700 bg-leather-700 font-medium text-white" : "border-leather-300 bg-white text-stone-800 hover:bg-leather-50"}`}
           >
-            {SHOP_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {SHOP_SORT_LABELS[s]}
-              </option>
-            ))}
-          </select>
-          <noscript>
-            <button type="submit" className="rounded-md bg-leather-700 px-4 py-2 text-white">
-              Sort
-            </button>
-          </noscript>
-        </Form>
+            {SHOP_SORT_LABELS[s]}
+          </Link>
+        ))}
       </div>
 
       {!ok ? (
