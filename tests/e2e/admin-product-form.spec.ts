@@ -279,7 +279,8 @@ test.describe("admin: add and edit a product", () => {
     const message = page.getByRole("status").filter({ hasText: "Product not found!" });
     await expect(message).toBeVisible();
     // An error looks like one (not like a success), says so to screen readers, and stays until dismissed.
-    await expect(message.getByText("Error: Product not found!")).toBeVisible();
+    await expect(message.getByRole("img", { name: "Error" })).toBeVisible();
+    await expect(message).toHaveText("Product not found!");
     await expect(message.locator("[data-kind]")).toHaveAttribute("data-kind", "error");
     await message.getByRole("button", { name: "Dismiss message" }).click();
     await expect(page.getByText("Product not found!")).toHaveCount(0);

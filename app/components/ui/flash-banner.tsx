@@ -3,11 +3,14 @@ import type { Flash, FlashKind } from "~/lib/flash";
 
 export const FLASH_MS = 5000;
 
-/** Each kind's colours and its mark (drawn by the stylesheet, so that the banner's text is the message alone). */
-const look: Record<FlashKind, { box: string; icon: string }> = {
-  success: { box: "border-green-300 bg-green-50 text-green-900", icon: "before:content-['✓']" },
-  error: { box: "border-red-300 bg-red-50 text-red-900", icon: "before:content-['!']" },
-  info: { box: "border-sky-300 bg-sky-50 text-sky-900", icon: "before:content-['i']" },
+/**
+ * Each kind's colours and its mark: drawn by the stylesheet and named for screen readers ("Error"),
+ * so that the banner's text is the message alone.
+ */
+const look: Record<FlashKind, { box: string; icon: string; label: string }> = {
+  success: { box: "border-green-300 bg-green-50 text-green-900", icon: "before:content-['✓']", label: "Success" },
+  error: { box: "border-red-300 bg-red-50 text-red-900", icon: "before:content-['!']", label: "Error" },
+  info: { box: "border-sky-300 bg-sky-50 text-sky-900", icon: "before:content-['i']", label: "Note" },
 };
 
 /**
@@ -33,7 +36,8 @@ export function FlashBanner({ flash }: { flash: Flash | null | undefined }) {
           data-kind={shown.kind}
         >
           <span
-            aria-hidden="true"
+            role="img"
+            aria-label={style.label}
             className={`mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded-full border border-current text-xs font-bold ${style.icon}`}
           />
           <p className="font-medium">{shown.message}</p>
