@@ -12,9 +12,16 @@ fs.mkdirSync(results, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedSteps = [];
 
+const started = Date.now();
+const timings = [];
+
 function run(title, command, args, env = {}) {
   console.log(`\n=== ${title} ===`);
+  const stepStarted = Date.now();
   const r = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  const seconds = Math.round((Date.now() - stepStarted) / 1000);
+  timings.push(`${String(seconds).padStart(5)} s  ${title.replace(/[:(].*$/, "").trim()}`);
+  console.log(`=== ${title}: ${r.status === 0 ? "passed" : "FAILED"} in ${seconds} s ===`);
   if (r.status !== 0) failedSteps.push(title);
   return r.status === 0;
 }
@@ -113,6 +120,7 @@ if (run("Production build", "npm", ["run", "build"], { NODE_ENV: "production" })
   }
 }
 
+console.log(`\nTime per step (whole run ${Math.round((Date.now() - started) / 1000)} s):\n${timings.join("\n")}`);
 console.log("");
 if (failedSteps.length) console.log(`Failed: ${failedSteps.join("; ")}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
