@@ -14,6 +14,10 @@ async function scriptBytes(page: Page, path: string) {
     responses.push(request.sizes().then((s) => s.responseBodySize + s.responseHeadersSize));
   });
   await page.goto(path, { waitUntil: "load" });
+  // The scripts start after the first paint (docs/decisions/0039), possibly after the network has
+  // been idle a while: wait until they have arrived and taken over, then for any they load next.
+  await expect.poll(() => responses.length).toBeGreaterThan(0);
+  await expect(page.locator("[data-held]")).toHaveCount(0);
   await page.waitForLoadState("networkidle");
   return (await Promise.all(responses)).reduce((a, b) => a + b, 0);
 }
