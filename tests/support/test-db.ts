@@ -1,4 +1,5 @@
-import { afterAll, beforeAll } from "vitest";
+import fs from "node:fs";
+import { afterAll, beforeAll, inject } from "vitest";
 import { openDatabase, type Database } from "~/lib/db.server";
 import { createScratchPostgres } from "./scratch-postgres";
 
@@ -16,7 +17,11 @@ export interface TestDatabase extends Database {
 }
 
 export async function createTestDatabase(): Promise<TestDatabase> {
-  if (testTarget() === "pglite") return openDatabase({});
+  if (testTarget() === "pglite") {
+    // Each starts from one migrated copy made before the run (tests/support/pglite-template.ts).
+    const template = inject("pgliteTemplate");
+    return openDatabase(template ? { startFrom: new Blob([fs.readFileSync(template)]) } : {});
+  }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
   const scratch = await createScratchPostgres(serverUrl);

@@ -1,0 +1,106 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+
+/*
+ * The browser tests' servers (scripts/e2e-server.mjs: the production build on a throw-away data
+ * folder), started together by Playwright's global setup: each one's first start creates its
+ * database and loads the demo catalogue, about 15 s that Playwright's own `webServer` list would
+ * spend one after another.
+ */
+export const PORT = Number(process.env.E2E_PORT ?? 3210);
+/*
+ * Back-office specs add, edit and delete products, categories and accounts. They run against a
+ * second server with its own data folder, so the storefront specs always see the untouched demo
+ * catalogue whatever order the files run in.
+ */
+export const ADMIN_PORT = PORT + 1;
+/*
+ * The proxy spec talks to a third server configured as behind one HTTPS reverse proxy
+ * (PUBLIC_URL=https://…, TRUST_PROXY=1), playing the proxy's part itself with forwarded headers.
+ */
+export const PROXY_PORT = PORT + 2;
+export const PROXIED_PUBLIC_URL = "https://shop.example.pk";
+/*
+ * The import spec talks to a fourth server whose data folder was filled by `npm run import` from the
+ * committed export of the original shop before its first start (tests/fixtures/original-export.json).
+ */
+export const IMPORT_PORT = PORT + 3;
+
+const SERVERS: { port: number; env?: Record<string, string> }[] = [
+  { port: PORT },
+  { port: ADMIN_PORT },
+  { port: PROXY_PORT, env: { PUBLIC_URL: PROXIED_PUBLIC_URL, TRUST_PROXY: "1" } },
+  { port: IMPORT_PORT, env: { E2E_IMPORT: "tests/fixtures/original-export.json" } },
+];
+
+const READY_WITHIN_MS = 120_000;
+const STOPPED_WITHIN_MS = 10_000;
+
+async function answers(port: number): Promise<boolean> {
+  try {
+    return (await fetch(`http://localhost:${port}/readyz`, { signal: AbortSignal.timeout(2_000) })).ok;
+  } catch {
+    return false;
+  }
+}
+
+function start(port: number, env: Record<string, string> = {}): ChildProcess {
+  const child = spawn(process.execPath, [path.join("scripts", "e2e-server.mjs")], {
+    cwd: path.resolve(import.meta.dirname, "..", ".."),
+    env: { ...process.env, PORT: String(port), ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+    // Its own process group, so that stopping it stops the first start's child process too.
+    detached: true,
+  });
+  child.stderr!.on("data", (chunk: Buffer) => {
+    for (const line of chunk.toString().split("\n").filter(Boolean)) process.stderr.write(`[WebServer ${port}] ${line}\n`);
+  });
+  return child;
+}
+
+async function whenReady(port: number, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + READY_WITHIN_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(
+        `The test server on port ${port} stopped before it was ready (${child.signalCode ?? `exit code ${child.exitCode}`}); see its output above.`,
+      );
+    }
+    if (await answers(port)) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`The test server on port ${port} was not ready within ${READY_WITHIN_MS / 1000} s.`);
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const group = -child.pid!;
+  process.kill(group, "SIGTERM");
+  const timer = setTimeout(() => {
+    try {
+      process.kill(group, "SIGKILL");
+    } catch {
+      // Already gone.
+    }
+  }, STOPPED_WITHIN_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Playwright's global setup: starts every server at once, waits until all answer, and stops them all after the run. */
+export default async function startServers(): Promise<() => Promise<void>> {
+  const taken = (await Promise.all(SERVERS.map(({ port }) => answers(port)))).flatMap((up, i) => (up ? [SERVERS[i].port] : []));
+  if (taken.length) throw new Error(`Something already answers on port ${taken.join(", ")}: stop it, or set E2E_PORT to another first port.`);
+  const children = SERVERS.map(({ port, env }) => start(port, env));
+  const stopAll = async () => {
+    await Promise.all(children.map(stop));
+  };
+  try {
+    await Promise.all(SERVERS.map(({ port }, i) => whenReady(port, children[i])));
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+  return stopAll;
+}
