@@ -1,6 +1,6 @@
 import os from "node:os";
 import path from "node:path";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 const alias = { "~": path.resolve(import.meta.dirname, "app") };
 
@@ -10,6 +10,19 @@ const alias = { "~": path.resolve(import.meta.dirname, "app") };
  * core, and one more on PostgreSQL.
  */
 const cores = os.availableParallelism();
+
+/*
+ * Integration files that never read the database under test: the embedded database's own folder
+ * (its lock, the first start) and media storage. `npm test` runs them with the embedded pass; the
+ * PostgreSQL pass (TEST_DB=postgres) would only run them a second time.
+ */
+const WITHOUT_THE_DATABASE_UNDER_TEST = [
+  "app/lib/folder-lock.integration.test.ts",
+  "server/first-start.integration.test.ts",
+  "app/modules/media/images.integration.test.ts",
+  "app/modules/media/storage.integration.test.ts",
+  "app/modules/media/storage-factory.integration.test.ts",
+];
 
 export default defineConfig({
   resolve: { alias },
@@ -30,6 +43,7 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["app/**/*.integration.test.ts", "server/**/*.integration.test.ts"],
+          exclude: [...configDefaults.exclude, ...(process.env.TEST_DB === "postgres" ? WITHOUT_THE_DATABASE_UNDER_TEST : [])],
           globalSetup: ["tests/support/pglite-template.ts"],
           environment: "node",
           testTimeout: 60_000,
