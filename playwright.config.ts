@@ -32,7 +32,7 @@ export default defineConfig({
         "--disable-dev-shm-usage",
       ],
     },
-    // Recording a trace of every test costs about a third of the run; E2E_TRACE=1 keeps one of each failed test.
+    // Recording a trace of every test cost about a tenth of the run; E2E_TRACE=1 keeps one of each failed test.
     trace: process.env.E2E_TRACE ? "retain-on-failure" : "off",
   },
   projects: [

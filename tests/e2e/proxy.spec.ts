@@ -1,15 +1,16 @@
 import { expect, test } from "@playwright/test";
 import { OWNER } from "../support/e2e";
+import { PROXIED_PUBLIC_URL } from "../support/e2e-servers";
 
 /*
  * The shop as it runs behind one TLS-terminating reverse proxy: PUBLIC_URL=https://shop.example.pk,
- * TRUST_PROXY=1 (see playwright.config.ts). The proxy talks plain HTTP to the shop; these requests
+ * TRUST_PROXY=1 (see tests/support/e2e-servers.ts). The proxy talks plain HTTP to the shop; these requests
  * play its part, sending what a proxy sends: the browser's headers plus X-Forwarded-*.
  */
-const PUBLIC = "https://shop.example.pk";
+const PUBLIC = PROXIED_PUBLIC_URL;
 
 function proxied(address: string, extra: Record<string, string> = {}) {
-  return { "X-Forwarded-For": address, "X-Forwarded-Proto": "https", "X-Forwarded-Host": "shop.example.pk", ...extra };
+  return { "X-Forwarded-For": address, "X-Forwarded-Proto": "https", "X-Forwarded-Host": new URL(PUBLIC).host, ...extra };
 }
 
 function form(values: Record<string, string>) {

@@ -76,14 +76,15 @@ async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const group = -child.pid!;
-  process.kill(group, "SIGTERM");
-  const timer = setTimeout(() => {
+  const signal = (name: NodeJS.Signals) => {
     try {
-      process.kill(group, "SIGKILL");
+      process.kill(group, name);
     } catch {
       // Already gone.
     }
-  }, STOPPED_WITHIN_MS);
+  };
+  signal("SIGTERM");
+  const timer = setTimeout(() => signal("SIGKILL"), STOPPED_WITHIN_MS);
   await exited;
   clearTimeout(timer);
 }
