@@ -6,17 +6,28 @@ const ADMIN_SPECS = /admin-[^/]*\.spec\.ts$/;
 const PROXY_SPECS = /proxy\.spec\.ts$/;
 const IMPORT_SPECS = /import\.spec\.ts$/;
 
+/*
+ * E2E_GROUP=storefront runs the shopper's specs (phone and desktop) against the storefront server alone;
+ * E2E_GROUP=back-office runs the staff, proxy and import specs against their three servers. The two
+ * groups share no server, so `npm test` runs them at the same time; without E2E_GROUP, everything runs.
+ */
+const GROUPS: Record<string, readonly string[]> = { storefront: ["desktop", "mobile"], "back-office": ["admin", "proxy", "import"] };
+const GROUP = process.env.E2E_GROUP;
+if (GROUP !== undefined && !Object.hasOwn(GROUPS, GROUP))
+  throw new Error(`E2E_GROUP must be one of ${Object.keys(GROUPS).join(", ")}, or unset for all.`);
+const NAME = GROUP ?? "e2e";
+
 export default defineConfig({
   testDir: "tests/e2e",
-  // The four servers the specs talk to (storefront, back office, behind a proxy, imported), started together.
+  // The servers the chosen projects talk to (storefront, back office, behind a proxy, imported), started together.
   globalSetup: "./tests/support/e2e-servers.ts",
   fullyParallel: false,
   workers: 1,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  outputDir: `test-results/artifacts-${PORT}`,
-  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  outputDir: `test-results/artifacts-${NAME}`,
+  reporter: [["list"], ["json", { outputFile: `test-results/${NAME}.json` }]],
   use: {
     baseURL: `http://localhost:${PORT}`,
     launchOptions: {
@@ -54,5 +65,5 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: `http://localhost:${ADMIN_PORT}` },
       testMatch: ADMIN_SPECS,
     },
-  ],
+  ].filter(({ name }) => !GROUP || GROUPS[GROUP].includes(name)),
 });

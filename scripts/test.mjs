@@ -1,7 +1,7 @@
 // `npm test`: the type check, lint, unit and integration tests on the embedded database, the same integration tests on
 // PostgreSQL when TEST_DATABASE_URL is set, then browser tests against the production build, and
 // with TEST_DATABASE_URL the malformed-request fuzz, the deployment test and the workers test.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -15,15 +15,55 @@ let failedSteps = [];
 const started = Date.now();
 const timings = [];
 
+function finished(title, status, stepStarted) {
+  const seconds = Math.round((Date.now() - stepStarted) / 1000);
+  timings.push(`${String(seconds).padStart(5)} s  ${title.replace(/[:(].*$/, "").trim()}`);
+  console.log(`=== ${title}: ${status === 0 ? "passed" : "FAILED"} in ${seconds} s ===`);
+  if (status !== 0) failedSteps.push(title);
+  return status === 0;
+}
+
 function run(title, command, args, env = {}) {
   console.log(`\n=== ${title} ===`);
   const stepStarted = Date.now();
   const r = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
-  const seconds = Math.round((Date.now() - stepStarted) / 1000);
-  timings.push(`${String(seconds).padStart(5)} s  ${title.replace(/[:(].*$/, "").trim()}`);
-  console.log(`=== ${title}: ${r.status === 0 ? "passed" : "FAILED"} in ${seconds} s ===`);
-  if (r.status !== 0) failedSteps.push(title);
-  return r.status === 0;
+  return finished(title, r.status, stepStarted);
+}
+
+/**
+ * Steps that share nothing, run at the same time (`{ label, title, command, args, env }`): each line
+ * they print starts with its label. Resolves to whether each passed.
+ */
+async function runTogether(steps) {
+  console.log(`\n=== At the same time: ${steps.map(({ title }) => title).join("; ")} ===`);
+  const together = Date.now();
+  const passed = await Promise.all(
+    steps.map(
+      ({ label, title, command, args, env = {} }) =>
+        new Promise((resolve) => {
+          const stepStarted = Date.now();
+          const child = spawn(command, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, FORCE_COLOR: "0", ...env } });
+          for (const [from, to] of [
+            [child.stdout, process.stdout],
+            [child.stderr, process.stderr],
+          ]) {
+            let rest = "";
+            from.on("data", (chunk) => {
+              const lines = (rest + chunk.toString()).split("\n");
+              rest = lines.pop();
+              for (const line of lines) to.write(`[${label}] ${line}\n`);
+            });
+            from.on("end", () => rest && to.write(`[${label}] ${rest}\n`));
+          }
+          child.on("error", (error) => {
+            console.error(`[${label}] ${error.message}`);
+          });
+          child.on("close", (status) => resolve(finished(title, status ?? 1, stepStarted)));
+        }),
+    ),
+  );
+  timings.push(`${String(Math.round((Date.now() - together) / 1000)).padStart(5)} s  (the ${steps.length} steps above, at the same time)`);
+  return passed;
 }
 
 function countVitest(file) {
@@ -57,8 +97,10 @@ if (!fs.existsSync(chromium)) {
   process.exit(1);
 }
 
-run("Type check (route types, then tsc)", "npm", ["run", "typecheck"]);
-run("Lint and format (ESLint, Prettier): fix with `npm run lint:fix`", "npm", ["run", "lint"]);
+await runTogether([
+  { label: "typecheck", title: "Type check (route types, then tsc)", command: "npm", args: ["run", "typecheck"] },
+  { label: "lint", title: "Lint and format (ESLint, Prettier): fix with `npm run lint:fix`", command: "npm", args: ["run", "lint"] },
+]);
 
 const vitest = path.join(root, "node_modules", ".bin", "vitest");
 const pgliteReport = path.join(results, "vitest-pglite.json");
@@ -81,10 +123,19 @@ if (process.env.TEST_DATABASE_URL) {
 }
 
 if (run("Production build", "npm", ["run", "build"], { NODE_ENV: "production" })) {
-  const e2eReport = path.join(results, "e2e.json");
-  fs.rmSync(e2eReport, { force: true });
-  run("Browser tests (Chromium, production build)", path.join(root, "node_modules", ".bin", "playwright"), ["test"]);
-  countPlaywright(e2eReport);
+  // The storefront's specs and the back office's share no server (playwright.config.ts, E2E_GROUP), so they run at once.
+  const groups = ["storefront", "back-office"];
+  for (const group of groups) fs.rmSync(path.join(results, `${group}.json`), { force: true });
+  await runTogether(
+    groups.map((group) => ({
+      label: group,
+      title: `Browser tests, ${group} (Chromium, production build)`,
+      command: path.join(root, "node_modules", ".bin", "playwright"),
+      args: ["test"],
+      env: { E2E_GROUP: group },
+    })),
+  );
+  for (const group of groups) countPlaywright(path.join(results, `${group}.json`));
 
   // Malformed requests to every route and action as every role (tests/fuzz): its data check reads PostgreSQL.
   if (!process.env.TEST_DATABASE_URL) {

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import type { FullConfig } from "@playwright/test";
 
 /*
  * The browser tests' servers (scripts/e2e-server.mjs: the production build on a throw-away data
@@ -89,16 +90,23 @@ async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-/** Playwright's global setup: starts every server at once, waits until all answer, and stops them all after the run. */
-export default async function startServers(): Promise<() => Promise<void>> {
-  const taken = (await Promise.all(SERVERS.map(({ port }) => answers(port)))).flatMap((up, i) => (up ? [SERVERS[i].port] : []));
+/**
+ * Playwright's global setup: starts the servers the run's projects talk to (their `baseURL`s) at once,
+ * waits until all answer, and stops them all after the run.
+ */
+export default async function startServers(config: FullConfig): Promise<() => Promise<void>> {
+  const ports = new Set(config.projects.map(({ use }) => Number(new URL(use.baseURL!).port)));
+  const unknown = [...ports].filter((port) => !SERVERS.some((server) => server.port === port));
+  if (unknown.length) throw new Error(`No test server is defined for port ${unknown.join(", ")} (tests/support/e2e-servers.ts).`);
+  const servers = SERVERS.filter(({ port }) => ports.has(port));
+  const taken = (await Promise.all(servers.map(({ port }) => answers(port)))).flatMap((up, i) => (up ? [servers[i].port] : []));
   if (taken.length) throw new Error(`Something already answers on port ${taken.join(", ")}: stop it, or set E2E_PORT to another first port.`);
-  const children = SERVERS.map(({ port, env }) => start(port, env));
+  const children = servers.map(({ port, env }) => start(port, env));
   const stopAll = async () => {
     await Promise.all(children.map(stop));
   };
   try {
-    await Promise.all(SERVERS.map(({ port }, i) => whenReady(port, children[i])));
+    await Promise.all(servers.map(({ port }, i) => whenReady(port, children[i])));
   } catch (error) {
     await stopAll();
     throw error;
