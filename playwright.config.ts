@@ -1,5 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 
+import { CHROMIUM_ARGS, chromiumForTests } from "./scripts/chromium.mjs";
+
 import { ADMIN_PORT, IMPORT_PORT, PORT, PROXY_PORT } from "./tests/support/e2e-servers";
 
 const ADMIN_SPECS = /admin-[^/]*\.spec\.ts$/;
@@ -31,17 +33,8 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-dev-shm-usage",
-      ],
+      executablePath: chromiumForTests(),
+      args: CHROMIUM_ARGS,
     },
     // Recording a trace of every test cost about a tenth of the run; E2E_TRACE=1 keeps one of each failed test.
     trace: process.env.E2E_TRACE ? "retain-on-failure" : "off",

@@ -1,5 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 
+import { CHROMIUM_ARGS, chromiumForTests } from "./scripts/chromium.mjs";
+
 /*
  * The deployment test (tests/deploy): PostgreSQL, an S3 server, two shop instances and Caddy with
  * HTTPS, started by the spec itself (tests/support/deployment.ts); and the workers test, one server
@@ -20,17 +22,8 @@ export default defineConfig({
     channel: undefined,
     ignoreHTTPSErrors: true,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-dev-shm-usage",
-      ],
+      executablePath: chromiumForTests(),
+      args: CHROMIUM_ARGS,
     },
     trace: "retain-on-failure",
   },

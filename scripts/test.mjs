@@ -4,9 +4,10 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { chromiumForTests, FULL_CHROMIUM, HEADLESS_SHELL } from "./chromium.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const chromium = chromiumForTests();
 const results = path.join(root, "test-results");
 fs.mkdirSync(results, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -91,11 +92,16 @@ function countPlaywright(file) {
 if (!fs.existsSync(chromium)) {
   console.error(
     `\nChromium is missing at ${chromium}: the browser tests need it.\n` +
-      "Install Debian's package (as root): apt-get update && apt-get install -y chromium\n" +
+      "Install Debian's packages (as root): apt-get update && apt-get install -y chromium-headless-shell chromium\n" +
       "(or set CHROMIUM_PATH to a Chromium binary). Never download a browser.\n",
   );
   process.exit(1);
 }
+if (chromium === FULL_CHROMIUM && !process.env.CHROMIUM_PATH)
+  console.log(
+    `Browser tests on the whole Chromium: ${HEADLESS_SHELL} is missing, so they take about twice as long (apt-get install -y chromium-headless-shell).`,
+  );
+else console.log(`Browser tests on ${chromium}.`);
 
 await runTogether([
   { label: "typecheck", title: "Type check (route types, then tsc)", command: "npm", args: ["run", "typecheck"] },
