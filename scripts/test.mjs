@@ -56,10 +56,17 @@ async function runTogether(steps) {
             });
             from.on("end", () => rest && to.write(`[${label}] ${rest}\n`));
           }
+          let done = false;
+          const end = (status) => {
+            if (!done) resolve(finished(title, status ?? 1, stepStarted));
+            done = true;
+          };
+          // A command that cannot start fails its step (Node may not report a close then).
           child.on("error", (error) => {
             console.error(`[${label}] ${error.message}`);
+            end(1);
           });
-          child.on("close", (status) => resolve(finished(title, status ?? 1, stepStarted)));
+          child.on("close", end);
         }),
     ),
   );
