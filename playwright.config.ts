@@ -19,6 +19,33 @@ if (GROUP !== undefined && !Object.hasOwn(GROUPS, GROUP))
   throw new Error(`E2E_GROUP must be one of ${Object.keys(GROUPS).join(", ")}, or unset for all.`);
 const NAME = GROUP ?? "e2e";
 
+const PROJECTS = [
+  {
+    name: "desktop",
+    use: { ...devices["Desktop Chrome"], channel: undefined },
+    grepInvert: /@mobile/,
+    testIgnore: [ADMIN_SPECS, PROXY_SPECS, IMPORT_SPECS],
+  },
+  { name: "mobile", use: { ...devices["Pixel 7"], channel: undefined }, grep: /@mobile/, testIgnore: [ADMIN_SPECS, PROXY_SPECS, IMPORT_SPECS] },
+  { name: "proxy", use: { baseURL: `http://localhost:${PROXY_PORT}` }, testMatch: PROXY_SPECS },
+  {
+    name: "import",
+    use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: `http://localhost:${IMPORT_PORT}` },
+    testMatch: IMPORT_SPECS,
+  },
+  {
+    name: "admin",
+    use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: `http://localhost:${ADMIN_PORT}` },
+    testMatch: ADMIN_SPECS,
+  },
+];
+// `npm test` runs the groups, not the projects: a project in no group (or in two) would silently not run (or run twice).
+for (const { name } of PROJECTS) {
+  const groups = Object.keys(GROUPS).filter((group) => GROUPS[group].includes(name));
+  if (groups.length !== 1)
+    throw new Error(`The browser-test project "${name}" must be in exactly one E2E group (playwright.config.ts GROUPS); it is in ${groups.length}.`);
+}
+
 export default defineConfig({
   testDir: "tests/e2e",
   // The servers the chosen projects talk to (storefront, back office, behind a proxy, imported), started together.
@@ -39,24 +66,5 @@ export default defineConfig({
     // Recording a trace of every test cost about a tenth of the run; E2E_TRACE=1 keeps one of each failed test.
     trace: process.env.E2E_TRACE ? "retain-on-failure" : "off",
   },
-  projects: [
-    {
-      name: "desktop",
-      use: { ...devices["Desktop Chrome"], channel: undefined },
-      grepInvert: /@mobile/,
-      testIgnore: [ADMIN_SPECS, PROXY_SPECS, IMPORT_SPECS],
-    },
-    { name: "mobile", use: { ...devices["Pixel 7"], channel: undefined }, grep: /@mobile/, testIgnore: [ADMIN_SPECS, PROXY_SPECS, IMPORT_SPECS] },
-    { name: "proxy", use: { baseURL: `http://localhost:${PROXY_PORT}` }, testMatch: PROXY_SPECS },
-    {
-      name: "import",
-      use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: `http://localhost:${IMPORT_PORT}` },
-      testMatch: IMPORT_SPECS,
-    },
-    {
-      name: "admin",
-      use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: `http://localhost:${ADMIN_PORT}` },
-      testMatch: ADMIN_SPECS,
-    },
-  ].filter(({ name }) => !GROUP || GROUPS[GROUP].includes(name)),
+  projects: PROJECTS.filter(({ name }) => !GROUP || GROUPS[GROUP].includes(name)),
 });
