@@ -172,6 +172,14 @@ export function createApp(options: {
     else logger.debug(line, "request");
   });
 
+  // A GET form without fields (a NavigateButton pressed before the page's scripts ran, or without
+  // them) asks for `/shop?`: the address is given back without the empty query, so the page has
+  // the same address either way.
+  app.use(async (c, next) => {
+    if ((c.req.method === "GET" || c.req.method === "HEAD") && c.req.url.endsWith("?")) return c.redirect(new URL(c.req.url).pathname, 302);
+    await next();
+  });
+
   // After a change made here (an order, a back-office save), wait until this instance's page cache
   // has heard of it, so that the next page this visitor opens already shows it.
   if (catalogBarrier) {

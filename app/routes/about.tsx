@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { NavigateButton } from "~/components/ui/navigate-button";
 import type { Route } from "./+types/about";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { BRAND } from "~/lib/brand";
@@ -170,12 +170,13 @@ export default function About() {
             Browse the collection, or tell us about the piece you have in mind. We love a custom order.
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <Link to="/shop" className="rounded-md bg-leather-700 px-6 py-3 font-semibold text-white hover:bg-leather-800">
+            {/* The spec's "buttons to /shop and /contact". */}
+            <NavigateButton to="/shop" className="rounded-md bg-leather-700 px-6 py-3 font-semibold text-white hover:bg-leather-800">
               Shop the Collection
-            </Link>
-            <Link to="/contact" className="rounded-md border border-leather-300 px-6 py-3 font-semibold text-leather-800 hover:bg-leather-100">
+            </NavigateButton>
+            <NavigateButton to="/contact" className="rounded-md border border-leather-300 px-6 py-3 font-semibold text-leather-800 hover:bg-leather-100">
               Contact Us
-            </Link>
+            </NavigateButton>
           </div>
         </section>
       </div>

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import { expect, request as http, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import pg from "pg";
 import sharp from "sharp";
-import { logIn } from "../support/e2e";
+import { expectSignedOut, logIn } from "../support/e2e";
 import { deploymentPrerequisites, insecureGet, OWNER, startDeployment, startNginx, type Deployment, type Instance } from "../support/deployment";
 
 /*
@@ -171,7 +171,7 @@ test.describe.serial("the shop behind HTTPS on two instances", () => {
 
     await page.getByRole("navigation", { name: "Main" }).locator("summary").first().click();
     await page.getByRole("button", { name: "Log out" }).click();
-    await expect(page.getByRole("link", { name: "Profile" })).toHaveAttribute("href", "/login");
+    await expectSignedOut(page);
 
     await page.goto("/login");
     await page.getByLabel("Email").fill(email);

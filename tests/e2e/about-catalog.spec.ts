@@ -21,14 +21,29 @@ test.describe("about page", () => {
   test("its buttons lead to the shop and to the contact page", async ({ page }) => {
     await page.goto("/about");
     const main = page.getByRole("main");
-    await main.getByRole("link", { name: "Shop the Collection" }).click();
+    await main.getByRole("button", { name: "Shop the Collection" }).click();
     await expect(page).toHaveURL(/\/shop$/);
     await expect(page.getByRole("heading", { level: 1, name: "Shop" })).toBeVisible();
 
     await page.goto("/about");
-    await page.getByRole("main").getByRole("link", { name: "Contact Us" }).click();
+    await page.getByRole("main").getByRole("button", { name: "Contact Us" }).click();
     await expect(page).toHaveURL(/\/contact$/);
     await expect(page.getByRole("heading", { level: 1, name: "Contact Us" })).toBeVisible();
+  });
+
+  test("its buttons and the bar's Profile lead to the same addresses without JavaScript", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/about");
+    await page.getByRole("main").getByRole("button", { name: "Shop the Collection" }).click();
+    // A form with no fields asks for `/shop?`; the shop gives the address back without the `?`.
+    await expect(page).toHaveURL(/\/shop$/);
+    await page.goto("/about");
+    await page.getByRole("main").getByRole("button", { name: "Contact Us" }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await page.getByRole("button", { name: "Profile" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await context.close();
   });
 });
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { OWNER } from "../support/e2e";
+import { expectSignedOut, OWNER } from "../support/e2e";
 
 /** A customer password the shop's rule takes (8 characters or more, not a common one). */
 const PASSWORD = "Sana-Walnut-Ledger-31";
@@ -31,7 +31,7 @@ test.describe("accounts", () => {
     await expect(page.getByText("Signed in as")).toBeVisible();
     await expect(page.getByRole("link", { name: "Admin Panel" })).toHaveCount(0);
     await page.getByRole("button", { name: "Log out" }).click();
-    await expect(page.getByRole("link", { name: "Profile" })).toHaveAttribute("href", "/login");
+    await expectSignedOut(page);
   });
 
   test("signup shows the exact messages (docs/product.md) and keeps what was typed", async ({ page }) => {
@@ -61,7 +61,7 @@ test.describe("accounts", () => {
     // Signed in, the bar's profile button opens the account's menu.
     await page.getByRole("button", { name: "Profile" }).click();
     await page.getByRole("button", { name: "Log out" }).click();
-    await expect(page.getByRole("link", { name: "Profile" })).toHaveAttribute("href", "/login");
+    await expectSignedOut(page);
     await signUp(page, email.toUpperCase());
     await expect(page.getByRole("alert")).toHaveText("Failed to create an account. An account with this email already exists.");
   });
@@ -112,7 +112,7 @@ test.describe("accounts", () => {
     await signUpAndWait(page, email);
     await page.getByRole("navigation", { name: "Main" }).locator("summary").first().click();
     await page.getByRole("button", { name: "Log out" }).click();
-    await expect(page.getByRole("link", { name: "Profile" })).toHaveAttribute("href", "/login");
+    await expectSignedOut(page);
     await page.goto("/login");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(PASSWORD);

@@ -109,12 +109,21 @@ test.describe("admin catalogue", () => {
     await page.getByRole("button", { name: "Cancel" }).click();
     await expect(page.getByRole("row", { name: new RegExp(`${name} Goods`) }).getByText("No image")).toBeVisible();
 
+    // The browser asks first; dismissed, the same question stays in the page, and is cancelled there.
+    const question = `Are you sure you want to delete the category '${name} Goods'? It will be removed permanently, its image will be deleted, and it will be removed from 0 products. Those products keep their other categories.`;
+    page.once("dialog", (asked) => {
+      expect([asked.type(), asked.message()]).toEqual(["confirm", question]);
+      void asked.dismiss();
+    });
     await page.getByRole("button", { name: `Delete ${name} Goods` }).click();
     const dialog = page.getByRole("alertdialog");
-    await expect(dialog).toContainText("removed permanently");
-    await expect(dialog).toContainText("removed from 0 products");
-    await expect(dialog).toContainText("keep their other categories");
-    await dialog.getByRole("button", { name: "Delete Category" }).click();
+    await expect(dialog).toContainText(question);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+    await expect(page.getByRole("row", { name: new RegExp(`${name} Goods`) })).toBeVisible();
+    // Accepted, the category is deleted at once.
+    page.once("dialog", (asked) => void asked.accept());
+    await page.getByRole("button", { name: `Delete ${name} Goods` }).click();
     await expect(page.getByText(`Category '${name} Goods' deleted successfully!`, { exact: true })).toBeVisible();
     await expect(page.getByRole("row", { name: new RegExp(name) })).toHaveCount(0);
   });
@@ -130,6 +139,8 @@ test.describe("admin catalogue", () => {
     await expect(page.getByRole("button", { name: "Add Category" })).toBeEnabled();
   });
 });
+
+const DELETE_QUESTION = "Are you sure you want to delete this product? This will also delete all associated images and videos.";
 
 // Deleting a demo product would change what the other browser tests see, so this runs on a shop of its own.
 test.describe("deleting a product", () => {
@@ -159,15 +170,21 @@ test.describe("deleting a product", () => {
   test("after confirming, the product is gone from the table and from the shop", async ({ page }) => {
     await logIn(page, OWNER.email, OWNER.password, base);
     await page.goto(`${base}/admin/products?q=Coin%20Pouch`);
-    await page.getByRole("link", { name: "Delete Coin Pouch" }).click();
+    // The browser asks with the spec's words; dismissed, the question stays in the page.
+    page.once("dialog", (asked) => {
+      expect([asked.type(), asked.message()]).toEqual(["confirm", DELETE_QUESTION]);
+      void asked.dismiss();
+    });
+    await page.getByRole("button", { name: "Delete Coin Pouch" }).click();
     const dialog = page.getByRole("alertdialog");
-    await expect(dialog).toContainText("Are you sure you want to delete this product? This will also delete all associated images and videos.");
+    await expect(dialog).toContainText(DELETE_QUESTION);
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(page.getByRole("alertdialog")).toHaveCount(0);
     await expect(page.getByRole("row", { name: /Coin Pouch/ })).toBeVisible();
 
-    await page.getByRole("link", { name: "Delete Coin Pouch" }).click();
-    await page.getByRole("alertdialog").getByRole("button", { name: "Delete Product" }).click();
+    // Accepted, the product is deleted at once.
+    page.once("dialog", (asked) => void asked.accept());
+    await page.getByRole("button", { name: "Delete Coin Pouch" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Product deleted successfully!" })).toBeVisible();
     await expect(page.getByRole("row", { name: /Coin Pouch/ })).toHaveCount(0);
 
@@ -183,7 +200,8 @@ test.describe("deleting a product", () => {
     await page.getByRole("link", { name: "View Kids' Belt" }).click();
     await expect(page.getByRole("heading", { name: "Kids' Belt" })).toBeVisible();
     const url = page.url();
-    // Pressed twice, as a confirmation is: with the dialog open, its Delete Product is the only one.
+    // Pressed twice, the browser's question left unanswered (Playwright dismisses it): the question
+    // is then in the page, and with it open its Delete Product is the only one.
     await page.getByRole("button", { name: "Delete Product" }).click();
     await expect(page.getByRole("alertdialog")).toBeVisible();
     await page.getByRole("button", { name: "Delete Product" }).click();
@@ -191,5 +209,19 @@ test.describe("deleting a product", () => {
     await expect(page.getByRole("status").filter({ hasText: "Product deleted successfully!" })).toBeVisible();
     await page.goto(url);
     await expect(page.getByRole("heading", { name: "Product Not Found" })).toBeVisible();
+  });
+
+  test("the product view's Delete Product asks with the spec's words and deletes once accepted", async ({ page }) => {
+    await logIn(page, OWNER.email, OWNER.password, base);
+    await page.goto(`${base}/admin/products?q=Laptop`);
+    await page.getByRole("link", { name: /^View .*Laptop/ }).first().click();
+    await expect(page.getByRole("button", { name: "Edit Product" })).toBeVisible();
+    page.once("dialog", (asked) => {
+      expect([asked.type(), asked.message()]).toEqual(["confirm", DELETE_QUESTION]);
+      void asked.accept();
+    });
+    await page.getByRole("button", { name: "Delete Product" }).click();
+    await expect(page).toHaveURL(`${base}/admin/products`);
+    await expect(page.getByRole("status").filter({ hasText: "Product deleted successfully!" })).toBeVisible();
   });
 });

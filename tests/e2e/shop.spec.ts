@@ -199,12 +199,12 @@ test.describe("navigation", () => {
     await page.goto("/shop?q=belt");
     await expect(nav.getByRole("link", { name: "Shop", exact: true })).toHaveAttribute("aria-current", "page");
     await expect(nav.getByRole("link", { name: "Home", exact: true })).not.toHaveAttribute("aria-current", "page");
-    // The cart and the profile links too: each is the page shown on its own path.
+    // The cart link and the profile button too: each is the page shown on its own path.
     await page.goto("/cart");
     await expect(nav.getByRole("link", { name: /^Cart, / })).toHaveAttribute("aria-current", "page");
-    await expect(nav.getByRole("link", { name: "Profile" })).not.toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("button", { name: "Profile" })).not.toHaveAttribute("aria-current", "page");
     await page.goto("/login");
-    await expect(nav.getByRole("link", { name: "Profile" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("button", { name: "Profile" })).toHaveAttribute("aria-current", "page");
     await expect(nav.getByRole("link", { name: /^Cart, / })).not.toHaveAttribute("aria-current", "page");
   });
 
@@ -264,12 +264,22 @@ test.describe("mobile menu @mobile", () => {
     const menu = page.locator("#mobile-menu");
     await expect(menu.getByRole("link", { name: "Shop" })).toBeVisible();
     await expect(menu.getByRole("searchbox", { name: "Search Products" })).toBeVisible();
-    await expect(menu.getByRole("link", { name: "Profile" })).toHaveAttribute("href", "/login");
-    await expect(menu.getByRole("link", { name: /^Cart/ })).toHaveAttribute("href", "/cart");
     await menu.getByRole("link", { name: "About" }).click();
     await expect(page).toHaveURL(/\/about$/);
     await expect(page.locator("#mobile-menu")).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Open menu" })).toBeVisible();
+  });
+
+  test("the menu's Profile and Cart are buttons that go to the login page and the cart, closing the menu", async ({ page }) => {
+    await page.goto("/about");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("button", { name: "Profile" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.locator("#mobile-menu")).toHaveCount(0);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("button", { name: "Cart", exact: true }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.locator("#mobile-menu")).toHaveCount(0);
   });
 
   test("with the menu open, the search box is the menu's own, found by its placeholder, and searches", async ({ page }) => {
@@ -285,15 +295,16 @@ test.describe("mobile menu @mobile", () => {
   test("the menu's Cart and Profile are marked as the page shown when they are", async ({ page }) => {
     await page.goto("/cart");
     await page.getByRole("button", { name: "Open menu" }).click();
-    await expect(page.locator("#mobile-menu").getByRole("link", { name: /^Cart/ })).toHaveAttribute("aria-current", "page");
-    // With the panel open its Cart is the only one: the bar's cart icon is back once it closes.
+    await expect(page.getByRole("button", { name: "Cart", exact: true })).toHaveAttribute("aria-current", "page");
+    // The bar's cart link stays beside the panel's Cart button: one link and one button answer to "Cart".
     await expect(page.getByRole("link", { name: /Cart/ })).toHaveCount(1);
+    await expect(page.getByRole("link", { name: /^Cart, 0 items/ })).toHaveAttribute("aria-current", "page");
     await page.getByRole("button", { name: "Close menu" }).click();
     await expect(page.getByRole("link", { name: /^Cart, 0 items/ })).toHaveAttribute("aria-current", "page");
     await page.goto("/login");
     await page.getByRole("button", { name: "Open menu" }).click();
-    await expect(page.locator("#mobile-menu").getByRole("link", { name: "Profile" })).toHaveAttribute("aria-current", "page");
-    await expect(page.locator("#mobile-menu").getByRole("link", { name: /^Cart/ })).not.toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("button", { name: "Profile" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("button", { name: "Cart", exact: true })).not.toHaveAttribute("aria-current", "page");
   });
 
   test("the menu button toggles the panel closed again", async ({ page }) => {

@@ -15,6 +15,16 @@ export async function logIn(page: Page, email: string = OWNER.email, password: s
   await expect(page).toHaveURL(/\/admin$/);
 }
 
+/**
+ * Signed out, the bar's Profile is a button to the login page (the spec's "profile button"); signed
+ * in, the button of the same name opens the account's menu instead.
+ */
+export async function expectSignedOut(page: Page) {
+  await expect(page.getByRole("navigation", { name: "Main" }).getByText("Signed in as")).toHaveCount(0);
+  await page.getByRole("button", { name: "Profile" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
 let phones = 0;
 /**
  * A mobile number of its own for each order a test places (the shop takes 5 orders per phone

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from "react";
 import { useAddressedDialog } from "./use-addressed-dialog";
 import { FormAlert } from "~/components/ui/field";
-import { NavigateButton } from "./navigate-button";
+import { NavigateButton } from "~/components/ui/navigate-button";
 
 /**
  * A confirmation shown in the page, opened by its own address (e.g. `?delete=<id>`), so it also works

@@ -3,6 +3,7 @@ import { Form, Link, NavLink, useLocation } from "react-router";
 import { BRAND } from "~/lib/brand";
 import { useKeptMarkup } from "~/lib/kept-markup";
 import { LogoMark } from "~/components/ui/logo";
+import { NavigateButton } from "~/components/ui/navigate-button";
 import { CartIcon, MenuIcon, SearchIcon, UserIcon } from "~/components/ui/icons";
 import { isActiveLink, NAV_LINKS } from "./nav-links";
 import { useStoredCart } from "./use-cart-count";
@@ -117,12 +118,14 @@ export function Navbar({ user }: { user: NavUser | null }) {
 }
 
 function NavbarContent({ user }: { user: NavUser | null }) {
-  const { pathname } = useLocation();
+  const { pathname, key } = useLocation();
   const [open, setOpen] = useState(false);
   const stored = useStoredCart();
   const count = cartCount(stored ?? []);
   const bumped = useBump(stored ? count : null);
-  useEffect(() => setOpen(false), [pathname]);
+  // Any navigation closes the phone's panel, to the page shown too (its Cart while on the cart).
+  // Its buttons cannot close it as they are pressed: their form would be gone before it submits.
+  useEffect(() => setOpen(false), [key]);
   // The panel is the phone's: it closes when the window grows to the bar's full width.
   useEffect(() => {
     const wide = window.matchMedia(WIDE);
@@ -166,35 +169,34 @@ function NavbarContent({ user }: { user: NavUser | null }) {
           {user ? (
             <ProfileMenu user={user} />
           ) : (
-            <Link
+            // The spec's "profile button": a button that opens the login page (a GET form without scripts).
+            <NavigateButton
               to="/login"
               className={`hidden rounded-full p-2 hover:bg-leather-100 md:inline-flex ${onLogin ? "bg-leather-100 text-leather-800" : "text-stone-700"}`}
               aria-label="Profile"
               aria-current={onLogin ? "page" : undefined}
             >
               <UserIcon />
-            </Link>
+            </NavigateButton>
           )}
-          {/* While the phone's panel is open, its Cart is the one on the page. */}
-          {!open && (
-            <Link
-              to="/cart"
-              className={`relative inline-flex rounded-full p-2 hover:bg-leather-100 ${onCart ? "bg-leather-100 text-leather-800" : "text-stone-700"}`}
-              aria-label={cartLabel}
-              aria-current={onCart ? "page" : undefined}
-            >
-              <CartIcon />
-              {count > 0 && (
-                <span
-                  aria-hidden="true"
-                  data-bumped={bumped || undefined}
-                  className={`absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-leather-700 px-1 text-center text-xs font-semibold leading-5 text-white ${bumped ? "motion-safe:animate-bounce" : ""}`}
-                >
-                  {count}
-                </span>
-              )}
-            </Link>
-          )}
+          {/* The bar's cart link stays while the phone's panel is open: the panel's Cart is a button. */}
+          <Link
+            to="/cart"
+            className={`relative inline-flex rounded-full p-2 hover:bg-leather-100 ${onCart ? "bg-leather-100 text-leather-800" : "text-stone-700"}`}
+            aria-label={cartLabel}
+            aria-current={onCart ? "page" : undefined}
+          >
+            <CartIcon />
+            {count > 0 && (
+              <span
+                aria-hidden="true"
+                data-bumped={bumped || undefined}
+                className={`absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-leather-700 px-1 text-center text-xs font-semibold leading-5 text-white ${bumped ? "motion-safe:animate-bounce" : ""}`}
+              >
+                {count}
+              </span>
+            )}
+          </Link>
           <button
             type="button"
             className="inline-flex rounded-md p-2 text-stone-700 hover:bg-leather-100 md:hidden"
@@ -250,23 +252,21 @@ function NavbarContent({ user }: { user: NavUser | null }) {
                 </button>
               </Form>
             ) : (
-              <Link
+              <NavigateButton
                 to="/login"
-                onClick={() => setOpen(false)}
                 aria-current={onLogin ? "page" : undefined}
                 className={`flex items-center justify-center gap-2 rounded-md border px-3 py-2 text-sm font-medium text-leather-800 ${onLogin ? "border-leather-700 bg-leather-100" : "border-leather-300"}`}
               >
                 <UserIcon className="h-5 w-5" /> Profile
-              </Link>
+              </NavigateButton>
             )}
-            <Link
+            <NavigateButton
               to="/cart"
-              onClick={() => setOpen(false)}
               aria-current={onCart ? "page" : undefined}
               className={`flex items-center justify-center gap-2 rounded-md bg-leather-700 px-3 py-2 text-sm font-medium text-white ${onCart ? "ring-2 ring-leather-900 ring-offset-2" : ""}`}
             >
               <CartIcon className="h-5 w-5" /> Cart{count > 0 ? ` (${count})` : ""}
-            </Link>
+            </NavigateButton>
           </div>
         </div>
       )}

@@ -14,7 +14,7 @@ import { adminMeta } from "~/lib/seo";
 import { EmailText } from "~/components/admin/email-text";
 import { ROW_ACTION_CLASS } from "~/components/admin/list-controls";
 import { FormAlert } from "~/components/ui/field";
-import { NavigateButton } from "~/components/admin/navigate-button";
+import { NavigateButton } from "~/components/ui/navigate-button";
 
 export const UPDATED = "Admin updated successfully!";
 export const UPDATE_FAILED = "Failed to update admin. Check console for details.";

@@ -22,12 +22,13 @@ import { imageUrl } from "~/modules/media/media-url";
 import { Img } from "~/components/ui/img";
 import { FormAlert, TextField } from "~/components/ui/field";
 import { RouteError } from "~/components/ui/route-error";
+import { ConfirmButton } from "~/components/admin/confirm-button";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { adminMeta } from "~/lib/seo";
 import { FILE_INPUT_CLASS } from "~/components/admin/list-controls";
 import { ROW_ACTION_CLASS, ROW_DANGER_CLASS } from "~/components/admin/list-controls";
-import { NavigateButton } from "~/components/admin/navigate-button";
+import { NavigateButton } from "~/components/ui/navigate-button";
 
 export const meta = () => adminMeta("Categories");
 
@@ -232,14 +233,17 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
                           >
                             Edit
                           </NavigateButton>
-                          <NavigateButton
+                          <ConfirmButton
                             to={`/admin/categories?delete=${c.id}`}
-                            preventScrollReset
+                            message={deleteCategoryConfirmText(c.name, c.productCount)}
+                            action="/admin/categories"
+                            fields={{ intent: "delete", id: c.id }}
+                            disabled={deleting}
                             className={ROW_DANGER_CLASS}
                             aria-label={`Delete ${c.name}`}
                           >
-                            Delete
-                          </NavigateButton>
+                            {deleting && navigation.formData?.get("id") === c.id ? "Deleting..." : "Delete"}
+                          </ConfirmButton>
                         </div>
                       </td>
                     </tr>

@@ -30,7 +30,7 @@ import { adminMeta } from "~/lib/seo";
 import { ROW_ACTION_CLASS } from "~/components/admin/list-controls";
 import { FormAlert } from "~/components/ui/field";
 import { withThousands } from "~/lib/thousands";
-import { NavigateButton } from "~/components/admin/navigate-button";
+import { NavigateButton } from "~/components/ui/navigate-button";
 
 export const meta = () => adminMeta("Orders");
 

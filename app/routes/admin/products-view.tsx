@@ -18,10 +18,11 @@ import {
 import { isOnOffer, sortSizes } from "~/modules/catalog/product-rules";
 import { imageSrcSet, imageUrl, videoUrl } from "~/modules/media/media-url";
 import { Img } from "~/components/ui/img";
-import { NavigateButton } from "~/components/admin/navigate-button";
+import { NavigateButton } from "~/components/ui/navigate-button";
 import { Price } from "~/components/ui/price";
 import { RouteError } from "~/components/ui/route-error";
 import { PriceRange } from "~/components/admin/price-range";
+import { ConfirmButton } from "~/components/admin/confirm-button";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { adminMeta } from "~/lib/seo";
 
@@ -119,13 +120,16 @@ export default function AdminProductView({ loaderData, actionData }: Route.Compo
           >
             Edit Product
           </NavigateButton>
-          <NavigateButton
+          <ConfirmButton
             to={`${base}?${new URLSearchParams({ ...(tab === "overview" ? {} : { tab }), confirm: "delete" })}`}
-            preventScrollReset
-            className="rounded-md bg-red-700 px-4 py-2 text-sm font-medium text-white hover:bg-red-800"
+            message={DELETE_PRODUCT_CONFIRM}
+            action={base}
+            fields={{ intent: "delete" }}
+            disabled={deleting}
+            className="rounded-md bg-red-700 px-4 py-2 text-sm font-medium text-white hover:bg-red-800 disabled:opacity-60"
           >
-            Delete Product
-          </NavigateButton>
+            {deleting && !confirmDelete ? "Deleting..." : "Delete Product"}
+          </ConfirmButton>
           <NavigateButton
             to="/admin/products"
             className="rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-medium text-stone-800 hover:bg-stone-50"

@@ -17,6 +17,7 @@ import { imageUrl } from "~/modules/media/media-url";
 import { Img } from "~/components/ui/img";
 import { RouteError } from "~/components/ui/route-error";
 import { PriceRange } from "~/components/admin/price-range";
+import { ConfirmButton } from "~/components/admin/confirm-button";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { FilterSelect, Pager, TableHead } from "~/components/admin/list-controls";
 import { adminMeta } from "~/lib/seo";
@@ -187,14 +188,17 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
                       <Link to={`/admin/products/${p.id}/edit`} className={ROW_ACTION_CLASS} aria-label={`Edit ${p.name}`}>
                         Edit
                       </Link>
-                      <Link
+                      <ConfirmButton
                         to={href({ q, category, page, del: p.id })}
-                        preventScrollReset
+                        message={DELETE_PRODUCT_CONFIRM}
+                        action={here}
+                        fields={{ intent: "delete", id: p.id, returnTo: here }}
+                        disabled={deleting}
                         className={ROW_DANGER_CLASS}
                         aria-label={`Delete ${p.name}`}
                       >
-                        Delete
-                      </Link>
+                        {deleting && navigation.formData?.get("id") === p.id ? "Deleting..." : "Delete"}
+                      </ConfirmButton>
                     </div>
                   </td>
                 </tr>
