@@ -1,20 +1,20 @@
 import type { ButtonHTMLAttributes, ReactNode } from "react";
-import { Form, useNavigate, useSubmit } from "react-router";
+import { useNavigate, useSubmit } from "react-router";
+import { AddressButton } from "~/components/ui/navigate-button";
 
 /**
  * A button whose action asks first, as the spec's deletes do ("confirm 'Are you sure you want to
  * delete this product? …'"): pressed, it asks with the browser's own confirmation and the exact
  * text, and when that is accepted it posts `fields` to `action`. Dismissed, the same question is
  * shown in the page (ConfirmDialog at `to`), where it can still be answered or cancelled; that is
- * also what the button opens without scripts (a GET form to `to`). Docs/decisions/0044.
+ * also what the button opens without scripts. Docs/decisions/0044.
  */
 export function ConfirmButton({
   to,
   message,
   action,
   fields,
-  children,
-  ...button
+  ...rest
 }: {
   /** The address that shows the confirmation in the page (`?delete=<id>`, `?confirm=delete`). */
   to: string;
@@ -27,24 +27,9 @@ export function ConfirmButton({
 } & Omit<ButtonHTMLAttributes<HTMLButtonElement>, "type" | "form" | "onClick">) {
   const navigate = useNavigate();
   const submit = useSubmit();
-  const url = new URL(to, "http://shop.invalid");
-  return (
-    <Form
-      method="get"
-      action={url.pathname}
-      className="contents"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (window.confirm(message)) void submit(fields, { method: "post", action, preventScrollReset: true });
-        else void navigate(to, { preventScrollReset: true });
-      }}
-    >
-      {[...url.searchParams].map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      <button type="submit" {...button}>
-        {children}
-      </button>
-    </Form>
-  );
+  const onPress = () => {
+    if (window.confirm(message)) void submit(fields, { method: "post", action, preventScrollReset: true });
+    else void navigate(to, { preventScrollReset: true });
+  };
+  return <AddressButton to={to} onPress={onPress} {...rest} />;
 }
