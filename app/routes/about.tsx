@@ -174,7 +174,10 @@ export default function About() {
             <NavigateButton to="/shop" className="rounded-md bg-leather-700 px-6 py-3 font-semibold text-white hover:bg-leather-800">
               Shop the Collection
             </NavigateButton>
-            <NavigateButton to="/contact" className="rounded-md border border-leather-300 px-6 py-3 font-semibold text-leather-800 hover:bg-leather-100">
+            <NavigateButton
+              to="/contact"
+              className="rounded-md border border-leather-300 px-6 py-3 font-semibold text-leather-800 hover:bg-leather-100"
+            >
               Contact Us
             </NavigateButton>
           </div>

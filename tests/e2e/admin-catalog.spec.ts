@@ -214,7 +214,10 @@ test.describe("deleting a product", () => {
   test("the product view's Delete Product asks with the spec's words and deletes once accepted", async ({ page }) => {
     await logIn(page, OWNER.email, OWNER.password, base);
     await page.goto(`${base}/admin/products?q=Laptop`);
-    await page.getByRole("link", { name: /^View .*Laptop/ }).first().click();
+    await page
+      .getByRole("link", { name: /^View .*Laptop/ })
+      .first()
+      .click();
     await expect(page.getByRole("button", { name: "Edit Product" })).toBeVisible();
     page.once("dialog", (asked) => {
       expect([asked.type(), asked.message()]).toEqual(["confirm", DELETE_QUESTION]);

@@ -43,7 +43,9 @@ describe("the storefront's bar and footer kept by the server", () => {
     expect(about).not.toMatch(/aria-current="page"[^>]*href="\/shop"/);
     expect(about).toContain("bilal@example.pk");
     expect(about).not.toContain('href="/admin"');
-    expect(page("/", null, keep)).toContain('href="/login"');
+    // Signed out, the bar's Profile is a button of a form to the login page; signed in, it is not.
+    expect(page("/", null, keep)).toMatch(/action="\/login" method="get"><button type="submit"[^>]*aria-label="Profile"/);
+    expect(shop).not.toContain('action="/login"');
     expect(shop).toContain("Belts &amp; Straps");
   });
 });
