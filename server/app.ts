@@ -176,7 +176,8 @@ export function createApp(options: {
   // them) asks for `/shop?`: the address is given back without the empty query, so the page has
   // the same address either way.
   app.use(async (c, next) => {
-    if ((c.req.method === "GET" || c.req.method === "HEAD") && c.req.url.endsWith("?")) return c.redirect(new URL(c.req.url).pathname, 302);
+    if ((c.req.method === "GET" || c.req.method === "HEAD") && c.req.url.indexOf("?") === c.req.url.length - 1)
+      return c.redirect(new URL(c.req.url).pathname, 302);
     await next();
   });
 
