@@ -19,6 +19,7 @@ import { isOnOffer, sortSizes } from "~/modules/catalog/product-rules";
 import { imageSrcSet, imageUrl, videoUrl } from "~/modules/media/media-url";
 import { Img } from "~/components/ui/img";
 import { NavigateButton } from "~/components/ui/navigate-button";
+import { FormAlert } from "~/components/ui/field";
 import { Price } from "~/components/ui/price";
 import { RouteError } from "~/components/ui/route-error";
 import { PriceRange } from "~/components/admin/price-range";
@@ -93,6 +94,8 @@ export default function AdminProductView({ loaderData, actionData }: Route.Compo
 
   return (
     <div className="space-y-6">
+      {/* A delete answered in the browser's own confirmation that then failed says so here. */}
+      {actionData && !actionData.ok && !confirmDelete && <FormAlert message={actionData.message} />}
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="font-serif text-3xl text-leather-800">{product.name}</h1>
