@@ -53,6 +53,13 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" }],
     },
   },
+  // A promise nobody waits for and nobody handles can fail unheard, and a failure nobody handles
+  // would stop the process (docs/decisions/0049-database-blinks.md): type-aware, so it reads types.
+  {
+    files: ["**/*.{ts,tsx}"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { "@typescript-eslint/no-floating-promises": "error" },
+  },
   // Tests set up databases with `useTestDatabase()` (not a React hook) and build raw, malformed requests.
   {
     files: TESTS,

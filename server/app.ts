@@ -37,8 +37,10 @@ import { createAuth, loadAuthSecret, type Auth } from "~/modules/accounts/auth.s
 import { createTransport, startMailer } from "~/modules/mail/mail.server";
 import { startLiveHub, type LiveHub } from "~/modules/live/live-events.server";
 import type { AppServices } from "~/load-context";
-import { barrierOfAllWorkers, workerNumber } from "./cluster";
+import { barrierOfAllWorkers, exitWithConfigurationProblem, workerNumber } from "./cluster";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnreachable } from "~/lib/database-faults";
 import { compression } from "./compression";
+import { unavailableAnswer } from "./unavailable";
 
 const MEDIA_TYPES: Record<string, string> = {
   ".webp": "image/webp",
@@ -224,6 +226,25 @@ export function createApp(options: {
     if (policy) c.res.headers.set("Cache-Control", policy);
   });
 
+  // While the database cannot be reached (database-health.server.ts), pages and forms answer 503
+  // at once, in the shop's own words (unavailable.ts); pages kept in memory are still served
+  // (above). A page that failed because the database went away as it was drawn gets the same
+  // answer. Actions that fail so answer 503 with their own words (errors.ts).
+  const health = database.health;
+  const needsNoDatabase = (path: string) =>
+    path === "/healthz" || path === "/readyz" || path.startsWith("/assets/") || path.startsWith("/media/") || publicFiles.has(path);
+  app.use(async (c, next) => {
+    if (needsNoDatabase(c.req.path)) return next();
+    if (health.down) {
+      c.res = unavailableAnswer(c.req.raw);
+      return;
+    }
+    await next();
+    if (c.res.status === 500 && (await health.settled())) c.res = unavailableAnswer(c.req.raw);
+    // Every 503 says when to ask again, whichever path answered it.
+    else if (c.res.status === 503 && !c.res.headers.has("Retry-After")) c.res.headers.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+  });
+
   // Every state-changing request must come from the shop's own pages (CSRF defence).
   app.use(async (c, next) => {
     if (!["GET", "HEAD", "OPTIONS"].includes(c.req.method)) {
@@ -382,77 +403,76 @@ function testNoticeDelay(): number {
 
 /** The child process of a first start (server/first-start.ts): creates the embedded database and loads the demo. */
 export async function prepareFirstStart(): Promise<void> {
+  await orExit(() => prepareNewDatabase(getEnv()));
+}
+
+/**
+ * `work`, or, when it finds a problem of the configuration or the data folder (which every new
+ * try would meet too), that problem printed as it is and the process ended: with 1, or in a
+ * worker with the code that tells the primary not to start another (cluster.ts).
+ */
+async function orExit<T>(work: () => T | Promise<T>): Promise<T> {
   try {
-    await prepareNewDatabase(getEnv());
+    return await work();
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof FolderLockedError) {
+    if (error instanceof ConfigError || error instanceof FolderLockedError || error instanceof FirstStartError) {
       console.error(error.message);
-      process.exit(1);
+      exitWithConfigurationProblem();
     }
     throw error;
   }
 }
 
+/** Longest pause between two tries of a start-up step while the database cannot be reached. */
+const MAX_START_RETRY_MS = 30_000;
+
+/** `step`, tried again with a growing pause for as long as it fails because the database cannot be reached. */
+async function whenReachable<T>(what: string, step: () => Promise<T>): Promise<T> {
+  for (let pauseMs = 1000; ; pauseMs = Math.min(pauseMs * 2, MAX_START_RETRY_MS)) {
+    try {
+      return await step();
+    } catch (error) {
+      if (!isDatabaseUnreachable(error)) throw error;
+      logger.warn(
+        { step: what, err: error instanceof Error ? error.message : String(error), retryInMs: pauseMs },
+        "the database cannot be reached yet: waiting",
+      );
+      await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    }
+  }
+}
+
 /** Opens the database, prepares the data folder and serves the shop. */
 export async function start(): Promise<{ server: ServerType; close: () => Promise<void> }> {
-  let env: Env;
-  try {
-    env = getEnv();
-    logger.level = env.LOG_LEVEL;
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  // A promise nobody handled is a defect to log, not a reason to stop serving every other shopper
+  // (docs/decisions/0049-database-blinks.md); lint (no-floating-promises) and tests keep them out.
+  process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "a promise failed with nobody to handle it"));
 
-  let storage: FileStorage;
-  try {
-    storage = await openStorage(env.storage);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const env = await orExit(() => getEnv());
+  logger.level = env.LOG_LEVEL;
+  const storage = await orExit(() => openStorage(env.storage));
 
   const embedded = !env.DATABASE_URL;
   // A new embedded database is created, and the demo loaded, by a child process that gives its
   // memory back when it ends.
-  if (isFirstStart(env)) {
-    try {
-      await prepareInChildProcess(import.meta.url);
-    } catch (error) {
-      if (error instanceof FirstStartError) {
-        console.error(error.message);
-        process.exit(1);
-      }
-      throw error;
-    }
-  }
-  let database: Database;
-  try {
-    database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
-  } catch (error) {
-    if (error instanceof FolderLockedError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  if (isFirstStart(env)) await orExit(() => prepareInChildProcess(import.meta.url));
+  // A database that cannot be reached yet is waited for (a shop and its database starting
+  // together, or a worker replaced during an outage).
+  const database = await orExit(() =>
+    whenReachable("opening the database", () => openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir })),
+  );
 
-  const auth = createAuth(database.db, { secret: await loadAuthSecret(database.db), baseURL: env.publicUrl });
+  const secret = await whenReachable("reading the session secret", () => loadAuthSecret(database.db));
+  const auth = createAuth(database.db, { secret, baseURL: env.publicUrl });
   const mailer = startMailer(database.db, createTransport({ smtpUrl: env.SMTP_URL, outboxDir: path.join(env.dataDir, "outbox") }));
   mailer.kick();
-  const live = await startLiveHub(database);
+  const live = await whenReachable("listening for live changes", () => startLiveHub(database));
   const sweeper = startUploadSweeper(database.db, storage);
 
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     // Workers and instances starting together create it once.
     const credentials = { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD };
-    const result = await oneAtATime(database.db, (tx) => ensureMainAdmin(tx, credentials));
+    const result = await whenReachable("creating the main admin", () => oneAtATime(database.db, (tx) => ensureMainAdmin(tx, credentials)));
     if (result === "created") logger.info({ email: env.ADMIN_EMAIL }, "main admin created");
   }
 
@@ -464,10 +484,12 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
     env.PAGE_CACHE_MB > 0 && env.KEEP_SEARCHES === "on" ? new PageCache((env.PAGE_CACHE_MB * 1024 * 1024) / 4, { secondAsk: true }) : undefined;
   // Catalogue change notices drop kept pages, kept catalogue reads, kept cards and kept searches (query-memo.server.ts).
   const memos = [catalogMemo, cardMemo, searchMemo];
-  const catalog = await watchCatalogChanges(
-    database,
-    { invalidate: (tags) => [pageCache, searchPages, ...memos].forEach((kept) => kept?.invalidate(tags)) },
-    { noticeDelayMs: testNoticeDelay() },
+  const catalog = await whenReachable("listening for catalogue changes", () =>
+    watchCatalogChanges(
+      database,
+      { invalidate: (tags) => [pageCache, searchPages, ...memos].forEach((kept) => kept?.invalidate(tags)) },
+      { noticeDelayMs: testNoticeDelay() },
+    ),
   );
   catalogMemo.enable();
   cardMemo.enable();
@@ -475,7 +497,7 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
   // After a change, every worker's caches (not only this one's) must have heard of it (cluster.ts).
   const catalogBarrier = barrierOfAllWorkers(catalog.barrier);
   // Media kept at the original shop's web addresses (npm run import): read once, at start.
-  const mediaOrigins = await readMediaOrigins(database.db);
+  const mediaOrigins = await whenReachable("reading media origins", () => readMediaOrigins(database.db));
   const app = createApp({ database, storage, auth, mailer, live: live.hub, env, clientDir, pageCache, searchPages, catalogBarrier, mediaOrigins });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
   // A proxy keeps its connections to the shop open for up to 30 s between requests (deploy/); the
@@ -486,10 +508,21 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
     server.keepAliveTimeout = 65_000;
     server.headersTimeout = 66_000;
   }
-  await new Promise<void>((resolve, reject) => {
-    server.once("listening", () => resolve());
-    server.once("error", reject);
-  });
+  await orExit(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        server.once("listening", () => resolve());
+        server.once("error", (error: NodeJS.ErrnoException) =>
+          reject(
+            error.code === "EADDRINUSE" || error.code === "EACCES"
+              ? new ConfigError([
+                  `PORT: ${env.PORT} on ${env.HOST} ${error.code === "EADDRINUSE" ? "is already in use by another program" : "may not be used by this user"}`,
+                ])
+              : error,
+          ),
+        );
+      }),
+  );
   logger.info(
     {
       url: env.publicUrl,

@@ -10,6 +10,17 @@ import { webConcurrency } from "~/lib/web-concurrency";
  * build entry and loads nothing of the shop, so the primary stays small.
  */
 
+/**
+ * The exit code of a worker that found a problem of the configuration or the data folder: every
+ * new worker would meet it too, so the primary stops the shop instead of starting another.
+ */
+const CONFIGURATION_PROBLEM_EXIT = 78;
+
+/** Ends a process that found a problem of its configuration (already printed): 1, or in a worker the code that says so to the primary. */
+export function exitWithConfigurationProblem(): never {
+  process.exit(cluster.isWorker ? CONFIGURATION_PROBLEM_EXIT : 1);
+}
+
 /** Messages between the primary and its workers. */
 type Message =
   | { shop: "listening" }
@@ -26,8 +37,14 @@ const isMessage = (value: unknown): value is Message => typeof value === "object
 
 /** How long a barrier may wait for every worker; a worker stuck longer is not waited for. */
 const BARRIER_TIMEOUT_MS = 2000;
-/** A worker that dies this soon after it started serving is restarted after a pause. */
-const QUICK_DEATH_MS = 5000;
+/**
+ * A worker that stops (a crash, an outage at start) is replaced after a pause that doubles with
+ * each replacement that did not last, from 1 s up to 30 s, and starts again at 1 s once a worker
+ * has served for a minute. The primary never gives up, but for a configuration problem.
+ */
+const RESTART_PAUSE_MS = { first: 1000, most: 30_000 } as const;
+/** A worker that served this long has shown the shop can run: the next replacement is quick again. */
+const STEADY_MS = 60_000;
 /** How long workers get to drain once asked to stop, before they are killed. */
 const STOP_TIMEOUT_MS = 15_000;
 
@@ -65,6 +82,8 @@ function runPrimary(count: number, script: string) {
   cluster.setupPrimary({ exec: script });
   /** Workers by slot (0 … count-1), and whether each has started serving. */
   const slots = new Map<number, { worker: Worker; serving: boolean; startedAt: number }>();
+  /** Replacements in a row that did not last, per slot. */
+  const restarts = new Map<number, number>();
   const barriers = new Map<string, { from: Worker; waiting: Set<number>; timer: NodeJS.Timeout }>();
   let stopping = false;
   let exitCode = 0;
@@ -119,17 +138,20 @@ function runPrimary(count: number, script: string) {
         }
         return;
       }
-      if (!entry.serving) {
-        // It never served: a configuration or database problem every new worker would meet too.
-        say("error", "a worker stopped while starting: stopping the shop", { worker: slot + 1, code, signal });
-        exitCode = code || 1;
+      if (code === CONFIGURATION_PROBLEM_EXIT) {
+        // A problem every new worker would meet too (printed by the worker).
+        say("error", "a worker found a configuration problem: stopping the shop", { worker: slot + 1 });
+        exitCode = 1;
         stop("SIGTERM");
         if (slots.size === 0) process.exit(exitCode);
         return;
       }
-      const quick = Date.now() - entry.startedAt < QUICK_DEATH_MS;
-      say("warn", "a worker stopped: starting another", { worker: slot + 1, code, signal });
-      setTimeout(() => !stopping && fork(slot), quick ? 1000 : 0);
+      const lasted = entry.serving && Date.now() - entry.startedAt >= STEADY_MS;
+      const inARow = lasted ? 0 : (restarts.get(slot) ?? 0);
+      restarts.set(slot, inARow + 1);
+      const pauseMs = Math.min(RESTART_PAUSE_MS.first * 2 ** inARow, RESTART_PAUSE_MS.most);
+      say("warn", `a worker stopped${entry.serving ? "" : " while starting"}: starting another`, { worker: slot + 1, code, signal, pauseMs });
+      setTimeout(() => !stopping && fork(slot), pauseMs);
     });
   };
 

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { isDomainError, toHttp, type ErrorCode } from "./errors";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnreachable } from "./database-faults";
 import { logger } from "./logger.server";
 
 /** What a failed action knows about its error: the status, the text a user may read, and its kind. */
@@ -34,6 +35,6 @@ export function loggedFailure(error: unknown, log: FailureLog): ActionFailure & 
   const { msg, ...fields } = log;
   if (failure.ourSide) logger.error({ ...fields, err: error }, msg);
   else logger.debug({ ...fields, code, reason: message }, msg);
-  const retryAfter = isDomainError(error) ? error.details?.retryAfter : undefined;
+  const retryAfter = isDomainError(error) ? error.details?.retryAfter : isDatabaseUnreachable(error) ? DATABASE_RETRY_AFTER_SECONDS : undefined;
   return { ...failure, headers: typeof retryAfter === "number" ? { "Retry-After": String(retryAfter) } : {} };
 }

@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { schema } from "./db/tables.server";
 import { acquireFolderLock, type FolderLock } from "./folder-lock.server";
 import { logger } from "./logger.server";
+import { ALWAYS_REACHABLE, watchDatabaseHealth, type DatabaseHealth } from "./database-health.server";
 
 /** The database handle every domain function takes first. A transaction is one too. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -22,6 +23,8 @@ export interface Database {
    */
   probe: Db;
   kind: "pglite" | "postgres";
+  /** Whether the database can be reached now (database-health.server.ts); the embedded one always can. */
+  health: DatabaseHealth;
   /**
    * Calls `onPayload` for every NOTIFY on `channel`, from this or any other instance on the same
    * database, once the notifying transaction has committed. Resolves to a function that stops it.
@@ -61,33 +64,49 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const { Pool } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-    const pool = new Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    // An idle connection the server ends (a restart, a dropped database) leaves the pool; unheard,
-    // its error would stop the process.
-    pool.on("error", (err) => logger.warn({ err }, "an idle database connection was closed by the server"));
+    // A connection that cannot be made within a few seconds fails its request (with a 503) rather
+    // than holding it while the database is away.
+    const pool = new Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    const probePool = new Pool({ connectionString: options.databaseUrl, max: 1, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    const probe = drizzle(probePool, { schema }) as unknown as Db;
+    const health = watchDatabaseHealth(() => ping(probe));
+    observeFaults(pool, health);
+    observeFaults(probePool, health);
     const db = drizzle(pool, { schema }) as unknown as Db;
-    // Several app instances may start at once: let one migrate while the others wait.
-    const client = await pool.connect();
+    const close = async () => {
+      health.stop();
+      await Promise.all([pool.end(), probePool.end()]);
+    };
+    // Several app instances may start at once: let one migrate while the others wait. A database
+    // that cannot be reached fails the opening, with nothing left open (the caller may try again).
     try {
-      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+      const client = await pool.connect();
+      let failed: Error | undefined;
       try {
-        await migrate(drizzle(client, { schema }), { migrationsFolder: migrationsFolder() });
+        await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+        try {
+          await migrate(drizzle(client, { schema }), { migrationsFolder: migrationsFolder() });
+        } finally {
+          await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+        }
+      } catch (error) {
+        failed = error as Error;
+        throw error;
       } finally {
-        await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+        // A connection that failed is not given back for reuse.
+        client.release(failed);
       }
-    } finally {
-      client.release();
+    } catch (error) {
+      await close().catch(() => {});
+      throw error;
     }
-    const probePool = new Pool({ connectionString: options.databaseUrl, max: 1 });
-    probePool.on("error", (err) => logger.warn({ err }, "the readiness check's idle connection was closed by the server"));
     return {
       db,
-      probe: drizzle(probePool, { schema }) as unknown as Db,
+      probe,
       kind: "postgres",
+      health,
       listen: (channel, onPayload, onReconnect) => listenOnPostgres(options.databaseUrl!, channel, onPayload, onReconnect),
-      close: async () => {
-        await Promise.all([pool.end(), probePool.end()]);
-      },
+      close,
     };
   }
 
@@ -123,6 +142,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     db,
     probe: db,
     kind: "pglite",
+    health: ALWAYS_REACHABLE,
     listen: (channel, onPayload) => embedded.listen(channel, onPayload),
     close: async () => {
       try {
@@ -132,6 +152,35 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       }
     },
   };
+}
+
+/** How long a new PostgreSQL connection may take before its request fails. */
+const CONNECT_TIMEOUT_MS = 5000;
+
+/**
+ * Tells `health` of every failure of a pool's connections, and keeps any from stopping the process:
+ * a connection the server ends (a restart, a stop, a dropped database) reports an error on the
+ * client, which unheard would be thrown, while it is idle in the pool (the pool's "error") and
+ * just as well while a transaction holds it (the client's own "error"; its statement fails too).
+ */
+function observeFaults(pool: import("pg").Pool, health: DatabaseHealth) {
+  const note = (error: unknown) => void health.noteFailure(error);
+  pool.on("error", (err) => {
+    logger.warn({ err }, "an idle database connection was closed by the server");
+    note(err);
+  });
+  pool.on("connect", (client) => client.on("error", note));
+  // What drizzle calls (always without a callback): a statement, or a connection for a transaction.
+  // The pool calls its own connect with a callback; those are left alone.
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  const observed = (call: (...args: unknown[]) => unknown) =>
+    function (...args: unknown[]) {
+      const result = call(...args);
+      if (typeof args.at(-1) !== "function" && result instanceof Promise) result.catch(note);
+      return result;
+    };
+  Object.assign(pool, { query: observed(query), connect: observed(connect) });
 }
 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
@@ -167,7 +216,8 @@ async function listenOnPostgres(url: string, channel: string, onPayload: (payloa
       if (stopped) return;
       // Whatever was announced while the connection was down is lost: say so once it is back.
       connect().then(onReconnect, () => {
-        retryMs = Math.min(retryMs * 2, 30_000);
+        // At most a few seconds: until it is back, this instance's kept pages hear of no change.
+        retryMs = Math.min(retryMs * 2, 4000);
         setTimeout(attempt, retryMs).unref();
       });
     };

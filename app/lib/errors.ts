@@ -1,3 +1,5 @@
+import { DATABASE_UNAVAILABLE_TEXT, isDatabaseUnreachable } from "./database-faults";
+
 /**
  * Typed domain errors. Domain functions throw these; `toHttp` is the one place that maps a code to
  * an HTTP status and to the text a user reads.
@@ -39,5 +41,7 @@ export function toHttp(error: unknown): { status: number; message: string; code:
   if (isDomainError(error)) {
     return { status: httpStatusFor(error.code), message: error.message, code: error.code };
   }
+  // The database's fault, not the request's: a 503 the client may try again (database-faults.ts).
+  if (isDatabaseUnreachable(error)) return { status: 503, message: DATABASE_UNAVAILABLE_TEXT, code: "UNAVAILABLE" };
   return { status: 500, message: "Something went wrong on our side. Please try again.", code: "INTERNAL" };
 }

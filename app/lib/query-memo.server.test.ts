@@ -46,7 +46,7 @@ describe("QueryMemo", () => {
     await memo.get("cards", tags, load);
     expect(load).toHaveBeenCalledTimes(2);
     memo.invalidate(["product:p2"]);
-    memo.get("cards", tags, load);
+    void memo.get("cards", tags, load);
     expect(load).toHaveBeenCalledTimes(3);
   });
 

@@ -165,7 +165,7 @@ export default function Checkout() {
     if (fetcher.state !== "idle" || !result) return;
     if (result.ok) {
       cart.clear();
-      navigate("/confirmorder", {
+      void navigate("/confirmorder", {
         replace: true,
         state: { orderId: result.orderId, orderTotal: result.orderTotal, storedOrderId: result.storedOrderId, receipt: result.receipt },
       });
@@ -212,7 +212,7 @@ export default function Checkout() {
     setBanner(null);
     formData.set("cart", cartPayload(cart.rows.map((r) => r.line)));
     formData.set("idempotencyKey", key);
-    fetcher.submit(formData, { method: "post" });
+    void fetcher.submit(formData, { method: "post" });
   };
 
   const field = (f: (typeof FIELDS)[number]) => {

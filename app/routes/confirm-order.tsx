@@ -38,11 +38,11 @@ export default function ConfirmOrder() {
   const state = (location.state ?? {}) as ConfirmState;
   const details = useFetcher<typeof action>();
   useEffect(() => {
-    if (!state.orderId) navigate("/", { replace: true });
+    if (!state.orderId) void navigate("/", { replace: true });
   }, [state.orderId, navigate]);
   const { submit } = details;
   useEffect(() => {
-    if (state.receipt) submit({ receipt: state.receipt }, { method: "post", action: "/confirmorder" });
+    if (state.receipt) void submit({ receipt: state.receipt }, { method: "post", action: "/confirmorder" });
   }, [state.receipt, submit]);
   // The order's details are in this tab's history, which the server does not see: a reloaded
   // confirmation is drawn once the page runs, so that it hydrates the server's empty page.

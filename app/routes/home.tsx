@@ -2,6 +2,7 @@ import { Suspense } from "react";
 import { Await, data, Link } from "react-router";
 import type { Route } from "./+types/home";
 import { logger } from "~/lib/logger.server";
+import { deferred } from "~/lib/deferred";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { LISTS_TAG, productTag, UNCACHEABLE_TAG } from "~/lib/page-cache.server";
 import { BRAND } from "~/lib/brand";
@@ -28,11 +29,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   const tags = context.cacheTags;
   tags?.add(LISTS_TAG);
   // Categories are not critical: on a client-side visit they stream in behind skeleton cards.
-  const categories = keptCategories(db).catch((error: unknown) => {
-    logger.error({ err: error }, "categories failed to load");
-    tags?.add(UNCACHEABLE_TAG);
-    throw new Error("Failed to load categories");
-  });
+  const categories = deferred(
+    keptCategories(db).catch((error: unknown) => {
+      logger.error({ err: error }, "categories failed to load");
+      tags?.add(UNCACHEABLE_TAG);
+      throw new Error("Failed to load categories");
+    }),
+  );
   const [featured, latest] = await Promise.all([
     keptProductCards(db, { featuredOnly: true, pageSize: FEATURED_LIMIT, withTotal: false }).then(
       (r) => {

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, inject } from "vitest";
 import { openDatabase, type Database } from "~/lib/db.server";
+import { ALWAYS_REACHABLE } from "~/lib/database-health.server";
 import { createScratchPostgres } from "./scratch-postgres";
 
 /**
@@ -63,5 +64,5 @@ export function databaseFailingOn(method: "insert" | "select" | "update" | "dele
     throw new Error("connection lost");
   };
   const db = { [method]: fail } as never;
-  return { kind: "pglite", db, probe: db, listen: async () => async () => {}, close: async () => {} };
+  return { kind: "pglite", db, probe: db, health: ALWAYS_REACHABLE, listen: async () => async () => {}, close: async () => {} };
 }

@@ -220,7 +220,7 @@ export function ProductForm({
       return;
     }
     setBanner(null);
-    submit({ product: JSON.stringify(toPayload(s)) }, { method: "post" });
+    void submit({ product: JSON.stringify(toPayload(s)) }, { method: "post" });
   };
 
   // A save asked for while files were still uploading goes out once they are done.

@@ -27,7 +27,7 @@ export function useAddressedDialog(closeTo: string) {
       "aria-labelledby": titleId,
       onCancel: (event: React.SyntheticEvent<HTMLDialogElement>) => {
         event.preventDefault();
-        navigate(closeTo, { preventScrollReset: true });
+        void navigate(closeTo, { preventScrollReset: true });
       },
     },
   };

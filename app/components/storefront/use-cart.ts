@@ -59,7 +59,7 @@ export function useCart() {
   const { submit } = fetcher;
   const reprice = useCallback(() => {
     if (!lines || lines.length === 0) return;
-    submit({ cart: cartPayload(lines) }, { method: "post", action: "/cart" });
+    void submit({ cart: cartPayload(lines) }, { method: "post", action: "/cart" });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [signature, submit]);
   useEffect(reprice, [reprice]);

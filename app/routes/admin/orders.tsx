@@ -341,7 +341,7 @@ function OrderRow({
   const done = result?.ok && result.changed && !("recorded" in result) ? `Order ${row.orderNumber} is now ${ORDER_STATUS_LABELS[row.status]}.` : null;
   const move = (to: OrderStatus, extra: Record<string, string> = {}) => {
     setDraft(null);
-    fetcher.submit({ orderId: row.id, status: to, ...extra }, { method: "post" });
+    void fetcher.submit({ orderId: row.id, status: to, ...extra }, { method: "post" });
   };
   return (
     <tr className="align-top">
@@ -456,7 +456,7 @@ function BulkActions({ ticked, hydrated, exportAllTo }: { ticked: string[]; hydr
           e.preventDefault();
           const to = new FormData(e.currentTarget).get("status") as OrderStatus;
           if (ASK_BEFORE[to]) setAsking(to);
-          else fetcher.submit(new FormData(e.currentTarget, submitter), { method: "post" });
+          else void fetcher.submit(new FormData(e.currentTarget, submitter), { method: "post" });
         }}
       >
         <p className="text-sm font-medium text-stone-800" aria-live="polite">
@@ -519,7 +519,7 @@ function BulkActions({ ticked, hydrated, exportAllTo }: { ticked: string[]; hydr
               onClick={() => {
                 const data = new FormData(form.current!);
                 data.set("intent", "bulk-status");
-                fetcher.submit(data, { method: "post" });
+                void fetcher.submit(data, { method: "post" });
                 setAsking(null);
               }}
               className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white"
@@ -819,7 +819,7 @@ function OrderDetailDialog({ order, template, closeTo }: { order: OrderDetail; t
                   type="button"
                   autoFocus
                   onClick={() => {
-                    if (statusForm.current) fetcher.submit(statusForm.current);
+                    if (statusForm.current) void fetcher.submit(statusForm.current);
                     setAsking(null);
                   }}
                   className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white"

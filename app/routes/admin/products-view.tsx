@@ -201,7 +201,7 @@ function Tabs({ base, current }: { base: string; current: ProductViewTab }) {
     event.preventDefault();
     const t = productViewTabs[next];
     refs.current[t]?.focus();
-    navigate(hrefOf(t), { replace: true, preventScrollReset: true });
+    void navigate(hrefOf(t), { replace: true, preventScrollReset: true });
   }
   return (
     <div role="tablist" aria-label="Product details" className="flex gap-1 border-b border-stone-200">
