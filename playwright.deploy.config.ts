@@ -4,9 +4,10 @@ import { CHROMIUM_ARGS, chromiumForTests } from "./scripts/chromium.mjs";
 
 /*
  * The deployment test (tests/deploy): PostgreSQL, an S3 server, two shop instances and Caddy with
- * HTTPS, started by the spec itself (tests/support/deployment.ts); and the workers test, one server
- * with WEB_CONCURRENCY=2 on PostgreSQL. Run by `npm test` when TEST_DATABASE_URL is set (the first
- * only with Caddy installed); `npx playwright test -c playwright.deploy.config.ts`.
+ * HTTPS, started by the spec itself (tests/support/deployment.ts); the workers test, one server
+ * with WEB_CONCURRENCY=2 on PostgreSQL; and the database-blink test, which stops and starts a
+ * PostgreSQL server of its own under load. Run by `npm test` when TEST_DATABASE_URL is set (the
+ * first only with Caddy installed); `npx playwright test -c playwright.deploy.config.ts`.
  */
 export default defineConfig({
   testDir: "tests/deploy",

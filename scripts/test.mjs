@@ -164,21 +164,26 @@ if (run("Production build", "npm", ["run", "build"], { NODE_ENV: "production" })
     countPlaywright(fuzzReport);
   }
 
-  // Deployment (tests/deploy): two instances, PostgreSQL, an S3 server and Caddy with HTTPS; and one
-  // server with two workers (WEB_CONCURRENCY=2), which needs PostgreSQL only.
+  // Deployment (tests/deploy): two instances, PostgreSQL, an S3 server and Caddy with HTTPS; one
+  // server with two workers (WEB_CONCURRENCY=2), which needs PostgreSQL only; and PostgreSQL stopped
+  // and started under load, on a server of the test's own (it says itself when PostgreSQL's programs are missing).
   const caddy = process.env.CADDY_PATH ?? "caddy";
   const hasCaddy = spawnSync(caddy, ["version"], { stdio: "ignore" }).status === 0;
   if (!process.env.TEST_DATABASE_URL) {
     console.log("\nDeployment and workers tests left out: TEST_DATABASE_URL is not set (they need a PostgreSQL server).");
   } else {
     if (!hasCaddy)
-      console.log(`\nDeployment test left out: Caddy is missing (${caddy}); install it with apt-get install -y caddy. The workers test runs.`);
+      console.log(
+        `\nDeployment test left out: Caddy is missing (${caddy}); install it with apt-get install -y caddy. The workers and database-blink tests run.`,
+      );
     const deployReport = path.join(results, "deploy.json");
     fs.rmSync(deployReport, { force: true });
     run(
-      hasCaddy ? "Deployment tests (two instances, PostgreSQL, S3, Caddy with HTTPS; two workers)" : "Workers test (two workers, PostgreSQL)",
+      hasCaddy
+        ? "Deployment tests (two instances, PostgreSQL, S3, Caddy with HTTPS; two workers; PostgreSQL stopped under load)"
+        : "Workers and database-blink tests (PostgreSQL)",
       path.join(root, "node_modules", ".bin", "playwright"),
-      ["test", "-c", "playwright.deploy.config.ts", ...(hasCaddy ? [] : ["tests/deploy/workers.spec.ts"])],
+      ["test", "-c", "playwright.deploy.config.ts", ...(hasCaddy ? [] : ["tests/deploy/workers.spec.ts", "tests/deploy/database-blink.spec.ts"])],
     );
     countPlaywright(deployReport);
   }

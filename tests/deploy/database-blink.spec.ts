@@ -41,7 +41,10 @@ interface Shop {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function startShop(databaseUrl: string, workers: number): Promise<Shop> {
+/** How many times the shop's log says `line`. */
+const timesLogged = (shop: Shop, line: string) => shop.log.join("").split(line).length - 1;
+
+async function startShop(databaseUrl: string, workers: number, options: { waitUntilServing?: boolean } = {}): Promise<Shop> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-blink-"));
   const port = await freePort();
   const child = spawn(process.execPath, ["server.mjs"], {
@@ -67,6 +70,7 @@ async function startShop(databaseUrl: string, workers: number): Promise<Shop> {
   const log: string[] = [];
   child.stdout!.on("data", (chunk: Buffer) => log.push(chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => log.push(chunk.toString()));
+  if (options.waitUntilServing === false) return { url: `http://127.0.0.1:${port}`, process: child, log, dataDir };
   const until = Date.now() + 90_000;
   while (log.join("").split('"shop is serving"').length - 1 < workers) {
     if (child.exitCode !== null) throw new Error(`the shop exited while starting: ${log.join("")}`);
@@ -273,3 +277,38 @@ for (const workers of [1, 2]) {
     }
   });
 }
+
+test("a shop started while PostgreSQL is down waits for it, and a worker that stops during an outage is replaced once it is back", async () => {
+  test.setTimeout(180_000);
+  let own: OwnPostgres | undefined;
+  let shop: Shop | undefined;
+  try {
+    own = await startOwnPostgres();
+    own.stop();
+    // Started during the outage: it waits (it used to stop at once), saying so.
+    shop = await startShop(own.url, 2, { waitUntilServing: false });
+    await expect.poll(() => timesLogged(shop!, "the database cannot be reached yet: waiting"), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    await sleep(3000);
+    expect(shop.process.exitCode, shop.log.join("")).toBeNull();
+    own.start();
+    await expect.poll(() => timesLogged(shop!, '"shop is serving"'), { timeout: 60_000 }).toBe(2);
+    await expect.poll(async () => (await ask(`${shop!.url}/readyz`)).status).toBe(200);
+
+    // A worker killed during an outage is replaced; the replacement waits, then serves.
+    own.stop();
+    await expect.poll(async () => (await ask(`${shop!.url}/readyz`)).status, { timeout: 10_000 }).toBe(503);
+    const [, killed] = processesOf(shop.process.pid!);
+    process.kill(killed, "SIGKILL");
+    await expect.poll(() => timesLogged(shop!, "a worker stopped: starting another"), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => processesOf(shop!.process.pid!).length, { timeout: 15_000 }).toBe(3);
+    await sleep(3000);
+    expect(shop.process.exitCode, shop.log.join("")).toBeNull();
+    expect(timesLogged(shop, '"shop is serving"')).toBe(2);
+    own.start();
+    await expect.poll(() => timesLogged(shop!, '"shop is serving"'), { timeout: 60_000 }).toBe(3);
+    await expect.poll(async () => (await ask(`${shop!.url}/shop`)).status, { timeout: 15_000 }).toBe(200);
+  } finally {
+    await stopShop(shop);
+    own?.destroy();
+  }
+});
