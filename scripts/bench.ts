@@ -9,6 +9,8 @@
 //                                      beside the one named in the URL and dropped afterwards)
 //   npm run bench -- --cpu-prof        also write CPU profiles of the server's processes to
 //                                      bench-profiles/ (open them in Chrome's DevTools)
+//   npm run bench -- --only=export,flood   only these parts, after the catalogue, the order figures and
+//                                      the order history: pages, export, flood, search, memory
 //
 // The server runs as it would in production: WEB_CONCURRENCY workers, by default one on the
 // embedded database and one per core on PostgreSQL (set WEB_CONCURRENCY to choose).
@@ -23,7 +25,10 @@
 // about 100,000 products (--search-products) and the search pages measured again (p95). On the
 // embedded database it then reports the server's memory (RSS): idle after a start, under
 // product-page and search load, over a soak under that load (sampled every 30 s), and right after a
-// first start that loads the demo catalogue.
+// first start that loads the demo catalogue. On each database it also prints the export of every
+// order as CSV (its rows, time and the server's peak RSS: docs/decisions/0047), and a normal
+// visitor's /shop (p50/p95) alone, during a flood of addresses with junk parameters, and during a
+// flood of new pages (what every junk address cost before the page cache left junk out of its key).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -50,6 +55,17 @@ const option = (name: string, fallback: number) => {
   return value;
 };
 const BUILD = !args.includes("--no-build");
+/** The parts to run (`--only=export,flood`); all without it. */
+const SECTIONS = ["pages", "export", "flood", "search", "memory"] as const;
+const ONLY = (() => {
+  const found = args.find((a) => a.startsWith("--only="));
+  if (!found) return new Set<string>(SECTIONS);
+  const asked = found.slice("--only=".length).split(",");
+  const unknown = asked.filter((part) => !(SECTIONS as readonly string[]).includes(part));
+  if (unknown.length) throw new Error(`--only takes ${SECTIONS.join(", ")}; not ${unknown.join(", ")}`);
+  return new Set(asked);
+})();
+const wanted = (section: (typeof SECTIONS)[number]) => ONLY.has(section);
 const CPU_PROFILES = args.includes("--cpu-prof") ? path.join(root, "bench-profiles") : undefined;
 const DURATION = option("duration", 10);
 /** Seconds of load on a page before it is measured. */
@@ -363,6 +379,121 @@ async function measurePage(base: string, page: string, cookie?: string): Promise
   };
 }
 
+// ---------------------------------------------------------------- export and flood
+
+/**
+ * One CSV of orders downloaded as staff would (`/admin/orders.csv` with `query`): its rows, the
+ * time, and the server's RSS before and at its highest (sampled every 100 ms) while it streams.
+ */
+async function downloadOrders(base: string, cookie: string, pid: number, query: string) {
+  await sleep(1000);
+  const before = rssMb(pid);
+  const t0 = performance.now();
+  const download = (async () => {
+    const response = await fetch(`${base}/admin/orders.csv${query}`, { headers: { cookie, "accept-encoding": "identity" } });
+    if (response.status !== 200) throw new Error(`/admin/orders.csv${query} answered ${response.status}`);
+    let bytes = 0;
+    let lines = 0;
+    const reader = response.body!.getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      const chunk = read.value;
+      bytes += chunk.length;
+      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
+    }
+    return { bytes, rows: lines - 1 };
+  })();
+  const { result, samples } = await sampleWhile(pid, 100, download);
+  return { ...result, seconds: (performance.now() - t0) / 1000, before, peak: Math.max(before, ...samples) };
+}
+
+/**
+ * The orders CSV (docs/decisions/0047): a quarter of the history (the cancelled orders), then every
+ * order. Memory that grew with the rows would show as a peak four times higher for the second.
+ */
+async function measureExport(base: string, cookie: string, pid: number, orders: number, figures: PageFigure[]) {
+  console.log(`Export of orders as CSV (/admin/orders.csv, streamed, ${orders.toLocaleString("en")} orders in the database):`);
+  for (const [what, query] of [
+    ["cancelled orders (?status=cancelled)", "?status=cancelled"],
+    ["every order", ""],
+  ]) {
+    const f = await downloadOrders(base, cookie, pid, query);
+    console.log(
+      `  ${what.padEnd(38)} ${f.rows.toLocaleString("en").padStart(7)} rows, ${(f.bytes / 1024 / 1024).toFixed(1).padStart(5)} MB in ${f.seconds.toFixed(1)} s ` +
+        `(${Math.round(f.rows / f.seconds).toLocaleString("en")} rows/s); server RSS ${f.before} MB before, peak ${f.peak} MB (+${f.peak - f.before} MB)`,
+    );
+    if (!query && f.rows !== orders)
+      figures.push({ page: "/admin/orders.csv", alone: 0, rps: 0, p50: 0, p95: 0, p99: 0, errors: Math.abs(orders - f.rows) });
+  }
+}
+
+/** Latencies of a normal visitor's /shop: one connection, `rate` requests a second, for `seconds`. */
+function visitor(base: string, seconds: number, rate: number) {
+  const times: number[] = [];
+  return new Promise<{ p50: number; p95: number; errors: number }>((resolve, reject) => {
+    const run = autocannon(
+      { url: `${base}/shop`, connections: 1, overallRate: rate, duration: seconds, headers: { "accept-encoding": "br, gzip" } },
+      (error, result) => {
+        if (error) return reject(error as Error);
+        const sorted = times.sort((x, y) => x - y);
+        resolve({ p50: percentile(sorted, 50), p95: percentile(sorted, 95), errors: result.errors + result.non2xx + result.timeouts });
+      },
+    );
+    run.on("response", (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  });
+}
+
+/** A flood of new addresses of /shop (`address(n)` the n-th), `rate` a second over 10 connections. */
+function flood(base: string, seconds: number, rate: number, address: (n: number) => string) {
+  let n = 0;
+  return new Promise<autocannon.Result>((resolve, reject) =>
+    autocannon(
+      {
+        url: base,
+        connections: CONNECTIONS,
+        overallRate: rate,
+        duration: seconds,
+        headers: { "accept-encoding": "br, gzip" },
+        requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: address(n++) }) }],
+      },
+      (error, done) => (error ? reject(error as Error) : resolve(done)),
+    ),
+  );
+}
+
+/** Requests a second of the floods: about the rate of the flood in issue 30 (1,614 addresses in 8 s). */
+const FLOOD_RATE = 200;
+
+/**
+ * A normal visitor's /shop (kept in the page cache), alone and during floods at the same rate: of
+ * /shop itself (ordinary traffic, every answer from the kept page), of new addresses with junk
+ * parameters (`/shop?junk=…`, left out of the cache's key: answered from the same kept page), and
+ * of new pages the shop does read (`/shop?page=…`, each rendered, compressed and kept: what every
+ * junk address cost before docs/decisions/0047).
+ */
+async function measureFlood(base: string, figures: PageFigure[]) {
+  await fetch(`${base}/shop`);
+  const seconds = DURATION;
+  const stamp = Date.now();
+  const floods: [string, ((n: number) => string) | null][] = [
+    ["alone", null],
+    ["during /shop itself (ordinary traffic: the kept page)", () => "/shop"],
+    ["during /shop?junk=… (left out of the key: the kept page)", (n) => `/shop?junk=${stamp}-${n}`],
+    ["during /shop?page=… (each a new page: rendered and kept)", (n) => `/shop?page=${2 + (n % 9999)}`],
+  ];
+  console.log(
+    `Junk query flood: a visitor's /shop (1 connection, 50 req/s, ${seconds} s each), alone and during floods of ${FLOOD_RATE} requests a second`,
+  );
+  for (const [what, address] of floods) {
+    const [f, during] = await Promise.all([visitor(base, seconds, 50), address ? flood(base, seconds, FLOOD_RATE, address) : undefined]);
+    console.log(
+      `  ${what.padEnd(58)} p50 ${ms(f.p50).padStart(8)}  p95 ${ms(f.p95).padStart(8)}` +
+        (during ? `   (flood: ${during.requests.total} answered, p50 ${ms(during.latency.p50)})` : ""),
+    );
+    const errors = f.errors + (during ? during.errors + during.non2xx : 0);
+    if (errors) figures.push({ page: `/shop (visitor, ${what})`, alone: 0, rps: 0, p50: f.p50, p95: f.p95, p99: 0, errors });
+  }
+}
+
 // ---------------------------------------------------------------- orders
 
 function percentile(sorted: number[], p: number) {
@@ -483,6 +614,7 @@ async function benchTarget(target: Target) {
   console.log(`== ${target.kind === "pglite" ? "Embedded database (PGlite)" : "PostgreSQL"} ==`);
   const database = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.databaseUrl ? undefined : target.dataDir, poolSize: 10 });
   let catalogue, race, orderLine;
+  let history = 0;
   try {
     const t0 = performance.now();
     catalogue = await seedLargeCatalogue(database.db, target.dataDir);
@@ -503,107 +635,114 @@ async function benchTarget(target: Target) {
       `Goal: checkout at ≥ 500 orders/s with p99 ≤ 100 ms on PostgreSQL and 0 oversold: ${orders.perSecond} orders/s, p99 ${ms(orders.p99)}, oversold ${race.oversold} — ${met ? "met" : "not met"}` +
         (target.kind === "pglite" ? " (the goal is PostgreSQL's; shown for comparison)" : ""),
     );
-    console.log(`Order history grown to ${await growOrders(database.db)} orders for the back office.`);
+    history = await growOrders(database.db);
+    console.log(`Order history grown to ${history} orders for the back office.`);
   } finally {
     await database.close();
   }
 
   const server = await startServer(target);
   const cookie = await logIn(server.url);
-  const shop = ["/", "/shop", "/shop?q=wallet", `/shop/category/${catalogue.categoryId}`, `/product/${catalogue.productId}`];
+  const figures: PageFigure[] = [];
   // Searches: a word as typed, and misspelt (found through the shop's close words).
   const searches = ["/shop?q=wallet", "/shop?q=walet"];
-  const office = ["/admin/products", "/admin/products?q=belt", "/admin/orders", "/admin/orders?q=ayesha&status=shipped"];
-  console.log(`Pages: ${CONNECTIONS} connections for ${DURATION} s each, production build, brotli, ${server.workers} worker(s) (WEB_CONCURRENCY)`);
-  console.log(`  ${"page".padEnd(46)} ${"alone".padStart(8)} ${"req/s".padStart(7)} ${"p50".padStart(8)} ${"p99".padStart(8)}  errors`);
-  const figures: PageFigure[] = [];
-  // Storefront pages twice: as an anonymous shopper (from the page cache once it holds them, a
-  // search's page from its second ask on: docs/decisions/0041) and as a signed-in visitor (always
-  // rendered). Searches not kept at all are measured below on a server with KEEP_SEARCHES=off.
-  const runs: [string, string, string | undefined][] = [
-    ...shop.map((p) => [p, p.includes("?q=") ? "anonymous, search kept" : "anonymous, cache hit", undefined] as [string, string, undefined]),
-    ...searches.filter((p) => !shop.includes(p)).map((p) => [p, "anonymous, search kept", undefined] as [string, string, undefined]),
-    ...shop.map((p) => [p, "signed in, rendered", cookie] as [string, string, string]),
-    ...office.map((p) => [p, "", cookie] as [string, string, string]),
-  ];
   const printFigure = (f: PageFigure, how: string) => {
     const name = how ? `${label(f.page)} (${how})` : label(f.page);
     console.log(
       `  ${name.padEnd(46)} ${ms(f.alone).padStart(8)} ${String(f.rps).padStart(7)} ${ms(f.p50).padStart(8)} ${ms(f.p99).padStart(8)}  ${f.errors}`,
     );
   };
-  for (const [page, how, session] of runs) {
-    const f = await measurePage(server.url, page, session);
-    figures.push(f);
-    printFigure(f, how);
-  }
-  const hits = figures.filter((_, i) => runs[i][1] === "anonymous, cache hit");
-  // Searches are read afresh each time and are not part of this goal.
-  const rendered = figures.filter((_, i) => runs[i][1] === "signed in, rendered" && !runs[i][0].includes("?q="));
-  const slowestHit = Math.min(...hits.map((f) => f.rps));
-  const slowestRender = Math.min(...rendered.map((f) => f.rps));
-  const http = await measureHttpOrders(server.url, orderLine!);
-  console.log(
-    `Orders through HTTP (POST /checkout.data, limits counted): ${ORDERS} placed, ${ORDER_CONCURRENCY} at a time: ${http.perSecond} orders/s, p50 ${ms(http.p50)}, p99 ${ms(http.p99)}` +
-      (http.failed ? `, ${http.failed} not placed` : ""),
-  );
-  if (http.failed)
-    figures.push({ page: "POST /checkout.data", alone: 0, rps: http.perSecond, p50: http.p50, p95: http.p99, p99: http.p99, errors: http.failed });
-  console.log(
-    `Goal: anonymous storefront pages from the cache at ≥ 5,000 req/s: slowest ${slowestHit} req/s — ${slowestHit >= 5000 ? "met" : "not met"}`,
-  );
-  if (target.kind === "postgres") {
-    console.log(
-      `Goal: rendered (signed-in) storefront pages, searches aside, at ≥ 400 req/s on PostgreSQL: slowest ${slowestRender} req/s — ${slowestRender >= 400 ? "met" : "not met"}`,
-    );
-  }
-  await cleanups.pop()!();
-  // Searches read afresh every time: the goal's "uncached".
-  const unkept = await startServer(target, { KEEP_SEARCHES: "off" });
-  const searched: PageFigure[] = [];
-  for (const page of searches) {
-    const f = await measurePage(unkept.url, page);
-    searched.push(f);
-    figures.push(f);
-    printFigure(f, "anonymous, not kept");
-  }
-  const slowestSearch = Math.min(...searched.map((f) => f.rps));
-  console.log(
-    `Goal: search (${searches.map((p) => p.slice("/shop".length)).join(", ")}, uncached) at ≥ 500 req/s on PostgreSQL at ${catalogue.products.toLocaleString("en")} products: ` +
-      `slowest ${slowestSearch} req/s — ${slowestSearch >= 500 ? "met" : "not met"}` +
-      (target.kind === "pglite" ? " (the goal is PostgreSQL's; shown for comparison)" : ""),
-  );
-  await cleanups.pop()!();
-
-  // The search at scale, on PostgreSQL only (the goal is PostgreSQL's; growing the embedded
-  // database by 90,000 products would take most of the bench's time).
-  if (target.kind === "postgres" && SEARCH_PRODUCTS > catalogue.products) {
-    const grown = await openDatabase({ databaseUrl: target.databaseUrl, poolSize: 2 });
-    let total;
-    const t0 = performance.now();
-    try {
-      total = await growCatalogue(grown.db, catalogue.copies);
-    } finally {
-      await grown.close();
-    }
-    console.log(`Catalogue grown to ${total.toLocaleString("en")} products for the search (in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
-    const large = await startServer(target, { KEEP_SEARCHES: "off" });
-    console.log(`  ${"page".padEnd(46)} ${"alone".padStart(8)} ${"req/s".padStart(7)} ${"p50".padStart(8)} ${"p99".padStart(8)}  errors   p95`);
-    const atScale: PageFigure[] = [];
-    for (const page of searches) {
-      const f = await measurePage(large.url, page);
-      atScale.push(f);
+  if (wanted("pages")) {
+    const shop = ["/", "/shop", "/shop?q=wallet", `/shop/category/${catalogue.categoryId}`, `/product/${catalogue.productId}`];
+    const office = ["/admin/products", "/admin/products?q=belt", "/admin/orders", "/admin/orders?q=ayesha&status=shipped"];
+    console.log(`Pages: ${CONNECTIONS} connections for ${DURATION} s each, production build, brotli, ${server.workers} worker(s) (WEB_CONCURRENCY)`);
+    console.log(`  ${"page".padEnd(46)} ${"alone".padStart(8)} ${"req/s".padStart(7)} ${"p50".padStart(8)} ${"p99".padStart(8)}  errors`);
+    // Storefront pages twice: as an anonymous shopper (from the page cache once it holds them, a
+    // search's page from its second ask on: docs/decisions/0041) and as a signed-in visitor (always
+    // rendered). Searches not kept at all are measured below on a server with KEEP_SEARCHES=off.
+    const runs: [string, string, string | undefined][] = [
+      ...shop.map((p) => [p, p.includes("?q=") ? "anonymous, search kept" : "anonymous, cache hit", undefined] as [string, string, undefined]),
+      ...searches.filter((p) => !shop.includes(p)).map((p) => [p, "anonymous, search kept", undefined] as [string, string, undefined]),
+      ...shop.map((p) => [p, "signed in, rendered", cookie] as [string, string, string]),
+      ...office.map((p) => [p, "", cookie] as [string, string, string]),
+    ];
+    for (const [page, how, session] of runs) {
+      const f = await measurePage(server.url, page, session);
       figures.push(f);
-      const name = `${label(page)} (anonymous, not kept)`;
+      printFigure(f, how);
+    }
+    const hits = figures.filter((_, i) => runs[i][1] === "anonymous, cache hit");
+    // Searches are read afresh each time and are not part of this goal.
+    const rendered = figures.filter((_, i) => runs[i][1] === "signed in, rendered" && !runs[i][0].includes("?q="));
+    const slowestHit = Math.min(...hits.map((f) => f.rps));
+    const slowestRender = Math.min(...rendered.map((f) => f.rps));
+    const http = await measureHttpOrders(server.url, orderLine!);
+    console.log(
+      `Orders through HTTP (POST /checkout.data, limits counted): ${ORDERS} placed, ${ORDER_CONCURRENCY} at a time: ${http.perSecond} orders/s, p50 ${ms(http.p50)}, p99 ${ms(http.p99)}` +
+        (http.failed ? `, ${http.failed} not placed` : ""),
+    );
+    if (http.failed)
+      figures.push({ page: "POST /checkout.data", alone: 0, rps: http.perSecond, p50: http.p50, p95: http.p99, p99: http.p99, errors: http.failed });
+    console.log(
+      `Goal: anonymous storefront pages from the cache at ≥ 5,000 req/s: slowest ${slowestHit} req/s — ${slowestHit >= 5000 ? "met" : "not met"}`,
+    );
+    if (target.kind === "postgres") {
       console.log(
-        `  ${name.padEnd(46)} ${ms(f.alone).padStart(8)} ${String(f.rps).padStart(7)} ${ms(f.p50).padStart(8)} ${ms(f.p99).padStart(8)}  ${String(f.errors).padEnd(6)} ${ms(f.p95)}`,
+        `Goal: rendered (signed-in) storefront pages, searches aside, at ≥ 400 req/s on PostgreSQL: slowest ${slowestRender} req/s — ${slowestRender >= 400 ? "met" : "not met"}`,
       );
     }
-    const worstP95 = Math.max(...atScale.map((f) => f.p95));
+  }
+  if (wanted("export")) await measureExport(server.url, cookie, server.child.pid!, history, figures);
+  if (wanted("flood")) await measureFlood(server.url, figures);
+  await cleanups.pop()!();
+  if (wanted("search")) {
+    // Searches read afresh every time: the goal's "uncached".
+    const unkept = await startServer(target, { KEEP_SEARCHES: "off" });
+    const searched: PageFigure[] = [];
+    for (const page of searches) {
+      const f = await measurePage(unkept.url, page);
+      searched.push(f);
+      figures.push(f);
+      printFigure(f, "anonymous, not kept");
+    }
+    const slowestSearch = Math.min(...searched.map((f) => f.rps));
     console.log(
-      `Goal: search p95 ≤ 50 ms on PostgreSQL at ${total.toLocaleString("en")} products (${CONNECTIONS} connections): worst ${ms(worstP95)} — ${worstP95 <= 50 ? "met" : "not met"}`,
+      `Goal: search (${searches.map((p) => p.slice("/shop".length)).join(", ")}, uncached) at ≥ 500 req/s on PostgreSQL at ${catalogue.products.toLocaleString("en")} products: ` +
+        `slowest ${slowestSearch} req/s — ${slowestSearch >= 500 ? "met" : "not met"}` +
+        (target.kind === "pglite" ? " (the goal is PostgreSQL's; shown for comparison)" : ""),
     );
     await cleanups.pop()!();
+
+    // The search at scale, on PostgreSQL only (the goal is PostgreSQL's; growing the embedded
+    // database by 90,000 products would take most of the bench's time).
+    if (target.kind === "postgres" && SEARCH_PRODUCTS > catalogue.products) {
+      const grown = await openDatabase({ databaseUrl: target.databaseUrl, poolSize: 2 });
+      let total;
+      const t0 = performance.now();
+      try {
+        total = await growCatalogue(grown.db, catalogue.copies);
+      } finally {
+        await grown.close();
+      }
+      console.log(`Catalogue grown to ${total.toLocaleString("en")} products for the search (in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+      const large = await startServer(target, { KEEP_SEARCHES: "off" });
+      console.log(`  ${"page".padEnd(46)} ${"alone".padStart(8)} ${"req/s".padStart(7)} ${"p50".padStart(8)} ${"p99".padStart(8)}  errors   p95`);
+      const atScale: PageFigure[] = [];
+      for (const page of searches) {
+        const f = await measurePage(large.url, page);
+        atScale.push(f);
+        figures.push(f);
+        const name = `${label(page)} (anonymous, not kept)`;
+        console.log(
+          `  ${name.padEnd(46)} ${ms(f.alone).padStart(8)} ${String(f.rps).padStart(7)} ${ms(f.p50).padStart(8)} ${ms(f.p99).padStart(8)}  ${String(f.errors).padEnd(6)} ${ms(f.p95)}`,
+        );
+      }
+      const worstP95 = Math.max(...atScale.map((f) => f.p95));
+      console.log(
+        `Goal: search p95 ≤ 50 ms on PostgreSQL at ${total.toLocaleString("en")} products (${CONNECTIONS} connections): worst ${ms(worstP95)} — ${worstP95 <= 50 ? "met" : "not met"}`,
+      );
+      await cleanups.pop()!();
+    }
   }
   console.log("");
   return { figures, race };
@@ -779,7 +918,7 @@ try {
   console.log(`Machine: ${os.cpus().length} CPU(s), Node ${process.version}\n`);
   for (const target of await prepareTargets()) {
     const { figures, race } = await benchTarget(target);
-    if (target.kind === "pglite" && (await measureMemory(target)).errors > 0) {
+    if (target.kind === "pglite" && wanted("memory") && (await measureMemory(target)).errors > 0) {
       console.error(`Some requests failed under the memory load; what the server logged:\n${serverLog.join("")}`);
       failed = true;
     }

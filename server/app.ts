@@ -8,7 +8,7 @@ import { serve, type ServerType } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { bodyLimit } from "hono/body-limit";
 import { discardBody } from "./discard-body";
-import { createRequestHandler } from "react-router";
+import { createRequestHandler, type ServerBuild } from "react-router";
 import { ConfigError } from "~/lib/config-error";
 import { getEnv, type Env } from "~/config.server";
 import { oneAtATime, openDatabase, readiness, type Database } from "~/lib/db.server";
@@ -41,6 +41,7 @@ import { barrierOfAllWorkers, exitWithConfigurationProblem, workerNumber } from 
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnreachable } from "~/lib/database-faults";
 import { compression } from "./compression";
 import { unavailableAnswer } from "./unavailable";
+import { KEPT_PAGES, PAGE_SHARE } from "./kept-pages";
 
 const MEDIA_TYPES: Record<string, string> = {
   ".webp": "image/webp",
@@ -122,13 +123,15 @@ export function createApp(options: {
   const secure = env.publicUrl.startsWith("https://");
   // The pages' server build, loaded once: handed a function instead, React Router would rebuild
   // its route tables on every request. (Virtual module provided by React Router's Vite plugin.)
+  let build: Promise<ServerBuild> | undefined;
+  const loadBuild = () => (build ??= import("virtual:react-router/server-build"));
   let pages: Promise<ReturnType<typeof createRequestHandler>> | undefined;
   const handle: ReturnType<typeof createRequestHandler> = async (request, context) => {
-    pages ??= import("virtual:react-router/server-build").then((build) =>
-      createRequestHandler(build, env.NODE_ENV === "development" ? "development" : "production"),
-    );
+    pages ??= loadBuild().then((loaded) => createRequestHandler(loaded, env.NODE_ENV === "development" ? "development" : "production"));
     return (await pages)(request, context);
   };
+  // The ids of the app's routes, for the page cache's key of a data request (`?_routes=…`).
+  let routeIds: Promise<ReadonlySet<string>> | undefined;
   // The files served from the client folder's top level (favicon, placeholder image …), read once,
   // so that a page's path never costs a file-system lookup.
   const publicFiles = new Set(
@@ -137,7 +140,7 @@ export function createApp(options: {
       .map((entry) => `/${entry.name}`),
   );
   const app = new Hono<{
-    Variables: { nonce: string; origin: string; clientAddress?: string; keepIn?: { cache: PageCache; key: string; start: number } };
+    Variables: { nonce: string; origin: string; clientAddress?: string; keepIn?: { cache: PageCache; key: string; start: number; url: string } };
     Bindings: { incoming?: { socket?: { remoteAddress?: string } } };
   }>();
   // Set once shutting down begins, so load balancers stop sending new requests here.
@@ -192,16 +195,18 @@ export function createApp(options: {
     });
   }
 
-  // Anonymous storefront pages from memory (page-cache.server.ts); a miss is rendered and kept below.
+  // Anonymous storefront pages from memory (page-cache.server.ts); a miss is rendered and kept below,
+  // keyed by the parameters the page reads (kept-pages.ts).
   if (pageCache || searchPages) {
     app.use(async (c, next) => {
-      const asked = cacheKey(c.req.raw);
+      const ids = c.req.path.endsWith(".data") ? await (routeIds ??= loadBuild().then((loaded) => new Set(Object.keys(loaded.routes)))) : undefined;
+      const asked = cacheKey(c.req.raw, KEPT_PAGES, ids);
       const cache = asked?.search ? searchPages : pageCache;
       if (!asked || !cache) return next();
       const page = cache.get(asked.key);
       if (page) return answerFromCache(page, c.req.raw);
       // A HEAD answer has no body to keep.
-      if (c.req.method === "GET" && cache.wants(asked.key)) c.set("keepIn", { cache, key: asked.key, start: cache.begin() });
+      if (c.req.method === "GET" && cache.wants(asked.key)) c.set("keepIn", { cache, key: asked.key, start: cache.begin(), url: asked.url });
       await next();
     });
   }
@@ -356,13 +361,15 @@ export function createApp(options: {
 
   app.all("*", async (c) => {
     const cacheTags = new Set<string>();
-    const response = await handle(atOrigin(c.req.raw, c.get("origin")), {
+    const keepIn = c.get("keepIn");
+    // A page to keep is rendered from its address as kept: without the parameters its key leaves out.
+    const request = keepIn ? new Request(keepIn.url, c.req.raw) : c.req.raw;
+    const response = await handle(atOrigin(request, c.get("origin")), {
       ...services,
       nonce: c.get("nonce"),
       clientAddress: c.get("clientAddress"),
       cacheTags,
     });
-    const keepIn = c.get("keepIn");
     if (!keepIn || response.status !== 200 || response.headers.has("set-cookie") || cacheTags.has(UNCACHEABLE_TAG)) return response;
     // Keep the page: whole, compressed both ways, its inline scripts allowed by hash instead of
     // this response's nonce; and answer this request from the kept copy too.
@@ -477,7 +484,7 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
   }
 
   const clientDir = path.relative(process.cwd(), path.resolve("build/client"));
-  const pageCache = env.PAGE_CACHE_MB > 0 ? new PageCache(env.PAGE_CACHE_MB * 1024 * 1024) : undefined;
+  const pageCache = env.PAGE_CACHE_MB > 0 ? new PageCache(env.PAGE_CACHE_MB * 1024 * 1024, { pageShare: PAGE_SHARE }) : undefined;
   // Searches' pages apart, in a quarter as much again, and only those asked for twice within a
   // minute: the many searches typed once never push the hot pages out, nor cost a compression more.
   const searchPages =

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, toCsv } from "./csv";
+import { csvCell, csvChunks, type CsvValue } from "./csv";
+
+async function* batchesOf(...batches: CsvValue[][][]) {
+  yield* batches;
+}
+const written = async (chunks: AsyncIterable<string>) => {
+  const pieces: string[] = [];
+  for await (const piece of chunks) pieces.push(piece);
+  return pieces;
+};
 
 describe("csv", () => {
   it("quotes every cell and doubles quotes inside", () => {
@@ -20,7 +29,11 @@ describe("csv", () => {
     expect(csvCell("ali@x.pk")).toBe('"ali@x.pk"');
   });
 
-  it("writes a BOM, a header and CRLF lines", () => {
-    expect(toCsv(["Email"], [["a@x.pk"], ["b@x.pk"]])).toBe('\uFEFF"Email"\r\n"a@x.pk"\r\n"b@x.pk"\r\n');
+  it("writes a BOM, a header and CRLF lines, the header with the first batch, one piece per batch", async () => {
+    expect(await written(csvChunks(["Email"], batchesOf([["a@x.pk"], ["b@x.pk"]], [["c@x.pk"]])))).toEqual([
+      '\uFEFF"Email"\r\n"a@x.pk"\r\n"b@x.pk"\r\n',
+      '"c@x.pk"\r\n',
+    ]);
+    expect(await written(csvChunks(["Email"], batchesOf()))).toEqual(['\uFEFF"Email"\r\n']);
   });
 });

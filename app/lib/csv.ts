@@ -8,13 +8,26 @@ import { pakistanDateTime } from "./admin-date";
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-export function csvCell(value: string | number | Date | null | undefined): string {
+export type CsvValue = string | number | Date | null | undefined;
+
+export function csvCell(value: CsvValue): string {
   let text = value == null ? "" : value instanceof Date ? pakistanDateTime(value) : String(value);
   if (FORMULA_START.test(text)) text = `'${text}`;
   return `"${text.replaceAll('"', '""')}"`;
 }
 
-/** A whole document: a byte-order mark (so Excel reads UTF-8), a header row, then the rows. */
-export function toCsv(header: string[], rows: (string | number | Date | null | undefined)[][]): string {
-  return "\uFEFF" + [header, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
+const lines = (rows: CsvValue[][]) => rows.map((row) => row.map(csvCell).join(",") + "\r\n").join("");
+
+/**
+ * A whole document, piece by piece as `batches` yields its rows: a byte-order mark (so Excel reads
+ * UTF-8) and the header row come with the first batch (so nothing is written before the first
+ * rows have been read), then each batch's rows as one piece.
+ */
+export async function* csvChunks(header: string[], batches: AsyncIterable<CsvValue[][]>): AsyncGenerator<string> {
+  let head = "\uFEFF" + lines([header]);
+  for await (const rows of batches) {
+    yield head + lines(rows);
+    head = "";
+  }
+  if (head) yield head;
 }

@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import zlib from "node:zlib";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { KEPT_PAGES } from "../../server/kept-pages";
 import {
   answerFromCache,
   cachedPageOf,
-  cacheKey,
+  cacheKey as cacheKeyOf,
   inlineScriptHashes,
   LISTS_TAG,
   PageCache,
@@ -17,6 +18,9 @@ import {
 const get = (path: string, headers: Record<string, string> = {}) => new Request(`http://shop.test${path}`, { headers });
 const page = (tags: string[], body = "<html>page</html>") =>
   cachedPageOf(Buffer.from(body), 200, [["Content-Type", "text/html; charset=utf-8"]], new Set(tags));
+
+/** The key of a request to the shop's kept pages (server/kept-pages.ts). */
+const cacheKey = (request: Request, routeIds?: ReadonlySet<string>) => cacheKeyOf(request, KEPT_PAGES, routeIds);
 
 describe("cacheKey", () => {
   const key = (request: Request) => cacheKey(request)?.key;
@@ -33,9 +37,45 @@ describe("cacheKey", () => {
   });
 
   it("marks a search's page (and its data), whose keeping is decided apart", () => {
-    expect(cacheKey(get("/shop?sort=price-asc&q=wallet"))).toEqual({ key: "/shop?q=wallet&sort=price-asc", search: true });
-    expect(cacheKey(get("/shop/category/c1?q=belt"))).toEqual({ key: "/shop/category/c1?q=belt", search: true });
-    expect(cacheKey(get("/shop.data?q=wallet"))).toEqual({ key: "/shop.data?q=wallet", search: true });
+    expect(cacheKey(get("/shop?sort=price-asc&q=wallet"))).toMatchObject({ key: "/shop?q=wallet&sort=price-asc", search: true });
+    expect(cacheKey(get("/shop/category/c1?q=belt"))).toMatchObject({ key: "/shop/category/c1?q=belt", search: true });
+    expect(cacheKey(get("/shop.data?q=wallet"))).toMatchObject({ key: "/shop.data?q=wallet", search: true });
+  });
+
+  it("keys a page only by the parameters it reads, as it reads them: a campaign's or a flood's are left out", () => {
+    expect(key(get("/shop?utm_source=facebook&utm_campaign=eid"))).toBe("/shop?");
+    expect(key(get("/?fbclid=abc"))).toBe("/?");
+    expect(key(get("/product/abc?utm_medium=whatsapp&color=red"))).toBe("/product/abc?");
+    expect(key(get("/about?x=1"))).toBe("/about?");
+    // Values as the shop reads them: defaults, out-of-range and unknown values are the first page, newest first.
+    expect(key(get("/shop?sort=newest&page=1"))).toBe("/shop?");
+    expect(key(get("/shop?sort=bogus&page=abc"))).toBe("/shop?");
+    expect(key(get("/shop?page=0x10"))).toBe("/shop?");
+    expect(key(get("/shop?page=3&page=2&junk=1"))).toBe("/shop?page=2");
+    expect(key(get("/shop?q=%20%20wallet%20"))).toBe("/shop?q=wallet");
+    expect(cacheKey(get("/shop?q="))).toMatchObject({ key: "/shop?", search: false });
+    // A category's page does not read `category` (the shop's page redirects by it).
+    expect(key(get("/shop/category/c1?category=c2&sort=price-asc"))).toBe("/shop/category/c1?sort=price-asc");
+    expect(key(get("/shop?category=c2"))).toBe("/shop?category=c2");
+    // A flood of different junk is one page.
+    const keys = new Set(Array.from({ length: 2000 }, (_, i) => key(get(`/shop?junk=${i}&sort=price-desc&x${i}=${i}`))));
+    expect([...keys]).toEqual(["/shop?sort=price-desc"]);
+  });
+
+  it("gives the address the page is rendered from to be kept: its own, without what the key leaves out", () => {
+    expect(cacheKey(get("/shop?utm_source=x&sort=price-asc&junk"))?.url).toBe("http://shop.test/shop?sort=price-asc");
+    expect(cacheKey(get("/product/abc?utm_source=x"))?.url).toBe("http://shop.test/product/abc");
+    expect(cacheKey(get("/shop?q=belt&sort=bogus"))?.url).toBe("http://shop.test/shop?q=belt");
+  });
+
+  it("keeps React Router's own parameters of a data request: known routes, each once, in one order", () => {
+    const ids = new Set(["root", "routes/storefront-layout", "shop"]);
+    expect(cacheKey(get("/shop.data?_routes=shop,root,shop,junk&utm_source=x"), ids)?.key).toBe("/shop.data?_routes=root%2Cshop");
+    expect(cacheKey(get("/shop.data?_routes=junk1"), ids)?.key).toBe("/shop.data?");
+    expect(cacheKey(get("/_root.data?index&_routes=root"), ids)?.key).toBe("/_root.data?_routes=root&index=");
+    expect(cacheKey(get("/_root.data?index=x"), ids)?.key).toBe("/_root.data?");
+    // Only a data request has them.
+    expect(cacheKey(get("/shop?_routes=root"), ids)?.key).toBe("/shop?");
   });
 
   it("never keeps what differs per visitor: sessions, one-time messages, the back office, the cart, posts", () => {
@@ -152,6 +192,26 @@ describe("PageCache", () => {
     expect(cache.get("a")).toBeDefined();
     expect(cache.size).toBe(5);
     expect(cache.storedBytes).toBeLessThanOrEqual(one.bytes * 5 + 10);
+  });
+
+  it("with pageShare, holds one page's addresses within their share: a flood of them cannot push the other pages out", async () => {
+    const one = await page([], randomBytes(20_000).toString("base64"));
+    const cache = new PageCache(one.bytes * 40, { pageShare: 1 / 8 });
+    for (const key of ["/?", "/about?", "/product/a?", "/shop?"]) expect(cache.put(key, one, cache.begin())).toBe(true);
+    // A thousand pages of the shop (each a page the shop reads: ?page=2, 3 …), each asked for and kept.
+    for (let n = 2; n <= 1000; n++) expect(cache.put(`/shop?page=${n}`, one, cache.begin())).toBe(true);
+    expect(cache.size).toBe(3 + 5);
+    expect(cache.storedBytes).toBeLessThanOrEqual((one.bytes * 40) / 8 + one.bytes * 3);
+    for (const key of ["/?", "/about?", "/product/a?", "/shop?page=1000"]) expect(cache.get(key), key).toBeDefined();
+    // The page's own least recently used addresses went first; one asked for again stays.
+    expect(cache.get("/shop?")).toBeUndefined();
+    cache.get("/shop?page=996");
+    cache.put("/shop?page=1001", one, cache.begin());
+    expect(cache.get("/shop?page=996")).toBeDefined();
+    expect(cache.get("/shop?page=997")).toBeUndefined();
+    // A page larger than its share is not kept.
+    const big = await page([], randomBytes(one.bytes * 6).toString("base64"));
+    expect(cache.put("/catalog?", big, cache.begin())).toBe(false);
   });
 });
 

@@ -46,24 +46,58 @@ export function tagsOf(change: CatalogChange): string[] | "all" {
   return change.scope === "stock" ? [productTag(change.product)] : [productTag(change.product), LISTS_TAG];
 }
 
-/** Storefront pages (and their `.data` for client-side navigation) that look the same to every anonymous shopper. */
-const CACHEABLE_PATH = /^\/(_root\.data|about(\.data)?|catalog(\.data)?|contact(\.data)?|shop(\.data)?|shop\/category\/[^/]+|product\/[^/]+)?$/;
+/**
+ * A page the cache keeps, one that looks the same to every anonymous shopper, and what of its
+ * address it reads (docs/decisions/0047). `path` matches its addresses (and its `.data`, for
+ * client-side navigation); `query` gives the parameters the page reads, as it reads them (values
+ * normalised, defaults left out); without it the page reads none. Every other parameter (a
+ * campaign's `utm_*`, a flood's `?junk=…`) is left out of the key, and a page to keep is rendered
+ * from its address without them (`url`), so that every address sharing a key gets the same page.
+ */
+export interface KeptPage {
+  path: RegExp;
+  query?: (params: URLSearchParams) => URLSearchParams;
+}
+
 /** Cookies that make a page personal: a session, a one-time message. */
 const PERSONAL_COOKIE = /(^|;\s*)(__Secure-)?(better-auth\.[a-z_]+|flash)=/;
 
 /**
- * The cache key of a request, or null when its answer may differ per visitor or is not worth
- * keeping. `search` marks a search's page: searches are as many as shoppers type, so they are kept
- * apart from the other pages (server/app.ts), and cannot push the hot pages out.
+ * React Router's own parameters of a data request (`/shop.data`): which routes' data it wants
+ * (`_routes`: only ids of the app's routes, each once, in one order; `routeIds` absent, any), and
+ * whether it asks an index route's (`index`, as React Router reads it: present and empty).
  */
-export function cacheKey(request: Request): { key: string; search: boolean } | null {
+function dataRequestParams(url: URL, routeIds?: ReadonlySet<string>): [string, string][] {
+  if (!url.pathname.endsWith(".data")) return [];
+  const params: [string, string][] = [];
+  const routes = [...new Set((url.searchParams.get("_routes") ?? "").split(","))].filter((id) => id && (!routeIds || routeIds.has(id))).sort();
+  if (routes.length) params.push(["_routes", routes.join(",")]);
+  if (url.searchParams.getAll("index").includes("")) params.push(["index", ""]);
+  return params;
+}
+
+/**
+ * The cache key of a request, or null when its answer may differ per visitor or is not worth
+ * keeping: the page's path and the parameters it reads, sorted. `url` is the address the page is
+ * rendered from to be kept (the same, without what the key leaves out). `search` marks a search's
+ * page: searches are as many as shoppers type, so they are kept apart from the other pages
+ * (server/app.ts), and cannot push the hot pages out.
+ */
+export function cacheKey(
+  request: Request,
+  pages: readonly KeptPage[],
+  routeIds?: ReadonlySet<string>,
+): { key: string; search: boolean; url: string } | null {
   if (request.method !== "GET" && request.method !== "HEAD") return null;
   const cookie = request.headers.get("cookie");
   if (cookie && PERSONAL_COOKIE.test(cookie)) return null;
   const url = new URL(request.url);
-  if (!CACHEABLE_PATH.test(url.pathname)) return null;
-  const params = [...url.searchParams].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return { key: `${url.pathname}?${new URLSearchParams(params).toString()}`, search: url.searchParams.has("q") };
+  const page = pages.find((p) => p.path.test(url.pathname));
+  if (!page) return null;
+  const read = page.query?.(url.searchParams) ?? new URLSearchParams();
+  const params = [...read, ...dataRequestParams(url, routeIds)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const query = new URLSearchParams(params).toString();
+  return { key: `${url.pathname}?${query}`, search: read.has("q"), url: `${url.origin}${url.pathname}${query ? `?${query}` : ""}` };
 }
 
 /** SHA-256 sources of a page's inline scripts, for a policy that allows exactly those. */
@@ -134,6 +168,12 @@ export async function answerFromCache(page: CachedPage, request: Request): Promi
   return new Response(request.method === "HEAD" ? null : (body as Uint8Array<ArrayBuffer>), { status: page.status, headers });
 }
 
+/** The page of a key: its path, without the query. */
+const pathOf = (key: string) => {
+  const end = key.indexOf("?");
+  return end === -1 ? key : key.slice(0, end);
+};
+
 /** How many pages asked for once a cache with `secondAsk` remembers. */
 const MAX_ASKED = 4096;
 
@@ -152,6 +192,8 @@ export class PageCache {
   private readonly recent: { seq: number; tags: string[] | "all" }[] = [];
   /** With `secondAsk`: when each page not kept was last asked for, the most recent last. */
   private readonly asked = new Map<string, number>();
+  /** Each page's kept addresses (its path's keys), least recently used first, and their bytes. */
+  private readonly variants = new Map<string, { keys: Set<string>; bytes: number }>();
   hits = 0;
   misses = 0;
 
@@ -159,11 +201,20 @@ export class PageCache {
    * `secondAsk`: a page is kept only when it is asked for again within `KEPT_AT_MOST_MS` (for
    * searches: one typed once is rendered as before, and costs no compression for the cache; one
    * many shoppers type comes from memory from its second time on).
+   *
+   * `pageShare`: the part of `maxBytes` one page's addresses (the keys of one path: its sorts,
+   * pages, filters) may hold together; past it, that page's least recently used address goes
+   * first, so no flood of one page's addresses can push the other pages out.
    */
   constructor(
     private readonly maxBytes: number,
-    private readonly options: { secondAsk?: boolean } = {},
+    private readonly options: { secondAsk?: boolean; pageShare?: number } = {},
   ) {}
+
+  /** The most one page's addresses may hold together. */
+  private get perPage() {
+    return this.maxBytes * (this.options.pageShare ?? 1);
+  }
 
   get size() {
     return this.pages.size;
@@ -186,9 +237,12 @@ export class PageCache {
       this.misses++;
       return undefined;
     }
-    // Least recently used first out: a hit moves the page to the end.
+    // Least recently used first out: a hit moves the page to the end (and among its path's addresses).
     this.pages.delete(key);
     this.pages.set(key, page);
+    const variants = this.variants.get(pathOf(key))!;
+    variants.keys.delete(key);
+    variants.keys.add(key);
     this.hits++;
     return page;
   }
@@ -211,7 +265,7 @@ export class PageCache {
    * have been read before the change). Returns whether it was kept.
    */
   put(key: string, page: CachedPage, startedAt: number): boolean {
-    if (page.tags.has(UNCACHEABLE_TAG) || page.bytes > this.maxBytes / 4) return false;
+    if (page.tags.has(UNCACHEABLE_TAG) || page.bytes > Math.min(this.maxBytes / 4, this.perPage)) return false;
     if (this.seq !== startedAt) {
       const oldest = this.recent[0];
       if (!oldest || oldest.seq > startedAt + 1) return false;
@@ -228,6 +282,15 @@ export class PageCache {
       let keys = this.byTag.get(tag);
       if (!keys) this.byTag.set(tag, (keys = new Set()));
       keys.add(key);
+    }
+    const path = pathOf(key);
+    let variants = this.variants.get(path);
+    if (!variants) this.variants.set(path, (variants = { keys: new Set(), bytes: 0 }));
+    variants.keys.add(key);
+    variants.bytes += page.bytes;
+    for (const oldKey of variants.keys) {
+      if (variants.bytes <= this.perPage) break;
+      this.remove(oldKey);
     }
     for (const oldKey of this.pages.keys()) {
       if (this.bytes <= this.maxBytes) break;
@@ -256,6 +319,11 @@ export class PageCache {
       keys?.delete(key);
       if (keys?.size === 0) this.byTag.delete(tag);
     }
+    const path = pathOf(key);
+    const variants = this.variants.get(path)!;
+    variants.keys.delete(key);
+    variants.bytes -= page.bytes;
+    if (variants.keys.size === 0) this.variants.delete(path);
   }
 }
 

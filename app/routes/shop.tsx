@@ -6,8 +6,8 @@ import { publicUrlFrom, seo } from "~/lib/seo";
 import { LISTS_TAG, productTag, UNCACHEABLE_TAG } from "~/lib/page-cache.server";
 import { getCategory } from "~/modules/catalog/catalog.server";
 import { keptCategories, keptProductCards } from "~/modules/catalog/kept-catalog.server";
-import { shopQuerySchema } from "~/modules/catalog/catalog.schema";
-import { SHOP_PAGE_SIZE, SHOP_SORT_LABELS, SHOP_SORTS, type ShopSort } from "~/modules/catalog/shop-listing";
+import { shopQueryOf } from "~/modules/catalog/catalog.schema";
+import { SHOP_PAGE_SIZE, SHOP_SORT_LABELS, SHOP_SORTS, shopSearch, type ShopSort } from "~/modules/catalog/shop-listing";
 import { ProductCard } from "~/components/storefront/product-card";
 import { RouteError } from "~/components/ui/route-error";
 import { SearchIcon } from "~/components/ui/icons";
@@ -18,7 +18,7 @@ import { withThousands } from "~/lib/thousands";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const query = shopQuerySchema.parse(Object.fromEntries(url.searchParams));
+  const query = shopQueryOf(url.searchParams);
   // The category filter without JavaScript submits ?category=…; give it its proper address.
   if (!params.categoryId && query.category !== undefined) {
     throw redirect(query.category ? `/shop/category/${encodeURIComponent(query.category)}` : "/shop");
@@ -82,12 +82,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 function pageHref(base: string, q: string, page: number, sort: ShopSort = "newest") {
-  const params = new URLSearchParams();
-  if (q) params.set("q", q);
-  if (sort !== "newest") params.set("sort", sort);
-  if (page > 1) params.set("page", String(page));
-  const s = params.toString();
-  return s ? `${base}?${s}` : base;
+  return base + shopSearch({ q, sort, page });
 }
 
 /** How long the search box waits after the last key before it searches. */

@@ -19,3 +19,17 @@ export const SHOP_PAGE_SIZE = 24;
  * lists the first 1,000 (docs/decisions/0036).
  */
 export const SEARCH_LISTED_MATCHES = 1000;
+
+/**
+ * The query part of a shop address (`?q=…&sort=…&page=…`, or '' for the first page of everything,
+ * newest first): one way of writing each listing, defaults left out. The page's links use it, and
+ * the page cache keys the listing by it (catalog.schema.ts, docs/decisions/0047).
+ */
+export function shopSearch({ q, sort, page }: { q: string; sort: ShopSort; page: number }): string {
+  const params = new URLSearchParams();
+  if (q) params.set("q", q);
+  if (sort !== "newest") params.set("sort", sort);
+  if (page > 1) params.set("page", String(page));
+  const s = params.toString();
+  return s ? `?${s}` : "";
+}

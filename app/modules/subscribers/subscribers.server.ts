@@ -1,6 +1,6 @@
-import { count, desc, eq } from "drizzle-orm";
+import { count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
-import { toCsv } from "~/lib/csv";
+import { csvChunks } from "~/lib/csv";
 import { DomainError } from "~/lib/errors";
 import { addressBucket, hitRateLimit, refundRateLimit, type RateRule } from "~/lib/rate-limit.server";
 import { minutesText } from "~/lib/wait-text";
@@ -84,14 +84,34 @@ export async function deleteSubscriber(db: Db, id: string): Promise<{ email: str
   return row;
 }
 
-/** Every subscriber as CSV, newest first, each cell safe to open in a spreadsheet. */
-export async function subscribersCsv(db: Db): Promise<string> {
-  const rows = await db
-    .select({ email: subscribers.email, subscribedAt: subscribers.createdAt })
-    .from(subscribers)
-    .orderBy(desc(subscribers.createdAt), desc(subscribers.id));
-  return toCsv(
-    ["Email", "Subscribed At (PKT)"],
-    rows.map((r) => [r.email, r.subscribedAt]),
-  );
+/** Subscribers read per query while the CSV streams (a row is an e-mail and a moment). */
+const CSV_BATCH_SIZE = 5000;
+
+/**
+ * Every subscriber as CSV, newest first, each cell safe to open in a spreadsheet, written batch by
+ * batch as it is read. Each batch starts after the last row of the one before (keyset, the moment
+ * compared as stored, to the microsecond), so a sign-up or deletion meanwhile never lists another
+ * subscriber twice or leaves one out.
+ */
+export async function* subscribersCsv(db: Db, batchSize = CSV_BATCH_SIZE): AsyncGenerator<string> {
+  async function* batches() {
+    let after: { at: string; id: string } | undefined;
+    for (;;) {
+      const rows = await db
+        .select({
+          id: subscribers.id,
+          email: subscribers.email,
+          subscribedAt: subscribers.createdAt,
+          at: sql<string>`${subscribers.createdAt}::text`,
+        })
+        .from(subscribers)
+        .where(after ? sql`(${subscribers.createdAt}, ${subscribers.id}) < (${after.at}::timestamptz, ${after.id})` : undefined)
+        .orderBy(desc(subscribers.createdAt), desc(subscribers.id))
+        .limit(batchSize);
+      if (rows.length) yield rows.map((r) => [r.email, r.subscribedAt]);
+      if (rows.length < batchSize) return;
+      after = { at: rows[rows.length - 1].at, id: rows[rows.length - 1].id };
+    }
+  }
+  yield* csvChunks(["Email", "Subscribed At (PKT)"], batches());
 }

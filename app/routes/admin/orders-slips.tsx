@@ -6,7 +6,8 @@ import { adminMeta } from "~/lib/seo";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { formatAmount } from "~/modules/catalog/pricing";
 import { orderSelectionFrom } from "~/modules/orders/admin-orders.schema";
-import { amountToCollect, ordersForBatch } from "~/modules/orders/order-batch.server";
+import { amountToCollect, BATCH_LIMIT, ordersForBatch } from "~/modules/orders/order-batch.server";
+import { withThousands } from "~/lib/thousands";
 import { RouteError } from "~/components/ui/route-error";
 
 export const meta = () => adminMeta("Packing slips");
@@ -14,8 +15,12 @@ export const meta = () => adminMeta("Packing slips");
 /** One printable page per order: where it goes, who to call, what is in the parcel and what to collect. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context.auth);
-  const list = await ordersForBatch(context.db, orderSelectionFrom(new URL(request.url).searchParams));
+  const { list, more } = await ordersForBatch(context.db, orderSelectionFrom(new URL(request.url).searchParams));
+  // More than a print run takes: none printed, rather than the first few thousand as if they were all.
+  if (more) return { slips: [], tooMany: BATCH_LIMIT };
   return {
+    /** When set, the most a print run takes (the chosen orders are more). */
+    tooMany: 0,
     slips: list.map((o) => ({
       id: o.id,
       orderNumber: o.orderNumber,
@@ -41,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function PackingSlips({ loaderData }: Route.ComponentProps) {
-  const { slips } = loaderData;
+  const { slips, tooMany } = loaderData;
   return (
     <main className="mx-auto max-w-3xl bg-white p-6 text-stone-900 print:max-w-none print:p-0">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3 print:hidden">
@@ -57,7 +62,14 @@ export default function PackingSlips({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       </div>
-      {slips.length === 0 && <p>No orders were chosen. Tick orders in the list, then Print packing slips.</p>}
+      {tooMany ? (
+        <p role="alert">
+          These are more than {withThousands(tooMany)} orders: packing slips are printed at most {withThousands(tooMany)} at a time. Narrow the list
+          with its search or status filter, or tick the orders to print.
+        </p>
+      ) : (
+        slips.length === 0 && <p>No orders were chosen. Tick orders in the list, then Print packing slips.</p>
+      )}
       {slips.map((slip) => (
         <article
           key={slip.id}
