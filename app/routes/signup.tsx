@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ error: parsed.error.issues[0].message, values }, { status: 400 });
   try {
     const { headers } = await signUp(context.db, { ...parsed.data, address: context.clientAddress }, context.auth);
-    headers.append("Set-Cookie", flashCookie("Signup successful! Profile created."));
+    headers.append("Set-Cookie", flashCookie(request, "Signup successful! Profile created."));
     return redirect(landingPathFor("user"), { headers });
   } catch (error) {
     return actionFailure(error, { msg: "signup failed" }, ({ message }) => ({ error: `Failed to create an account. ${message}`, values }));
