@@ -101,11 +101,20 @@ export async function buyBelt(page: Page, customer: { firstName: string; email: 
   return (await page.getByText(/^ORD-\d{13}$/).textContent())!;
 }
 
-/** The plain-text body of an .eml file as nodemailer writes it (7bit, quoted-printable or base64). */
+/**
+ * The plain-text body of an .eml file as nodemailer writes it (7bit, quoted-printable or base64);
+ * of a mail with text and HTML (multipart/alternative), its text part.
+ */
 function plainBody(eml: string): string {
   const split = eml.indexOf("\n\n");
   const head = eml.slice(0, split);
   const body = eml.slice(split + 2);
+  const boundary = /^Content-Type:\s*multipart\/[^\n]*(?:\n[ \t][^\n]*)*?boundary="?([^";\n]+)"?/im.exec(head)?.[1];
+  if (boundary) {
+    const parts = body.split(`--${boundary}`).map((part) => part.replace(/^\n/, ""));
+    const text = parts.find((part) => /^Content-Type:\s*text\/plain/im.test(part.slice(0, part.indexOf("\n\n"))));
+    if (text) return plainBody(text);
+  }
   const encoding = /^Content-Transfer-Encoding:\s*(\S+)/im.exec(head)?.[1]?.toLowerCase();
   if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
   if (encoding === "quoted-printable") {
