@@ -102,6 +102,34 @@ export async function buyBelt(page: Page, customer: { firstName: string; email: 
 }
 
 /**
+ * A new customer the spec's way (docs/product.md "Accounts"): the signup form, the link the shop
+ * mails, its "Create my account", then logging in on /login; ends signed in, on the home page.
+ */
+export async function signUpByMail(page: Page, baseURL: string, email: string, password: string) {
+  await page.goto("/signup");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByLabel("First name").fill("Sana");
+  await page.getByLabel("Last name").fill("Malik");
+  await page.getByLabel("Gender").selectOption("female");
+  await page.getByLabel("Phone number").fill("3001234567");
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Check your email" })).toHaveText(
+    `Check your email: we have sent a message to ${email} to finish signing up. Its link works once, for 24 hours.`,
+  );
+  const mail = await mailTo(baseURL, email, "Finish signing up at Chamra Leather");
+  await page.goto(/(https?:\/\/\S+\/signup\/confirm\?token=\S+)/.exec(mail.text)![1]);
+  await expect(page.getByRole("heading", { name: "Finish signing up" })).toBeVisible();
+  await page.getByRole("button", { name: "Create my account" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("status").filter({ hasText: "Signup successful! Profile created." })).toBeVisible();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/**
  * The plain-text body of an .eml file as nodemailer writes it (7bit, quoted-printable or base64);
  * of a mail with text and HTML (multipart/alternative), its text part.
  */
