@@ -47,7 +47,7 @@ describe("parseEnv", () => {
 
   it("warns a production start without PUBLIC_URL where mailed links will point, and only then", () => {
     expect(configurationWarnings(parseEnv({ PORT: "8080" }))).toEqual([
-      "PUBLIC_URL is not set: links in mail (password links, order mails) point to http://localhost:8080. Set PUBLIC_URL to the address shoppers use, e.g. https://shop.example.pk.",
+      "PUBLIC_URL is not set: links in mail (password, signup and order mails) point to http://localhost:8080. Set PUBLIC_URL to the address shoppers use, e.g. https://shop.example.pk.",
     ]);
     expect(configurationWarnings(parseEnv({ PUBLIC_URL: "https://shop.example.pk" }))).toEqual([]);
     expect(configurationWarnings(parseEnv({ NODE_ENV: "development" }))).toEqual([]);

@@ -145,7 +145,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 export function configurationWarnings(env: Env): string[] {
   if (env.NODE_ENV !== "production" || env.PUBLIC_URL) return [];
   return [
-    `PUBLIC_URL is not set: links in mail (password links, order mails) point to ${env.publicUrl}. Set PUBLIC_URL to the address shoppers use, e.g. https://shop.example.pk.`,
+    `PUBLIC_URL is not set: links in mail (password, signup and order mails) point to ${env.publicUrl}. Set PUBLIC_URL to the address shoppers use, e.g. https://shop.example.pk.`,
   ];
 }
 
