@@ -62,7 +62,13 @@ test("the newsletter form without scripts goes back to the shop page it came fro
       {
         method: "POST",
         path: "/subscribe",
-        headers: { Host: new URL(origin).host, Origin: origin, "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Mode": "navigate", Referer: referer },
+        headers: {
+          Host: new URL(origin).host,
+          Origin: origin,
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Sec-Fetch-Mode": "navigate",
+          Referer: referer,
+        },
         body: Buffer.from("email="),
       },
       agent,
