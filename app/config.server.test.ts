@@ -2,7 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "./lib/config-error";
-import { parseEnv } from "./config.server";
+import { configurationWarnings, parseEnv } from "./config.server";
 
 function problemsOf(source: Record<string, string | undefined>): string[] {
   try {
@@ -43,6 +43,14 @@ describe("parseEnv", () => {
   it("takes the public URL from PUBLIC_URL without a trailing slash, or from the port", () => {
     expect(parseEnv({ PUBLIC_URL: "https://shop.example.pk/" }).publicUrl).toBe("https://shop.example.pk");
     expect(parseEnv({ PORT: "8080" }).publicUrl).toBe("http://localhost:8080");
+  });
+
+  it("warns a production start without PUBLIC_URL where mailed links will point, and only then", () => {
+    expect(configurationWarnings(parseEnv({ PORT: "8080" }))).toEqual([
+      "PUBLIC_URL is not set: links in mail (password, signup and order mails) point to http://localhost:8080. Set PUBLIC_URL to the address shoppers use, e.g. https://shop.example.pk.",
+    ]);
+    expect(configurationWarnings(parseEnv({ PUBLIC_URL: "https://shop.example.pk" }))).toEqual([]);
+    expect(configurationWarnings(parseEnv({ NODE_ENV: "development" }))).toEqual([]);
   });
 
   it("trusts no proxy by default and takes TRUST_PROXY as a count of hops", () => {

@@ -137,6 +137,18 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   };
 }
 
+/**
+ * What a production start should tell the operator without refusing to start: without PUBLIC_URL,
+ * links in mail (password links, order mails) point at http://localhost:PORT, the only address the
+ * shop knows from its configuration; it never takes one from a request (decision 0045).
+ */
+export function configurationWarnings(env: Env): string[] {
+  if (env.NODE_ENV !== "production" || env.PUBLIC_URL) return [];
+  return [
+    `PUBLIC_URL is not set: links in mail (password, signup and order mails) point to ${env.publicUrl}. Set PUBLIC_URL to the address shoppers use, e.g. https://shop.example.pk.`,
+  ];
+}
+
 let cached: Env | undefined;
 
 export function getEnv(): Env {

@@ -15,6 +15,7 @@ export default [
     route("contact", "routes/contact.tsx"),
     route("login", "routes/login.tsx"),
     route("signup", "routes/signup.tsx"),
+    route("signup/confirm", "routes/signup-confirm.tsx"),
     route("forgot-password", "routes/forgot-password.tsx"),
     route("reset-password", "routes/reset-password.tsx"),
     route("*", "routes/not-found.tsx"),

@@ -10,10 +10,11 @@ import { bodyLimit } from "hono/body-limit";
 import { discardBody } from "./discard-body";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { ConfigError } from "~/lib/config-error";
-import { getEnv, type Env } from "~/config.server";
+import { configurationWarnings, getEnv, type Env } from "~/config.server";
 import { oneAtATime, openDatabase, readiness, type Database } from "~/lib/db.server";
 import { atOrigin, clientAddress, publicOrigin } from "~/lib/proxy.server";
 import { privateCachePolicy } from "~/lib/cache-policy.server";
+import { localPath } from "~/lib/local-path";
 import { checkAddress, checkedForm } from "~/lib/request-input.server";
 import {
   answerFromCache,
@@ -179,10 +180,12 @@ export function createApp(options: {
 
   // A GET form without fields (a NavigateButton pressed before the page's scripts ran, or without
   // them) asks for `/shop?`: the address is given back without the empty query, so the page has
-  // the same address either way.
+  // the same address either way. Only to a path on the shop: `//host/?` is answered as it is.
   app.use(async (c, next) => {
-    if ((c.req.method === "GET" || c.req.method === "HEAD") && c.req.url.indexOf("?") === c.req.url.length - 1)
-      return c.redirect(new URL(c.req.url).pathname, 302);
+    if ((c.req.method === "GET" || c.req.method === "HEAD") && c.req.url.indexOf("?") === c.req.url.length - 1) {
+      const to = localPath(new URL(c.req.url).pathname, c.get("origin"));
+      if (to) return c.redirect(to, 302);
+    }
     await next();
   });
 
@@ -542,6 +545,8 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
     },
     "shop is serving",
   );
+  // Once per start, not once per worker.
+  if ((workerNumber() ?? 1) === 1) for (const warning of configurationWarnings(env)) logger.warn(warning);
 
   let closing: Promise<void> | undefined;
   const close = () =>

@@ -1,17 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { flashCookie, readFlash } from "./flash.server";
 
-const requestWith = (cookie: string) => new Request("http://shop.test/", { headers: { cookie } });
+const requestWith = (cookie: string, at = "http://shop.test/") => new Request(at, { headers: { cookie } });
+const plain = new Request("http://localhost:3000/login", { method: "POST" });
 const valueOf = (setCookie: string) => setCookie.split(";")[0];
 
 describe("flash messages", () => {
   it("carry their kind across the redirect, success by default", () => {
-    expect(readFlash(requestWith(valueOf(flashCookie("Login successful!")))).flash).toEqual({ message: "Login successful!", kind: "success" });
-    expect(readFlash(requestWith(valueOf(flashCookie("Product not found!", "error")))).flash).toEqual({
+    expect(readFlash(requestWith(valueOf(flashCookie(plain, "Login successful!")))).flash).toEqual({ message: "Login successful!", kind: "success" });
+    expect(readFlash(requestWith(valueOf(flashCookie(plain, "Product not found!", "error")))).flash).toEqual({
       message: "Product not found!",
       kind: "error",
     });
-    expect(readFlash(requestWith(`a=1; ${valueOf(flashCookie("Heads up: 3 left", "info"))}`)).flash).toEqual({
+    expect(readFlash(requestWith(`a=1; ${valueOf(flashCookie(plain, "Heads up: 3 left", "info"))}`)).flash).toEqual({
       message: "Heads up: 3 left",
       kind: "info",
     });
@@ -23,5 +24,15 @@ describe("flash messages", () => {
     expect(readFlash(requestWith("flash=%E0%A4%A")).flash).toBeNull();
     expect(readFlash(requestWith("flash=")).flash).toBeNull();
     expect(readFlash(requestWith("other=1"))).toEqual({ flash: null, clear: null });
+  });
+
+  it("are Secure when the shop is served over https, and only then", () => {
+    // The server addresses every request to the shop's public origin first (PUBLIC_URL, or what a
+    // trusted proxy says): an https origin there is an https shop.
+    const overHttps = new Request("https://shop.example.pk/login", { method: "POST" });
+    expect(flashCookie(overHttps, "Login successful!")).toMatch(/; Secure$/);
+    expect(readFlash(requestWith("flash=Hi", "https://shop.example.pk/")).clear).toMatch(/; Secure$/);
+    expect(flashCookie(plain, "Login successful!")).not.toMatch(/Secure/);
+    expect(readFlash(requestWith("flash=Hi")).clear).not.toMatch(/Secure/);
   });
 });

@@ -6,10 +6,20 @@ import { FLASH_KINDS, type Flash, type FlashKind } from "./flash";
  */
 const NAME = "flash";
 
-export function flashCookie(message: string, kind: FlashKind = "success"): string {
+/**
+ * The cookie's attributes: Secure when the shop is served over https — PUBLIC_URL is https, or a
+ * trusted proxy says so (the server has already addressed the request to the public origin, see
+ * proxy.server.ts atOrigin).
+ */
+function attributes(request: Request, maxAge: number): string {
+  const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
+  return `Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
+}
+
+export function flashCookie(request: Request, message: string, kind: FlashKind = "success"): string {
   // A success is the message alone; other kinds say theirs first ('error:…').
   const value = kind === "success" ? message : `${kind}:${message}`;
-  return `${NAME}=${encodeURIComponent(value)}; Path=/; Max-Age=60; HttpOnly; SameSite=Lax`;
+  return `${NAME}=${encodeURIComponent(value)}; ${attributes(request, 60)}`;
 }
 
 export function readFlash(request: Request): { flash: Flash | null; clear: string | null } {
@@ -25,5 +35,5 @@ export function readFlash(request: Request): { flash: Flash | null; clear: strin
   } catch {
     flash = null;
   }
-  return { flash, clear: `${NAME}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax` };
+  return { flash, clear: `${NAME}=; ${attributes(request, 0)}` };
 }

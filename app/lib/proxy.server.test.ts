@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { atOrigin, clientAddress, linkBaseUrl, publicOrigin } from "./proxy.server";
+import { atOrigin, clientAddress, publicOrigin } from "./proxy.server";
 
 describe("clientAddress", () => {
   it("is the connecting peer when no proxy is trusted, whatever X-Forwarded-For says", () => {
@@ -64,15 +64,5 @@ describe("atOrigin", () => {
   it("returns the same request when it is already at that origin", () => {
     const request = new Request("https://shop.example.pk/");
     expect(atOrigin(request, "https://shop.example.pk")).toBe(request);
-  });
-});
-
-describe("linkBaseUrl", () => {
-  it("is PUBLIC_URL when set, without a trailing slash", () => {
-    expect(linkBaseUrl(new Request("http://10.0.0.2:3000/forgot-password"), "https://shop.example.pk/")).toBe("https://shop.example.pk");
-  });
-
-  it("is the request's origin when PUBLIC_URL is unset", () => {
-    expect(linkBaseUrl(new Request("http://localhost:3812/forgot-password?x=1"), undefined)).toBe("http://localhost:3812");
   });
 });

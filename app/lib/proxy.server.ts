@@ -71,11 +71,3 @@ export function atOrigin(request: Request, origin: string): Request {
     ...(hasBody ? { duplex: "half" } : {}),
   } as RequestInit);
 }
-
-/**
- * The shop's address for links sent by mail: PUBLIC_URL when set (without a trailing slash);
- * otherwise the request's origin, which the server has already made the public one (atOrigin).
- */
-export function linkBaseUrl(request: Request, publicUrl: string | undefined): string {
-  return publicUrl ? publicUrl.replace(/\/+$/, "") : new URL(request.url).origin;
-}

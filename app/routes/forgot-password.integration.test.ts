@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { getEnv } from "~/config.server";
 import { mailOutbox } from "~/lib/db/tables.server";
 import { upsertAccount } from "~/modules/accounts/accounts.server";
 import { LINK_REQUESTED } from "~/modules/accounts/password-link";
@@ -15,8 +16,8 @@ beforeAll(async () => {
   await upsertAccount(db, { email: "known@example.pk", password: "Walnut-Saddle-Thread-41", role: "user" });
 });
 
-async function post(email: string, address: string) {
-  const request = new Request("http://localhost:3812/forgot-password", { method: "POST", body: new URLSearchParams({ email }) });
+async function post(email: string, address: string, at = "http://localhost:3812", headers: Record<string, string> = {}) {
+  const request = new Request(`${at}/forgot-password`, { method: "POST", body: new URLSearchParams({ email }), headers });
   const a = await answer<{ error: string | null; sent: boolean; email: string }>(() =>
     action({ request, params: {}, context: testContext(testDb(), { clientAddress: address }) } as never),
   );
@@ -34,8 +35,26 @@ describe(`the forgot-password form (${testTarget()})`, () => {
     );
     const mails = await testDb().db.select().from(mailOutbox).where(eq(mailOutbox.to, "known@example.pk"));
     expect(mails).toHaveLength(1);
-    expect(mails[0].text).toMatch(/\nhttp:\/\/localhost:3812\/reset-password\?token=[A-Za-z0-9_-]{43}\n/);
+    expect(mails[0].text).toContain(`\n${getEnv().publicUrl}/reset-password?token=`);
+    expect(mails[0].text).toMatch(/\/reset-password\?token=[A-Za-z0-9_-]{43}\n/);
     expect(await testDb().db.select().from(mailOutbox).where(eq(mailOutbox.to, "nobody@example.pk"))).toHaveLength(0);
+  });
+
+  it("builds the link from the shop's configured address, whatever host the request names", async () => {
+    // The server hands the page a request addressed to the Host it was sent (or, behind a trusted
+    // proxy, to X-Forwarded-Host): neither may choose where the link points.
+    const forged = { Host: "evil.example", "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" };
+    await upsertAccount(testDb().db, { email: "steered@example.pk", password: "Walnut-Saddle-Thread-41", role: "admin" });
+    expect((await post("steered@example.pk", "198.51.100.3", "http://evil.example", forged)).status).toBe(200);
+    expect((await post("steered@example.pk", "198.51.100.3", "https://evil.example", forged)).status).toBe(200);
+    const mails = await testDb().db.select().from(mailOutbox).where(eq(mailOutbox.to, "steered@example.pk"));
+    expect(mails).toHaveLength(2);
+    for (const mail of mails) {
+      const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
+      expect(links.length).toBeGreaterThan(0);
+      for (const link of links) expect(new URL(link).origin, link).toBe(new URL(getEnv().publicUrl).origin);
+      expect(mail.text).not.toContain("evil.example");
+    }
   });
 
   it("a bad address is a 400 with the signup form's message", async () => {

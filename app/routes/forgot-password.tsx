@@ -3,7 +3,6 @@ import type { Route } from "./+types/forgot-password";
 import { getEnv } from "~/config.server";
 import { isDomainError, toHttp } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
-import { linkBaseUrl } from "~/lib/proxy.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { forgotPasswordSchema } from "~/modules/accounts/account.schema";
 import { LINK_REQUESTED } from "~/modules/accounts/password-link";
@@ -38,7 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     await requestPasswordReset(context.db, {
       email: parsed.data.email,
       address: context.clientAddress,
-      baseUrl: linkBaseUrl(request, getEnv().PUBLIC_URL),
+      // From configuration only, never from the request's Host or forwarded headers (decision 0045).
+      baseUrl: getEnv().publicUrl,
     });
     context.mailer.kick();
     return data({ error: null, sent: true, email });

@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ error: parsed.error.issues[0].message, email }, { status: 400 });
   try {
     const { user, headers } = await signIn(context.db, { ...parsed.data, address: context.clientAddress }, context.auth);
-    headers.append("Set-Cookie", flashCookie("Login successful!"));
+    headers.append("Set-Cookie", flashCookie(request, "Login successful!"));
     return redirect(landingPathFor(user.role), { headers });
   } catch (error) {
     return actionFailure(error, { msg: "login failed" }, ({ message }) => ({ error: `Failed to log in. ${message}`, email }));

@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ error: parsed.error.issues[0].message, linkError: null }, { status: 400 });
   try {
     await setPasswordWithLink(context.db, parsed.data);
-    return redirect("/login", { headers: { "Set-Cookie": flashCookie(PASSWORD_SET) } });
+    return redirect("/login", { headers: { "Set-Cookie": flashCookie(request, PASSWORD_SET) } });
   } catch (error) {
     const { status, message, code } = toHttp(error);
     if (code === "INTERNAL") logger.error({ err: error }, "setting a password with a link failed");

@@ -1,12 +1,14 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/signup";
 import { actionFailure } from "~/lib/action-failure.server";
-import { flashCookie } from "~/lib/flash.server";
+import { getEnv } from "~/config.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { signupSchema } from "~/modules/accounts/account.schema";
 import { GenderOptions } from "~/components/ui/gender-options";
 import { landingPathFor } from "~/modules/accounts/roles";
-import { getCurrentUser, signUp } from "~/modules/accounts/session.server";
+import { getCurrentUser } from "~/modules/accounts/session.server";
+import { signupMailSent } from "~/modules/accounts/signup-link";
+import { requestSignup } from "~/modules/accounts/signup.server";
 import { useFormCheck } from "~/components/ui/use-form-check";
 import { FormAlert, SelectField, TextField, SubmitButton } from "~/components/ui/field";
 import { RouteError } from "~/components/ui/route-error";
@@ -32,13 +34,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (typeof form[k] === "string") values[k] = form[k] as string;
   }
   const parsed = signupSchema.safeParse(form);
-  if (!parsed.success) return data({ error: parsed.error.issues[0].message, values }, { status: 400 });
+  if (!parsed.success) return data({ error: parsed.error.issues[0].message, values, sent: null }, { status: 400 });
   try {
-    const { headers } = await signUp(context.db, { ...parsed.data, address: context.clientAddress }, context.auth);
-    headers.append("Set-Cookie", flashCookie("Signup successful! Profile created."));
-    return redirect(landingPathFor("user"), { headers });
+    // The same answer for an address with an account and one without: the mail says which (decision 0045).
+    await requestSignup(context.db, { ...parsed.data, address: context.clientAddress, baseUrl: getEnv().publicUrl });
+    context.mailer.kick();
+    return data({ error: null, values: {} as Values, sent: signupMailSent(parsed.data.email) });
   } catch (error) {
-    return actionFailure(error, { msg: "signup failed" }, ({ message }) => ({ error: `Failed to create an account. ${message}`, values }));
+    return actionFailure(error, { msg: "signup failed" }, ({ message }) => ({
+      error: `Failed to create an account. ${message}`,
+      values,
+      sent: null,
+    }));
   }
 }
 
@@ -51,6 +58,11 @@ export default function Signup() {
   return (
     <section className="mx-auto max-w-lg px-4 py-12">
       <h1 className="font-serif text-3xl text-leather-800">Create an account</h1>
+      {result?.sent && !check.error ? (
+        <p role="status" className="mt-8 rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900">
+          {result.sent}
+        </p>
+      ) : null}
       <Form
         method="post"
         noValidate

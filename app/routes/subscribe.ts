@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/subscribe";
 import { isDomainError } from "~/lib/errors";
 import { flashCookie } from "~/lib/flash.server";
+import { localPath } from "~/lib/local-path";
 import { logger } from "~/lib/logger.server";
 import { subscribeSchema } from "~/modules/subscribers/subscriber.schema";
 import { subscribeFrom } from "~/modules/subscribers/subscribers.server";
@@ -16,16 +17,9 @@ function isPageNavigation(request: Request): boolean {
   return (request.headers.get("accept") ?? "").includes("text/html");
 }
 
-/** The same-site page the form was sent from, to return to; the home page otherwise. */
+/** The shop's page the form was sent from, to return to; the home page otherwise. */
 function backTo(request: Request): string {
-  const referer = request.headers.get("referer");
-  if (!referer) return "/";
-  try {
-    const from = new URL(referer);
-    return from.origin === new URL(request.url).origin ? `${from.pathname}${from.search}` : "/";
-  } catch {
-    return "/";
-  }
+  return localPath(request.headers.get("referer"), new URL(request.url).origin) ?? "/";
 }
 
 /** The footer's newsletter form posts here. */
@@ -56,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (isPageNavigation(request)) {
     const message = result.ok ? NEWSLETTER_SUCCESS : (result.message ?? NEWSLETTER_FAILURE);
-    return redirect(backTo(request), { status: 303, headers: { "Set-Cookie": flashCookie(message, result.ok ? "success" : "error") } });
+    return redirect(backTo(request), { status: 303, headers: { "Set-Cookie": flashCookie(request, message, result.ok ? "success" : "error") } });
   }
   return data(result, { status, headers });
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { mailTo } from "../support/e2e";
+import { mailTo, signUpByMail } from "../support/e2e";
 
 /*
  * Getting back in (docs/product.md "Forgot password"): from /login to a mailed link, a new
@@ -9,15 +9,8 @@ const OLD = "Sana-Walnut-Ledger-31";
 const NEW = "Indigo-Buckle-Harbour-77";
 const unique = () => `forgot-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.pk`;
 
-async function signUp(page: Page, email: string) {
-  await page.goto("/signup");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(OLD);
-  await page.getByLabel("First name").fill("Sana");
-  await page.getByLabel("Last name").fill("Malik");
-  await page.getByLabel("Gender").selectOption("female");
-  await page.getByRole("button", { name: "Sign up" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Signup successful! Profile created." })).toBeVisible();
+async function signUp(page: Page, baseURL: string, email: string) {
+  await signUpByMail(page, baseURL, email, OLD);
 }
 
 async function logIn(page: Page, email: string, password: string) {
@@ -32,7 +25,7 @@ async function getBackIn(browser: Browser, page: Page, baseURL: string) {
   const elsewhere = await browser.newContext({ baseURL });
   const other = await elsewhere.newPage();
   try {
-    await signUp(other, email);
+    await signUp(other, baseURL, email);
     await other.goto("/admin");
     await expect(other).toHaveURL(/\/$/);
 

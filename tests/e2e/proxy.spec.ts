@@ -43,6 +43,8 @@ test("staff sign in through the proxy and get a secure session cookie", async ({
   expect(session).toMatch(/^__Secure-/);
   expect(session).toMatch(/; Secure/i);
   expect(session).toMatch(/; HttpOnly/i);
+  // The one-time "Login successful!" travels in a cookie that is Secure too.
+  expect(cookies.find((c) => c.startsWith("flash="))).toMatch(/; Secure/i);
 });
 
 test("with PUBLIC_URL set, a post from any other origin is refused", async ({ request, baseURL }) => {

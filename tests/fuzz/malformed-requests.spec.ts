@@ -282,8 +282,14 @@ test.beforeAll(async () => {
     numberCode: "+92",
     number: "3001234567",
   });
-  expect(signup.status, `sign up: ${signup.body.slice(0, 300)}`).toBe(302);
-  for (const [name, value] of cookiesSet(signup)) if (name !== "flash") sessions.customer.set(name, value);
+  expect(signup.status, `sign up: ${signup.body.slice(0, 300)}`).toBe(200);
+  // The account is made by the link the shop mails (decision 0045), read here from its outbox table.
+  const { rows: mails } = await shop.db.query('select text from mail_outbox where "to" = $1 order by created_at desc limit 1', [CUSTOMER.email]);
+  const token = /\/signup\/confirm\?token=([A-Za-z0-9_-]+)/.exec(mails[0]?.text ?? "")?.[1];
+  expect(token, "the signup link in the customer's mail").toBeTruthy();
+  const confirmed = await post("/signup/confirm", { token: token! });
+  expect(confirmed.status, `finish signing up: ${confirmed.body.slice(0, 300)}`).toBe(302);
+  await logIn("customer", CUSTOMER);
   await addShopData();
   facts = await readFacts();
   before = await snapshotTables(shop.db);
@@ -317,6 +323,7 @@ test(`malformed requests to every route and action as every role: no server erro
   // What the shop said it did: a success message, or a session cookie cleared (signed out).
   const accepted = outcomes.filter((o) => /success|deleted|updated|created|added|removed/i.test(flashOf(o.response) ?? ""));
   const signedOut = outcomes.filter((o) => [...sessions[o.request.role].keys()].some((name) => clears(o.response, name)));
+  const offSite = outcomes.filter((o) => !staysOnTheShop(o.response.headers.location));
   const after = await snapshotTables(shop.db);
   const changed = changedTables(before, after);
 
@@ -344,7 +351,7 @@ test(`malformed requests to every route and action as every role: no server erro
       .join(", ")}`,
   );
 
-  if (serverErrors.length || unexpected.length || changed.length || accepted.length || signedOut.length || stillSignedIn.length) {
+  if (serverErrors.length || unexpected.length || changed.length || accepted.length || signedOut.length || stillSignedIn.length || offSite.length) {
     fs.mkdirSync(path.dirname(report), { recursive: true });
     const section = (title: string, list: Outcome[]) => (list.length ? [`## ${title} (${list.length})`, ...list.map(describe)] : []);
     fs.writeFileSync(
@@ -355,6 +362,7 @@ test(`malformed requests to every route and action as every role: no server erro
         ...section("Other answers than their shape decides", unexpected),
         ...section("Accepted (a success message)", accepted),
         ...section("Signed a role out", signedOut),
+        ...section("Redirected off the shop", offSite),
         `The server's log: ${path.relative(process.cwd(), serverLog)}`,
       ].join("\n\n"),
     );
@@ -368,4 +376,26 @@ test(`malformed requests to every route and action as every role: no server erro
   expect(accepted.map(describe).slice(0, 25), `${accepted.length} malformed requests were accepted (seed ${SEED})`).toEqual([]);
   expect(changed, `malformed requests changed stored data (seed ${SEED})`).toEqual([]);
   expect([...stillSignedIn, ...signedOut.map(describe).slice(0, 25)], `requests signed a role out (seed ${SEED})`).toEqual([]);
+  expect(offSite.map(describe).slice(0, 25), `${offSite.length} requests were redirected off the shop (seed ${SEED})`).toEqual([]);
 });
+
+/**
+ * Whether a Location (if any) sends the browser to a page of the shop: a path of its origin, with
+ * no `//host` or `/\host` however often it is decoded (mailto: is the one other place the back
+ * office sends staff, to their own mail program: decision 0045).
+ */
+function staysOnTheShop(location: string | string[] | undefined): boolean {
+  if (location === undefined || (typeof location === "string" && location.startsWith("mailto:"))) return true;
+  if (typeof location !== "string" || new URL(location, shop.origin).origin !== shop.origin) return false;
+  // The path alone: a query may hold anything, it never names a host.
+  let path = location.split(/[?#]/, 1)[0];
+  for (let round = 0; ; round++) {
+    if (!/^\/(?![/\\])/.test(path) || /[\\\t\n\r]/.test(path)) return false;
+    if (round === 3) return true;
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      return true;
+    }
+  }
+}

@@ -338,6 +338,7 @@ function routeSpecs(f: ShopFacts): RouteSpec[] {
     { name: "/signup", path: fixed("/signup") },
     { name: "/forgot-password", path: fixed("/forgot-password") },
     { name: "/reset-password", path: fixed("/reset-password"), query: { token: junk } },
+    { name: "/signup/confirm", path: fixed("/signup/confirm"), query: { token: junk } },
     {
       name: "/* (not found)",
       path: fc.tuple(fc.array(fc.tuple(junkNoNul, encoding, escapeArb), { minLength: 1, maxLength: 4 })).map(([parts]) => ({
@@ -1188,6 +1189,13 @@ function actionSpecs(f: ShopFacts, realImage: Uint8Array): ActionSpec[] {
           ),
         )
         .map(([token, b]) => ({ ...at("/reset-password"), fields: textFields({ token, password: STRONG }), breaker: b })),
+    },
+    {
+      name: "/signup/confirm",
+      // No token the shop ever made: every form is refused, and no account is made.
+      form: fc
+        .tuple(hex(43), fc.oneof(without("token"), setTo("token", junk, "not a token")))
+        .map(([token, b]) => ({ ...at("/signup/confirm"), fields: textFields({ token }), breaker: b })),
     },
     {
       name: "/subscribe",

@@ -138,6 +138,25 @@ export function regressionCases(f: ShopFacts, realImage: Uint8Array): FuzzReques
       expect: 400,
     });
   }
+  // Issue 30's open redirects: an empty query after a path naming another host answered
+  // `302 Location: //evil.example:4599/`; the newsletter form without scripts followed a Referer
+  // whose path names another host. The suite checks every Location stays on the shop.
+  for (const path of ["//evil.example:4599/?", "/%2F%2Fevil.example/?", "/%5Cevil.example/?", "/%09/evil.example/?"]) {
+    out.push({ target: `GET ${path}`, kind: "route", method: "GET", path, headers: {}, shape: "none", why: "issue 30: a path naming another host" });
+  }
+  for (const referer of [`${f.origin}//evil.example/x`, `${f.origin}/%2F%2Fevil.example/x`, "http://evil.example/about"]) {
+    out.push({
+      target: "POST /subscribe",
+      kind: "action",
+      method: "POST",
+      path: "/subscribe",
+      headers: { ...urlencoded, "Sec-Fetch-Mode": "navigate", Referer: referer },
+      body: form({ email: "" }),
+      shape: "form",
+      why: `issue 30: the newsletter form without scripts, from ${referer}`,
+      expect: 303,
+    });
+  }
   // Beyond Node's 16 KB of request headers: the HTTP server refuses it before the shop sees it.
   out.push({
     target: "GET /shop",

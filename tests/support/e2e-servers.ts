@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import type { FullConfig } from "@playwright/test";
+import { freePort } from "./free-port";
 
 /*
  * The browser tests' servers (scripts/e2e-server.mjs: the production build on a throw-away data
@@ -88,6 +89,23 @@ async function stop(child: ChildProcess): Promise<void> {
   const timer = setTimeout(() => signal("SIGKILL"), STOPPED_WITHIN_MS);
   await exited;
   clearTimeout(timer);
+}
+
+/**
+ * One more test server of a spec's own, configured by `env` (e.g. TRUST_PROXY without PUBLIC_URL,
+ * which none of the shared servers is), on a free port; its mail is read with mailTo like theirs.
+ * Its first start costs about 15 s. stop() stops it and its data folder goes with it.
+ */
+export async function startOwnServer(env: Record<string, string>): Promise<{ port: number; baseURL: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const child = start(port, env);
+  try {
+    await whenReady(port, child);
+  } catch (error) {
+    await stop(child);
+    throw error;
+  }
+  return { port, baseURL: `http://localhost:${port}`, stop: () => stop(child) };
 }
 
 /**

@@ -101,11 +101,48 @@ export async function buyBelt(page: Page, customer: { firstName: string; email: 
   return (await page.getByText(/^ORD-\d{13}$/).textContent())!;
 }
 
-/** The plain-text body of an .eml file as nodemailer writes it (7bit, quoted-printable or base64). */
+/**
+ * A new customer the spec's way (docs/product.md "Accounts"): the signup form, the link the shop
+ * mails, its "Create my account", then logging in on /login; ends signed in, on the home page.
+ */
+export async function signUpByMail(page: Page, baseURL: string, email: string, password: string) {
+  await page.goto("/signup");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByLabel("First name").fill("Sana");
+  await page.getByLabel("Last name").fill("Malik");
+  await page.getByLabel("Gender").selectOption("female");
+  await page.getByLabel("Phone number").fill("3001234567");
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Check your email" })).toHaveText(
+    `Check your email: we have sent a message to ${email} to finish signing up. Its link works once, for 24 hours.`,
+  );
+  const mail = await mailTo(baseURL, email, "Finish signing up at Chamra Leather");
+  await page.goto(/(https?:\/\/\S+\/signup\/confirm\?token=\S+)/.exec(mail.text)![1]);
+  await expect(page.getByRole("heading", { name: "Finish signing up" })).toBeVisible();
+  await page.getByRole("button", { name: "Create my account" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("status").filter({ hasText: "Signup successful! Profile created." })).toBeVisible();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/**
+ * The plain-text body of an .eml file as nodemailer writes it (7bit, quoted-printable or base64);
+ * of a mail with text and HTML (multipart/alternative), its text part.
+ */
 function plainBody(eml: string): string {
   const split = eml.indexOf("\n\n");
   const head = eml.slice(0, split);
   const body = eml.slice(split + 2);
+  const boundary = /^Content-Type:\s*multipart\/[^\n]*(?:\n[ \t][^\n]*)*?boundary="?([^";\n]+)"?/im.exec(head)?.[1];
+  if (boundary) {
+    const parts = body.split(`--${boundary}`).map((part) => part.replace(/^\n/, ""));
+    const text = parts.find((part) => /^Content-Type:\s*text\/plain/im.test(part.slice(0, part.indexOf("\n\n"))));
+    if (text) return plainBody(text);
+  }
   const encoding = /^Content-Transfer-Encoding:\s*(\S+)/im.exec(head)?.[1]?.toLowerCase();
   if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
   if (encoding === "quoted-printable") {

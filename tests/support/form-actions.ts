@@ -2,6 +2,7 @@
 export const FORM_ACTIONS = [
   "/login",
   "/signup",
+  "/signup/confirm",
   "/forgot-password",
   "/reset-password",
   "/checkout",

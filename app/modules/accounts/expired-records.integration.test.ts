@@ -7,6 +7,9 @@ import { createAuth, loadAuthSecret } from "./auth.server";
 import { LINK_EXPIRED, LINK_NOT_VALID } from "./password-link";
 import { findPasswordLink, requestPasswordReset } from "./password-link.server";
 import { signIn } from "./session.server";
+import { SIGNUP_LINK_EXPIRED, SIGNUP_LINK_NOT_VALID } from "./signup-link";
+import { findSignupLink, requestSignup } from "./signup.server";
+import { signupTokenMailedTo } from "../../../tests/support/signup-mail";
 
 /*
  * Password links and sessions are rows that would pile up for ever: a link nobody used, a session
@@ -73,5 +76,34 @@ describe(`expired sign-in records (${testTarget()})`, () => {
     const left = (await sessions()).map((s) => s.id);
     expect(left).toHaveLength(2);
     expect(left).not.toContain(first.id);
+  });
+
+  it("deletes a signup link once it has expired (it holds a profile and a password hash), and no other", async () => {
+    const { db } = testDb();
+    const now = new Date();
+    const signUp = (email: string, at: Date) =>
+      requestSignup(
+        db,
+        {
+          email,
+          password: "saddle-stitch-4417",
+          firstName: "Sana",
+          lastName: "Malik",
+          gender: "female",
+          numberCode: "+92",
+          number: "",
+          address: `203.0.113.${++n}`,
+          baseUrl: BASE,
+        },
+        at,
+      );
+    await signUp("stale-signup@example.pk", new Date(now.getTime() - 2 * DAY));
+    const stale = (await signupTokenMailedTo(db, "stale-signup@example.pk"))!;
+    await expect(findSignupLink(db, stale, now)).rejects.toMatchObject({ message: SIGNUP_LINK_EXPIRED });
+    // Past the once-in-ten-minutes bound of tidying up.
+    await signUp("fresh-signup@example.pk", new Date(now.getTime() + 11 * 60_000));
+    const fresh = (await signupTokenMailedTo(db, "fresh-signup@example.pk"))!;
+    await expect(findSignupLink(db, stale, now)).rejects.toMatchObject({ message: SIGNUP_LINK_NOT_VALID });
+    expect(await findSignupLink(db, fresh, now)).toEqual({ email: "fresh-signup@example.pk" });
   });
 });

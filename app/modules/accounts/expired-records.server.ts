@@ -1,8 +1,9 @@
-import { and, like, lt } from "drizzle-orm";
+import { and, like, lt, or } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
 import { session, verification } from "~/lib/db/tables.server";
 import { tidyNowAndThen } from "~/lib/now-and-then.server";
 import { PASSWORD_LINK_IDENTIFIER_PREFIX } from "./password-link";
+import { SIGNUP_LINK_IDENTIFIER_PREFIX } from "./signup-link";
 
 /**
  * An expired password link is kept this long, so that opening it still says "This link has
@@ -11,7 +12,9 @@ import { PASSWORD_LINK_IDENTIFIER_PREFIX } from "./password-link";
 export const EXPIRED_LINK_KEPT_MS = 30 * 24 * 60 * 60_000;
 
 /**
- * Deletes password links expired over EXPIRED_LINK_KEPT_MS ago and sessions that have expired:
+ * Deletes password links expired over EXPIRED_LINK_KEPT_MS ago, signup links once expired (they
+ * hold a profile and a password hash, and an expired one says the same as a missing one), and
+ * sessions that have expired:
  * rows that can serve no one, which would otherwise pile up (a link nobody used, a shopper who
  * never came back). Returns how many of each went.
  */
@@ -19,9 +22,12 @@ export async function deleteExpiredSignInRecords(db: Db, now = new Date()): Prom
   const links = await db
     .delete(verification)
     .where(
-      and(
-        like(verification.identifier, `${PASSWORD_LINK_IDENTIFIER_PREFIX}%`),
-        lt(verification.expiresAt, new Date(now.getTime() - EXPIRED_LINK_KEPT_MS)),
+      or(
+        and(
+          like(verification.identifier, `${PASSWORD_LINK_IDENTIFIER_PREFIX}%`),
+          lt(verification.expiresAt, new Date(now.getTime() - EXPIRED_LINK_KEPT_MS)),
+        ),
+        and(like(verification.identifier, `${SIGNUP_LINK_IDENTIFIER_PREFIX}%`), lt(verification.expiresAt, now)),
       ),
     )
     .returning({ id: verification.id });

@@ -7,7 +7,9 @@ import { createTestDatabase, testTarget, type TestDatabase } from "../../../test
 import { testContext } from "../../../tests/support/test-context";
 import { upsertAccount } from "./accounts.server";
 import { signupSchema } from "./account.schema";
-import { getCurrentUser, requireAdmin, requireMainAdmin, SESSION_TRUST_MS, signIn, signUp } from "./session.server";
+import { getCurrentUser, requireAdmin, requireMainAdmin, SESSION_TRUST_MS, signIn } from "./session.server";
+import { confirmSignup, requestSignup } from "./signup.server";
+import { signupTokenMailedTo } from "../../../tests/support/signup-mail";
 import { loader as dashboardLoader } from "~/routes/admin/dashboard";
 import { action as logoutAction } from "~/routes/logout";
 
@@ -55,10 +57,12 @@ describe(`accounts and the admin guard (${testTarget()})`, () => {
       role: "main-admin",
     });
     expect(input).not.toHaveProperty("role");
-    const { headers } = await signUp(database.db, { ...input, role: "main-admin" } as never, auth);
+    await requestSignup(database.db, { ...input, role: "main-admin", baseUrl: "http://localhost:3000" } as never);
+    await confirmSignup(database.db, (await signupTokenMailedTo(database.db, "eve@example.pk"))!);
     const [row] = await database.db.select().from(user).where(eq(user.email, "eve@example.pk"));
     expect(row.role).toBe("user");
     expect(Object.values(row).join(" ")).not.toContain("eve-walnut-ledger-82");
+    const { headers } = await signIn(database.db, { email: "eve@example.pk", password: "eve-walnut-ledger-82" }, auth);
     expect((await getCurrentUser(requestWith(headers), auth))?.role).toBe("user");
   });
 

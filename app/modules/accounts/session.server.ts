@@ -4,10 +4,7 @@ import { DomainError, isDomainError } from "~/lib/errors";
 import type { Auth } from "~/modules/accounts/auth.server";
 import type { AdminRole, Role } from "~/lib/db/value-lists";
 import { isAdminRole, isMainAdminRole } from "./roles";
-import type { SignupInput } from "./account.schema";
 import { countLoginAttempt, loginSucceeded } from "./login-throttle.server";
-import { assertPasswordAllowed } from "./password-check.server";
-import { countSignupAttempt } from "./signup-throttle.server";
 import { tidySignInRecords } from "./expired-records.server";
 
 export interface CurrentUser {
@@ -195,38 +192,6 @@ export async function signIn(
     },
     headers: setCookies(response),
   };
-}
-
-/**
- * Creates a customer account (role 'user', always) and signs it in. The signup is counted against
- * its address's limit first, then the password is held to the customer rule.
- */
-export async function signUp(db: Db, input: SignupInput & { address?: string }, auth: Auth, now = new Date()): Promise<{ headers: Headers }> {
-  await countSignupAttempt(db, input.address, now);
-  assertPasswordAllowed(input.password, "customer");
-  const response = await auth.api.signUpEmail({
-    body: {
-      email: input.email.toLowerCase(),
-      password: input.password,
-      name: `${input.firstName} ${input.lastName}`,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      gender: input.gender,
-      numberCode: input.numberCode,
-      number: input.number,
-    },
-    headers: new Headers(),
-    asResponse: true,
-  });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { message?: string; code?: string };
-    const taken = body.code === "USER_ALREADY_EXISTS" || /exist/i.test(body.message ?? "");
-    throw new DomainError(
-      taken ? "CONFLICT" : "INVALID",
-      taken ? "An account with this email already exists." : (body.message ?? "Please check your details."),
-    );
-  }
-  return { headers: setCookies(response) };
 }
 
 /** Ends this browser's session. */

@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ message: parsed.error.issues[0].message, id, values }, { status: 400 });
   try {
     await updateAdmin(context.db, parsed.data);
-    return redirect(PATH, { headers: { "Set-Cookie": flashCookie(UPDATED) } });
+    return redirect(PATH, { headers: { "Set-Cookie": flashCookie(request, UPDATED) } });
   } catch (error) {
     return actionFailure(error, { msg: "admin update failed" }, ({ message, ourSide }) => ({
       message: ourSide ? UPDATE_FAILED : message,

@@ -57,8 +57,8 @@ const failureText: Record<CategoryIntent, (reason: string) => string> = {
   refresh: () => CATEGORY_MESSAGES.refreshFailed,
 };
 
-function done(message: string) {
-  return redirect("/admin/categories", { status: 303, headers: { "Set-Cookie": flashCookie(message) } });
+function done(request: Request, message: string) {
+  return redirect("/admin/categories", { status: 303, headers: { "Set-Cookie": flashCookie(request, message) } });
 }
 
 const MAX_FORM_BYTES = CATEGORY_IMAGE_MAX_BYTES + 256 * 1024;
@@ -100,24 +100,24 @@ export async function action({ request, context }: Route.ActionArgs) {
     switch (input.intent) {
       case "refresh":
         await listAdminCategories(db);
-        return done(CATEGORY_MESSAGES.refreshed);
+        return done(request, CATEGORY_MESSAGES.refreshed);
       case "add": {
         const row = await addCategory(db, storage, { name: input.name, image: await fileBytes(form.get("image")) });
-        return done(CATEGORY_MESSAGES.added(row.name));
+        return done(request, CATEGORY_MESSAGES.added(row.name));
       }
       case "update": {
         const row = await updateCategory(db, storage, input.id, { name: input.name, image: await fileBytes(form.get("image")) });
-        return done(CATEGORY_MESSAGES.updated(row.name));
+        return done(request, CATEGORY_MESSAGES.updated(row.name));
       }
       case "remove-image":
         await removeCategoryImage(db, storage, input.id);
         return redirect(`/admin/categories?edit=${encodeURIComponent(input.id)}`, {
           status: 303,
-          headers: { "Set-Cookie": flashCookie(CATEGORY_MESSAGES.imageRemoved) },
+          headers: { "Set-Cookie": flashCookie(request, CATEGORY_MESSAGES.imageRemoved) },
         });
       case "delete": {
         const result = await deleteCategory(db, storage, input.id);
-        return done(CATEGORY_MESSAGES.deleted(result.name));
+        return done(request, CATEGORY_MESSAGES.deleted(result.name));
       }
     }
   } catch (error) {

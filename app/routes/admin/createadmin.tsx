@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await createAdminAccount(context.db, parsed.data);
     const label = adminRoleLabel[parsed.data.role];
-    return redirect("/", { headers: { "Set-Cookie": flashCookie(`Signup successful! ${label} profile created.`) } });
+    return redirect("/", { headers: { "Set-Cookie": flashCookie(request, `Signup successful! ${label} profile created.`) } });
   } catch (error) {
     return actionFailure(error, { msg: "admin account creation failed" }, ({ message }) => ({
       error: `Failed to create an account. ${message}`,

@@ -17,7 +17,8 @@ import { FormAlert } from "~/components/ui/field";
 
 export const meta = () => adminMeta("Edit Product");
 
-const notFound = () => redirect("/admin/products", { headers: { "Set-Cookie": flashCookie(PRODUCT_FORM_MESSAGES.notFound, "error") } });
+const notFound = (request: Request) =>
+  redirect("/admin/products", { headers: { "Set-Cookie": flashCookie(request, PRODUCT_FORM_MESSAGES.notFound, "error") } });
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request, context.auth);
@@ -29,7 +30,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     logger.error({ err: error }, "loading a product for editing failed");
     throw data(PRODUCT_FORM_MESSAGES.loadFailed, { status: 503 });
   }
-  if (!exists) throw notFound();
+  if (!exists) throw notFound(request);
   // The form's data streams in; the page shows a skeleton meanwhile.
   const editing = Promise.all([loadProductForEdit(db, params.id), listCategoryChoices(db)]).then(([product, categories]) => ({
     product,
@@ -48,9 +49,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return data<ProductFormFailure>({ ok: false, message: PRODUCT_FORM_MESSAGES.fixForm, errors: parsed.errors }, { status: 400 });
     }
     const { id } = await updateProduct(db, params.id, parsed.data, await saveOptions(db, context.storage, staff.id));
-    return redirect(`/admin/products/${id}/view`, { headers: { "Set-Cookie": flashCookie(PRODUCT_FORM_MESSAGES.updated) } });
+    return redirect(`/admin/products/${id}/view`, { headers: { "Set-Cookie": flashCookie(request, PRODUCT_FORM_MESSAGES.updated) } });
   } catch (error) {
-    if (isDomainError(error) && error.code === "NOT_FOUND") return notFound();
+    if (isDomainError(error) && error.code === "NOT_FOUND") return notFound(request);
     return actionFailure(error, { msg: "updating a product failed", productId: params.id }, ({ message, code }): ProductFormFailure => ({
       ok: false,
       message: PRODUCT_FORM_MESSAGES.updateFailed,

@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<ProductFormFailure>({ ok: false, message: PRODUCT_FORM_MESSAGES.fixForm, errors: parsed.errors }, { status: 400 });
     }
     const { id } = await createProduct(db, parsed.data, await saveOptions(db, context.storage, staff.id));
-    return redirect(`/admin/products/${id}/view`, { headers: { "Set-Cookie": flashCookie(PRODUCT_FORM_MESSAGES.added) } });
+    return redirect(`/admin/products/${id}/view`, { headers: { "Set-Cookie": flashCookie(request, PRODUCT_FORM_MESSAGES.added) } });
   } catch (error) {
     return actionFailure(error, { msg: "adding a product failed" }, ({ message, code }): ProductFormFailure => ({
       ok: false,

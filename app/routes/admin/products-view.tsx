@@ -50,7 +50,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (form.get("intent") !== "delete") return data({ ok: false as const, message: PRODUCT_DELETE_FAILED }, { status: 400 });
   try {
     await deleteProduct(context.db, context.storage, params.id);
-    return redirect("/admin/products", { status: 303, headers: { "Set-Cookie": flashCookie(PRODUCT_DELETED) } });
+    return redirect("/admin/products", { status: 303, headers: { "Set-Cookie": flashCookie(request, PRODUCT_DELETED) } });
   } catch (error) {
     return actionFailure(error, { msg: "product delete failed", productId: params.id }, () => ({
       ok: false as const,

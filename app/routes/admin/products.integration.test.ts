@@ -222,6 +222,16 @@ describe(`admin product table (${testTarget()})`, () => {
     const p = await insertProduct(testDb().db, { name: "Key Fob", variants: [{ name: "Red", price: 1000, stock: [] }] });
     const result = await deleteFromList("admin", p.productId, "https://evil.example/admin/products");
     expect(result.location).toBe("/admin/products");
+    for (const [i, returnTo] of [
+      "//evil.example/admin/products",
+      "/admin/products/..//evil.example",
+      "/admin/products\\..\\..\\evil.example",
+      "/%2F%2Fevil.example/admin/products",
+      "/admin/products\t?q=1",
+    ].entries()) {
+      const other = await insertProduct(testDb().db, { name: `Key Fob ${i}`, variants: [{ name: "Red", price: 1000, stock: [] }] });
+      expect((await deleteFromList("admin", other.productId, returnTo)).location, returnTo).toBe("/admin/products");
+    }
   });
 
   it("refuses anonymous visitors (to /login) and customers (to /), and changes nothing", async () => {

@@ -2,6 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/products";
 import { actionFailure } from "~/lib/action-failure.server";
 import { flashCookie } from "~/lib/flash.server";
+import { localPath } from "~/lib/local-path";
 import { formatAdminDate } from "~/lib/admin-date";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { deleteProduct, listAdminProducts, listCategoryChoices } from "~/modules/catalog/admin-products.server";
@@ -51,8 +52,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Where to go back to after a delete: the same table address, without the confirmation. */
 function listAddress(returnTo: FormDataEntryValue | null): string {
-  if (typeof returnTo !== "string" || !returnTo.startsWith("/admin/products")) return "/admin/products";
-  const url = new URL(returnTo, "http://shop.local");
+  const local = localPath(returnTo, "http://shop.local");
+  if (!local) return "/admin/products";
+  const url = new URL(local, "http://shop.local");
   if (url.pathname !== "/admin/products") return "/admin/products";
   url.searchParams.delete("delete");
   return `${url.pathname}${url.search}`;
@@ -67,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await deleteProduct(context.db, context.storage, parsed.data.id);
     return redirect(listAddress(form.get("returnTo")), {
       status: 303,
-      headers: { "Set-Cookie": flashCookie(PRODUCT_DELETED) },
+      headers: { "Set-Cookie": flashCookie(request, PRODUCT_DELETED) },
     });
   } catch (error) {
     return actionFailure(error, { msg: "product delete failed", productId: parsed.data.id }, () => ({
