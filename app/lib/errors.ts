@@ -1,3 +1,5 @@
+import { diskFaultOf, SHOPPER_DISK_FAULT_MESSAGE } from "./disk-fault";
+
 /**
  * Typed domain errors. Domain functions throw these; `toHttp` is the one place that maps a code to
  * an HTTP status and to the text a user reads.
@@ -39,5 +41,7 @@ export function toHttp(error: unknown): { status: number; message: string; code:
   if (isDomainError(error)) {
     return { status: httpStatusFor(error.code), message: error.message, code: error.code };
   }
+  // A full or read-only disk met by a write: nothing was saved, and it is no fault of the request.
+  if (diskFaultOf(error)) return { status: httpStatusFor("UNAVAILABLE"), message: SHOPPER_DISK_FAULT_MESSAGE, code: "UNAVAILABLE" };
   return { status: 500, message: "Something went wrong on our side. Please try again.", code: "INTERNAL" };
 }
