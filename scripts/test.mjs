@@ -164,8 +164,9 @@ if (run("Production build", "npm", ["run", "build"], { NODE_ENV: "production" })
     countPlaywright(fuzzReport);
   }
 
-  // Deployment (tests/deploy): two instances, PostgreSQL, an S3 server and Caddy with HTTPS; and one
-  // server with two workers (WEB_CONCURRENCY=2), which needs PostgreSQL only.
+  // Deployment (tests/deploy): two instances, PostgreSQL, an S3 server and Caddy with HTTPS; one
+  // server with two workers (WEB_CONCURRENCY=2), which needs PostgreSQL only; and servers on a full
+  // and a read-only disk of their own (tmpfs, as root).
   const caddy = process.env.CADDY_PATH ?? "caddy";
   const hasCaddy = spawnSync(caddy, ["version"], { stdio: "ignore" }).status === 0;
   if (!process.env.TEST_DATABASE_URL) {
@@ -178,7 +179,7 @@ if (run("Production build", "npm", ["run", "build"], { NODE_ENV: "production" })
     run(
       hasCaddy ? "Deployment tests (two instances, PostgreSQL, S3, Caddy with HTTPS; two workers)" : "Workers test (two workers, PostgreSQL)",
       path.join(root, "node_modules", ".bin", "playwright"),
-      ["test", "-c", "playwright.deploy.config.ts", ...(hasCaddy ? [] : ["tests/deploy/workers.spec.ts"])],
+      ["test", "-c", "playwright.deploy.config.ts", ...(hasCaddy ? [] : ["tests/deploy/workers.spec.ts", "tests/deploy/disk-faults.spec.ts"])],
     );
     countPlaywright(deployReport);
   }

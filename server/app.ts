@@ -25,7 +25,15 @@ import {
   watchCatalogChanges,
 } from "~/lib/page-cache.server";
 import { FolderLockedError } from "~/lib/folder-lock.server";
-import { describeFault, folderProblemsAtStart, foldersOfShop, FolderWatch, type FolderFault } from "~/lib/data-folder.server";
+import {
+  describeFault,
+  folderProblemsAtStart,
+  foldersOfShop,
+  FolderWatch,
+  NEW_DATABASE_BYTES,
+  RESERVE_BYTES,
+  type FolderFault,
+} from "~/lib/data-folder.server";
 import { DISK_FAULT_RETRY_AFTER_SECONDS, diskFaultOf, SHOPPER_DISK_FAULT_MESSAGE, STAFF_DISK_FAULT_MESSAGE } from "~/lib/disk-fault";
 import { cardMemo, catalogMemo, searchMemo } from "~/lib/query-memo.server";
 import { logger } from "~/lib/logger.server";
@@ -478,7 +486,12 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
   // The folders this shop writes to must take writes: a full or read-only one is a listed problem.
   const embedded = !env.DATABASE_URL;
   const shopFolders = foldersOf(env);
-  const folderProblems = await folderProblemsAtStart(shopFolders, env.dataDir);
+  // A first start also needs room for the new embedded database.
+  const folderProblems = await folderProblemsAtStart(
+    shopFolders,
+    env.dataDir,
+    isFirstStart(env) ? RESERVE_BYTES + NEW_DATABASE_BYTES : RESERVE_BYTES,
+  );
   if (folderProblems.length) {
     console.error(new ConfigError(folderProblems).message);
     process.exit(1);

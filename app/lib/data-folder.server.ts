@@ -17,6 +17,12 @@ import type { DiskFault } from "./disk-fault";
  */
 export const RESERVE_BYTES = 32 * 1024 * 1024;
 
+/**
+ * Free space a first start needs besides the reserve: the new embedded database takes about 40 MB
+ * with its first log file, and the demo's images a few more.
+ */
+export const NEW_DATABASE_BYTES = 64 * 1024 * 1024;
+
 /** How long a check's answer is used before the folders are looked at again. */
 const CHECK_EVERY_MS = 1000;
 
