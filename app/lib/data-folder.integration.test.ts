@@ -4,6 +4,8 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ConfigError } from "./config-error";
 import { folderProblemsAtStart, FolderWatch, inspectFolder } from "./data-folder.server";
+import { LocalDiskStorage } from "~/modules/media/storage.server";
+import { createTransport, MAIL_FROM } from "~/modules/mail/mail.server";
 import { mountTinyDisk, tinyDiskUnavailable, type TinyDisk } from "../../tests/support/tiny-disk";
 
 const MB = 1024 * 1024;
@@ -91,5 +93,19 @@ describe("the shop's folders", () => {
     expect(changes).toEqual(["full", undefined, "read-only", undefined]);
     // The checks leave nothing behind.
     expect(fs.readdirSync(folder)).toEqual([]);
+  });
+
+  it.skipIf(unavailable)(`a file or a mail the disk cannot hold leaves no part of it behind${leftOut}`, async () => {
+    const tiny = disk(4);
+    const storage = new LocalDiskStorage(path.join(tiny.dir, "uploads"));
+    const outbox = path.join(tiny.dir, "outbox");
+    const transport = createTransport({ outboxDir: outbox });
+    await storage.put("products/fits.webp", Buffer.alloc(1000));
+    tiny.fill(64 * 1024);
+    await expect(storage.put("products/too-big.webp", Buffer.alloc(MB))).rejects.toMatchObject({ code: "ENOSPC" });
+    expect(fs.readdirSync(path.join(tiny.dir, "uploads", "products"))).toEqual(["fits.webp"]);
+    const mail = { id: "m1", from: MAIL_FROM, to: { name: "Ayesha", address: "ayesha@example.pk" }, subject: "Your order", text: "x".repeat(MB) };
+    await expect(transport.send(mail)).rejects.toMatchObject({ code: "ENOSPC" });
+    expect(fs.readdirSync(outbox)).toEqual([]);
   });
 });
