@@ -13,7 +13,7 @@ const cores = os.availableParallelism();
 
 /*
  * Integration files that never read the database under test: the embedded database's own folder
- * (its lock, the first start) and media storage. `npm test` runs them with the embedded pass; the
+ * (its lock, the first start, a full disk) and media storage. `npm test` runs them with the embedded pass; the
  * PostgreSQL pass (TEST_DB=postgres) would only run them a second time.
  */
 const WITHOUT_THE_DATABASE_UNDER_TEST = [
@@ -22,6 +22,10 @@ const WITHOUT_THE_DATABASE_UNDER_TEST = [
   "app/modules/media/images.integration.test.ts",
   "app/modules/media/storage.integration.test.ts",
   "app/modules/media/storage-factory.integration.test.ts",
+  // The embedded database on a small disk of its own (tmpfs).
+  "app/lib/db-panic.integration.test.ts",
+  "app/modules/orders/orders-disk-full.integration.test.ts",
+  "app/lib/data-folder.integration.test.ts",
 ];
 
 export default defineConfig({

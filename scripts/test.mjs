@@ -165,8 +165,9 @@ if (run("Production build", "npm", ["run", "build"], { NODE_ENV: "production" })
   }
 
   // Deployment (tests/deploy): two instances, PostgreSQL, an S3 server and Caddy with HTTPS; one
-  // server with two workers (WEB_CONCURRENCY=2), which needs PostgreSQL only; and PostgreSQL stopped
-  // and started under load, on a server of the test's own (it says itself when PostgreSQL's programs are missing).
+  // server with two workers (WEB_CONCURRENCY=2), which needs PostgreSQL only; PostgreSQL stopped and
+  // started under load, on a server of the test's own (it says itself when PostgreSQL's programs are
+  // missing); and servers on a full and a read-only disk of their own (tmpfs, as root).
   const caddy = process.env.CADDY_PATH ?? "caddy";
   const hasCaddy = spawnSync(caddy, ["version"], { stdio: "ignore" }).status === 0;
   if (!process.env.TEST_DATABASE_URL) {
@@ -183,7 +184,12 @@ if (run("Production build", "npm", ["run", "build"], { NODE_ENV: "production" })
         ? "Deployment tests (two instances, PostgreSQL, S3, Caddy with HTTPS; two workers; PostgreSQL stopped under load)"
         : "Workers and database-blink tests (PostgreSQL)",
       path.join(root, "node_modules", ".bin", "playwright"),
-      ["test", "-c", "playwright.deploy.config.ts", ...(hasCaddy ? [] : ["tests/deploy/workers.spec.ts", "tests/deploy/database-blink.spec.ts"])],
+      [
+        "test",
+        "-c",
+        "playwright.deploy.config.ts",
+        ...(hasCaddy ? [] : ["tests/deploy/workers.spec.ts", "tests/deploy/database-blink.spec.ts", "tests/deploy/disk-faults.spec.ts"]),
+      ],
     );
     countPlaywright(deployReport);
   }

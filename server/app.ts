@@ -26,6 +26,16 @@ import {
   watchCatalogChanges,
 } from "~/lib/page-cache.server";
 import { FolderLockedError } from "~/lib/folder-lock.server";
+import {
+  describeFault,
+  folderProblemsAtStart,
+  foldersOfShop,
+  FolderWatch,
+  NEW_DATABASE_BYTES,
+  RESERVE_BYTES,
+  type FolderFault,
+} from "~/lib/data-folder.server";
+import { DISK_FAULT_RETRY_AFTER_SECONDS, diskFaultOf, SHOPPER_DISK_FAULT_MESSAGE, STAFF_DISK_FAULT_MESSAGE } from "~/lib/disk-fault";
 import { cardMemo, catalogMemo, searchMemo } from "~/lib/query-memo.server";
 import { logger } from "~/lib/logger.server";
 import type { FileStorage } from "~/modules/media/storage.server";
@@ -114,6 +124,8 @@ export function createApp(options: {
   catalogBarrier?: () => Promise<void>;
   /** Origins pages may show images and videos from besides their own (read at start). */
   mediaOrigins?: readonly string[];
+  /** The folders this shop writes to on this machine (data-folder.server.ts); none watched when absent. */
+  folders?: FolderWatch;
 }) {
   const { database, storage, env, clientDir, pageCache, searchPages, catalogBarrier } = options;
   // What every loader and action gets in its context, beside this request's own values.
@@ -241,9 +253,13 @@ export function createApp(options: {
   const health = database.health;
   const needsNoDatabase = (path: string) =>
     path === "/healthz" || path === "/readyz" || path.startsWith("/assets/") || path.startsWith("/media/") || publicFiles.has(path);
+  // A script's form post (`.data`) still goes to its action, which fails at once with its own
+  // words in the form, so the page and what was typed in it stay (a bare answer here would replace
+  // the page with its error boundary).
+  const scriptPost = (c: { req: { method: string; path: string } }) => c.req.method === "POST" && c.req.path.endsWith(".data");
   app.use(async (c, next) => {
     if (needsNoDatabase(c.req.path)) return next();
-    if (health.down) {
+    if (health.down && !scriptPost(c)) {
       c.res = unavailableAnswer(c.req.raw);
       return;
     }
@@ -280,6 +296,22 @@ export function createApp(options: {
   });
   app.use(async (c, next) => (c.req.path === "/admin/uploads" ? next() : formLimit(c, next)));
 
+  // A full or read-only folder of the shop (docs/decisions/0048-disk-faults.md): a request that
+  // would write there is refused before anything is written. With the embedded database every
+  // change is written there; otherwise only files are (an upload, a form that carries an image).
+  const folders = options.folders;
+  if (folders) {
+    const writesToFolders = (c: { req: { path: string; header: (name: string) => string | undefined } }) =>
+      database.kind === "pglite" || c.req.path === "/admin/uploads" || (c.req.header("content-type") ?? "").startsWith("multipart/form-data");
+    app.use(async (c, next) => {
+      if (["GET", "HEAD", "OPTIONS"].includes(c.req.method) || !writesToFolders(c)) return next();
+      const fault = await folders.check();
+      if (!fault) return next();
+      await discardBody(c.req.raw.body);
+      return folderFaultAnswer(c.req.path, fault);
+    });
+  }
+
   // Input no page can use is refused here with a clear 4xx (see request-input.server.ts). Media
   // uploads send the file itself as the body and check it in their own route.
   app.use(async (c, next) => {
@@ -301,12 +333,14 @@ export function createApp(options: {
   // Readiness: send traffic here only while the database answers with every migration applied.
   app.get("/readyz", async (c) => {
     const state = await readiness(database.probe);
-    const ready = state.database && state.migrations && !stopping;
+    const fault = await folders?.check();
+    const ready = state.database && state.migrations && !fault && !stopping;
     return c.json(
       {
         status: ready ? "ready" : stopping ? "stopping" : "unavailable",
         database: state.database ? "up" : "down",
         migrations: state.migrations ? "applied" : "pending",
+        folders: fault ? describeFault(fault, folders?.reserve) : "writable",
         kind: database.kind,
         instance,
       },
@@ -396,10 +430,25 @@ export function createApp(options: {
 
   app.onError((error, c) => {
     logger.error({ err: error, path: c.req.path }, "unhandled error");
+    if (diskFaultOf(error)) return folderFaultAnswer(c.req.path, folders?.fault());
     return c.text("Something went wrong on our side. Please try again.", 500);
   });
 
   return Object.assign(app, { drained, instance, stop: () => void (stopping = true) });
+}
+
+/**
+ * The refusal of a write while a folder of the shop cannot take it: staff read which folder and
+ * what is wrong, shoppers that nothing was saved; the upload route's own JSON shape for uploads.
+ */
+function folderFaultAnswer(requestPath: string, fault: FolderFault | undefined): Response {
+  const headers = { "Retry-After": String(DISK_FAULT_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" };
+  if (!requestPath.startsWith("/admin")) return new Response(SHOPPER_DISK_FAULT_MESSAGE, { status: 503, headers });
+  const message = fault
+    ? `Nothing can be saved right now: ${describeFault(fault)}. Once space is freed there the shop goes on by itself.`
+    : STAFF_DISK_FAULT_MESSAGE;
+  if (requestPath === "/admin/uploads") return Response.json({ ok: false, message }, { status: 503, headers });
+  return new Response(message, { status: 503, headers });
 }
 
 /**
@@ -411,22 +460,55 @@ function testNoticeDelay(): number {
   return Number(figures.length > 1 ? figures[(workerNumber() ?? 1) - 1] : figures[0]) || 0;
 }
 
+/**
+ * The embedded database stopped on a fault it cannot go on from (PostgreSQL's PANIC: a log write
+ * refused by a full disk). It takes no more queries; the process ends so that its supervisor starts
+ * it again, and the database recovers from its log then, once the disk takes writes.
+ */
+function stopOnDatabasePanic(error: Error) {
+  logger.fatal(
+    { err: error },
+    "the embedded database stopped on a fault (a full or read-only disk?): the shop stops; it recovers when started again",
+  );
+  // Requests in flight are answered (503) first.
+  setTimeout(() => process.exit(1), 500);
+}
+
+/** The folders a shop with this configuration writes to on this machine (data-folder.server.ts). */
+function foldersOf(env: Env) {
+  return foldersOfShop({
+    dataDir: env.dataDir,
+    embedded: !env.DATABASE_URL,
+    mediaRoot: env.storage.kind === "local" ? env.storage.root : undefined,
+    outboxDir: env.SMTP_URL ? undefined : path.join(env.dataDir, "outbox"),
+  });
+}
+
 /** The child process of a first start (server/first-start.ts): creates the embedded database and loads the demo. */
 export async function prepareFirstStart(): Promise<void> {
-  await orExit(() => prepareNewDatabase(getEnv()));
+  const env = await orExit(() => getEnv());
+  await orExit(() => prepareNewDatabase(env), env);
 }
 
 /**
  * `work`, or, when it finds a problem of the configuration or the data folder (which every new
  * try would meet too), that problem printed as it is and the process ended: with 1, or in a
- * worker with the code that tells the primary not to start another (cluster.ts).
+ * worker with the code that tells the primary not to start another (cluster.ts). With `env`, a
+ * full or read-only disk met meanwhile is such a problem too, listed by folder.
  */
-async function orExit<T>(work: () => T | Promise<T>): Promise<T> {
+async function orExit<T>(work: () => T | Promise<T>, env?: Env): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (error instanceof ConfigError || error instanceof FolderLockedError || error instanceof FirstStartError) {
       console.error(error.message);
+      exitWithConfigurationProblem();
+    }
+    // The disk filled up, or turned read-only, since the folders were checked (the new database
+    // and the demo's images did not fit, say).
+    if (env && diskFaultOf(error)) {
+      const problems = await folderProblemsAtStart(foldersOf(env), env.dataDir);
+      console.error(new ConfigError(problems.length ? problems : [`DATA_DIR: ${(error as Error).message}`]).message);
       exitWithConfigurationProblem();
     }
     throw error;
@@ -460,21 +542,48 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
 
   const env = await orExit(() => getEnv());
   logger.level = env.LOG_LEVEL;
+  // The folders this shop writes to must take writes: a full or read-only one is a listed problem.
+  const embedded = !env.DATABASE_URL;
+  const shopFolders = foldersOf(env);
+  // A first start also needs room for the new embedded database.
+  const folderProblems = await folderProblemsAtStart(
+    shopFolders,
+    env.dataDir,
+    isFirstStart(env) ? RESERVE_BYTES + NEW_DATABASE_BYTES : RESERVE_BYTES,
+  );
+  if (folderProblems.length) {
+    console.error(new ConfigError(folderProblems).message);
+    exitWithConfigurationProblem();
+  }
   const storage = await orExit(() => openStorage(env.storage));
 
-  const embedded = !env.DATABASE_URL;
   // A new embedded database is created, and the demo loaded, by a child process that gives its
   // memory back when it ends.
   if (isFirstStart(env)) await orExit(() => prepareInChildProcess(import.meta.url));
   // A database that cannot be reached yet is waited for (a shop and its database starting
   // together, or a worker replaced during an outage).
-  const database = await orExit(() =>
-    whenReachable("opening the database", () => openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir })),
+  const database = await orExit(
+    () =>
+      whenReachable("opening the database", () =>
+        openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, onPanic: stopOnDatabasePanic }),
+      ),
+    env,
   );
+  const folders = new FolderWatch(shopFolders, {
+    onChange: (fault) =>
+      fault
+        ? logger.error({ folder: fault.folder, fault: fault.fault }, `writes refused: ${describeFault(fault)}`)
+        : logger.info("the shop's folders take writes again"),
+  });
 
   const secret = await whenReachable("reading the session secret", () => loadAuthSecret(database.db));
   const auth = createAuth(database.db, { secret, baseURL: env.publicUrl });
-  const mailer = startMailer(database.db, createTransport({ smtpUrl: env.SMTP_URL, outboxDir: path.join(env.dataDir, "outbox") }));
+  // Mail waits in the outbox table while a folder it is written to (the embedded database, the
+  // outbox folder) is faulty, so that its attempts are not spent on the fault.
+  const mailWrites = embedded || !env.SMTP_URL;
+  const mailer = startMailer(database.db, createTransport({ smtpUrl: env.SMTP_URL, outboxDir: path.join(env.dataDir, "outbox") }), {
+    paused: async () => mailWrites && Boolean(await folders.check()),
+  });
   mailer.kick();
   const live = await whenReachable("listening for live changes", () => startLiveHub(database));
   const sweeper = startUploadSweeper(database.db, storage);
@@ -508,7 +617,20 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
   const catalogBarrier = barrierOfAllWorkers(catalog.barrier);
   // Media kept at the original shop's web addresses (npm run import): read once, at start.
   const mediaOrigins = await whenReachable("reading media origins", () => readMediaOrigins(database.db));
-  const app = createApp({ database, storage, auth, mailer, live: live.hub, env, clientDir, pageCache, searchPages, catalogBarrier, mediaOrigins });
+  const app = createApp({
+    database,
+    storage,
+    auth,
+    mailer,
+    live: live.hub,
+    env,
+    clientDir,
+    pageCache,
+    searchPages,
+    catalogBarrier,
+    mediaOrigins,
+    folders: shopFolders.length ? folders : undefined,
+  });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
   // A proxy keeps its connections to the shop open for up to 30 s between requests (deploy/); the
   // shop must not close one first (Node's default is 5 s), or a request the proxy sends on it just

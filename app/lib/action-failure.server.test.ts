@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { actionFailure } from "./action-failure.server";
+import { DISK_FAULT_RETRY_AFTER_SECONDS } from "./disk-fault";
 import { DomainError } from "./errors";
 import { logger } from "./logger.server";
 
@@ -44,5 +45,12 @@ describe("actionFailure", () => {
     expect(new Headers(waited.init?.headers).get("Retry-After")).toBe("42");
     const plain = actionFailure(new DomainError("INVALID", "No."), { msg: "x" }, (f) => f.message);
     expect(new Headers(plain.init?.headers).has("Retry-After")).toBe(false);
+  });
+
+  it("asks a client to come back later after a full disk refused the write", () => {
+    spies();
+    const answer = actionFailure(Object.assign(new Error("ENOSPC: no space left on device"), { code: "ENOSPC" }), { msg: "save failed" }, (f) => f);
+    expect(answer.init?.status).toBe(503);
+    expect(new Headers(answer.init?.headers).get("Retry-After")).toBe(String(DISK_FAULT_RETRY_AFTER_SECONDS));
   });
 });

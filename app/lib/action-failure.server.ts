@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { DISK_FAULT_RETRY_AFTER_SECONDS, diskFaultOf } from "./disk-fault";
 import { isDomainError, toHttp, type ErrorCode } from "./errors";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnreachable } from "./database-faults";
 import { logger } from "./logger.server";
@@ -35,6 +36,12 @@ export function loggedFailure(error: unknown, log: FailureLog): ActionFailure & 
   const { msg, ...fields } = log;
   if (failure.ourSide) logger.error({ ...fields, err: error }, msg);
   else logger.debug({ ...fields, code, reason: message }, msg);
-  const retryAfter = isDomainError(error) ? error.details?.retryAfter : isDatabaseUnreachable(error) ? DATABASE_RETRY_AFTER_SECONDS : undefined;
+  const retryAfter = isDomainError(error)
+    ? error.details?.retryAfter
+    : isDatabaseUnreachable(error)
+      ? DATABASE_RETRY_AFTER_SECONDS
+      : diskFaultOf(error)
+        ? DISK_FAULT_RETRY_AFTER_SECONDS
+        : undefined;
   return { ...failure, headers: typeof retryAfter === "number" ? { "Retry-After": String(retryAfter) } : {} };
 }

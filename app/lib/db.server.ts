@@ -46,6 +46,12 @@ export interface OpenOptions {
    * costs seconds of CPU. Tests give every file a fresh database this way (tests/support/test-db.ts).
    */
   startFrom?: Blob;
+  /**
+   * Called once when the embedded database stops on a fault it cannot go on from (PostgreSQL's
+   * PANIC, such as a log write refused by a full disk). Every later query is refused at once:
+   * handed one, the stopped database would hold the whole process.
+   */
+  onPanic?: (error: Error) => void;
 }
 
 export function migrationsFolder(): string {
@@ -135,6 +141,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     client = new PGlite({ extensions, startParams, loadDataDir: options.startFrom });
     await client.waitReady;
   }
+  refuseQueriesAfterPanic(client, options.onPanic);
   const db = drizzle(client, { schema }) as unknown as Db;
   await migrate(drizzle(client, { schema }), { migrationsFolder: migrationsFolder() });
   const embedded = client;
@@ -181,6 +188,38 @@ function observeFaults(pool: import("pg").Pool, health: DatabaseHealth) {
       return result;
     };
   Object.assign(pool, { query: observed(query), connect: observed(connect) });
+}
+
+/**
+ * After a PANIC the embedded database must not be handed another query: it would spin forever in
+ * the process's one thread (found with a log write on a full disk). Every query, transaction and
+ * statement of PGlite goes through `execProtocol` or `execProtocolStream`; from then on both refuse
+ * with the PANIC's own error, which names the fault (a full disk is PostgreSQL's 53100). Closing is
+ * skipped too.
+ */
+function refuseQueriesAfterPanic(client: import("@electric-sql/pglite").PGlite, onPanic?: (error: Error) => void) {
+  let stopped: Error | undefined;
+  const guarded =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      if (stopped) throw stopped;
+      try {
+        return await call(...args);
+      } catch (error) {
+        if (!stopped && (error as { severity?: string }).severity === "PANIC") {
+          stopped = error as Error;
+          logger.fatal({ err: error }, "the embedded database stopped (PANIC); it takes no more queries");
+          onPanic?.(stopped);
+        }
+        throw error;
+      }
+    };
+  client.execProtocol = guarded(client.execProtocol.bind(client));
+  client.execProtocolStream = guarded(client.execProtocolStream.bind(client));
+  const close = client.close.bind(client);
+  client.close = async () => {
+    if (!stopped) await close();
+  };
 }
 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;

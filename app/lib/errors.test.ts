@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SHOPPER_DISK_FAULT_MESSAGE } from "./disk-fault";
 import { DomainError, isDomainError, toHttp } from "./errors";
 
 describe("toHttp", () => {
@@ -22,6 +23,18 @@ describe("toHttp", () => {
     expect(result.code).toBe("INTERNAL");
     expect(result.message).toBe("Something went wrong on our side. Please try again.");
     expect(result.message).not.toContain("relation");
+  });
+
+  it("answers a full or read-only disk met by a write as 503, nothing saved, however deep the error wraps it", () => {
+    const full = Object.assign(new Error('could not extend file "base/5/16955": No space left on device'), { code: "53100" });
+    const wrapped = Object.assign(new Error("Failed query: insert into orders … params: stock changed under the order"), { cause: full });
+    const readOnly = Object.assign(new Error("EROFS: read-only file system, open '/data/uploads/x.webp'"), { code: "EROFS" });
+    for (const error of [wrapped, readOnly, Object.assign(new Error("ENOSPC"), { code: "ENOSPC" })]) {
+      expect(toHttp(error)).toEqual({ status: 503, message: SHOPPER_DISK_FAULT_MESSAGE, code: "UNAVAILABLE" });
+    }
+    expect(SHOPPER_DISK_FAULT_MESSAGE).not.toMatch(/busy/i);
+    // Any other failure of the database stays an unexpected one.
+    expect(toHttp(Object.assign(new Error("deadlock detected"), { code: "40P01" })).status).toBe(500);
   });
 
   it("treats thrown non-errors and look-alikes as unexpected", () => {

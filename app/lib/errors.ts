@@ -1,4 +1,5 @@
 import { DATABASE_UNAVAILABLE_TEXT, isDatabaseUnreachable } from "./database-faults";
+import { diskFaultOf, SHOPPER_DISK_FAULT_MESSAGE } from "./disk-fault";
 
 /**
  * Typed domain errors. Domain functions throw these; `toHttp` is the one place that maps a code to
@@ -43,5 +44,7 @@ export function toHttp(error: unknown): { status: number; message: string; code:
   }
   // The database's fault, not the request's: a 503 the client may try again (database-faults.ts).
   if (isDatabaseUnreachable(error)) return { status: 503, message: DATABASE_UNAVAILABLE_TEXT, code: "UNAVAILABLE" };
+  // A full or read-only disk met by a write: nothing was saved, and it is no fault of the request.
+  if (diskFaultOf(error)) return { status: httpStatusFor("UNAVAILABLE"), message: SHOPPER_DISK_FAULT_MESSAGE, code: "UNAVAILABLE" };
   return { status: 500, message: "Something went wrong on our side. Please try again.", code: "INTERNAL" };
 }

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "./db.server";
 import { acquireFolderLock, FolderLockedError, type FolderLock } from "./folder-lock.server";
 import { subscribers } from "./db/tables.server";
+import { mountTinyDisk, tinyDiskUnavailable, type TinyDisk } from "../../tests/support/tiny-disk";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const tempDirs: string[] = [];
@@ -44,7 +45,8 @@ describe("acquireFolderLock", () => {
     expect(fs.readFileSync(lock.file, "utf8").split("\n").slice(0, 2)).toEqual([String(process.pid), os.hostname()]);
     lock.release();
     expect(fs.existsSync(lock.file)).toBe(false);
-    expect(fs.existsSync(path.join(dir, "shop.lock.sock"))).toBe(false);
+    // Neither its liveness socket nor anything else of the lock stays behind.
+    expect(fs.readdirSync(dir).filter((name) => name.startsWith("shop.lock"))).toEqual([]);
     // Released: the folder can be locked again.
     held.push(await acquireFolderLock(dir));
   });
@@ -107,14 +109,55 @@ describe("acquireFolderLock", () => {
     await expect(acquireFolderLock(shared)).rejects.toThrow(FolderLockedError);
   });
 
-  it("treats a lock file still being written as held, and one left empty by a crashed start as stale", async () => {
-    const dir = tempDir();
-    const file = path.join(dir, "shop.lock");
-    fs.writeFileSync(file, "");
-    await expect(acquireFolderLock(dir)).rejects.toThrow(FolderLockedError);
-    const old = new Date(Date.now() - 60_000);
-    fs.utimesSync(file, old, old);
-    held.push(await acquireFolderLock(dir));
+  it("takes over at once a lock file left empty or cut off by a start that failed (a full disk)", async () => {
+    for (const text of ["", "12", "\n\n", "not a pid\nhost\n"]) {
+      const dir = tempDir();
+      fs.writeFileSync(path.join(dir, "shop.lock"), text);
+      const lock = await acquireFolderLock(dir);
+      expect(fs.readFileSync(lock.file, "utf8").startsWith(`${process.pid}\n`)).toBe(true);
+      lock.release();
+    }
+  });
+
+  describe("on a disk of its own", () => {
+    const unavailable = tinyDiskUnavailable();
+    const disks: TinyDisk[] = [];
+    afterAll(() => {
+      for (const disk of disks) disk.remove();
+    });
+
+    it.skipIf(unavailable)(
+      `leaves no lock behind when the disk is full, and the next start takes the folder${unavailable ? ` (left out: ${unavailable})` : ""}`,
+      async () => {
+        const disk = mountTinyDisk(2);
+        disks.push(disk);
+        const dir = path.join(disk.dir, "data");
+        fs.mkdirSync(dir);
+        disk.fill();
+        const error = await acquireFolderLock(dir).then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        expect((error as NodeJS.ErrnoException)?.code).toBe("ENOSPC");
+        expect(fs.readdirSync(dir)).toEqual([]);
+        // Space again: a start straight after takes the folder.
+        disk.empty();
+        const lock = await acquireFolderLock(dir);
+        expect(fs.readFileSync(lock.file, "utf8").startsWith(`${process.pid}\n`)).toBe(true);
+        lock.release();
+      },
+    );
+
+    it.skipIf(unavailable)(`leaves nothing behind on a read-only disk${unavailable ? ` (left out: ${unavailable})` : ""}`, async () => {
+      const disk = mountTinyDisk(2);
+      disks.push(disk);
+      const dir = path.join(disk.dir, "data");
+      fs.mkdirSync(dir);
+      disk.readOnly();
+      await expect(acquireFolderLock(dir)).rejects.toMatchObject({ code: "EROFS" });
+      disk.writable();
+      expect(fs.readdirSync(dir)).toEqual([]);
+    });
   });
 
   it("does not take over a lock of a live process on this host", async () => {

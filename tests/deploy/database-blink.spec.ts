@@ -217,6 +217,27 @@ for (const workers of [1, 2]) {
       expect(data.status).toBe(503);
       expect(data.headers.get("x-remix-response")).toBeNull();
       expect(data.body).toBe("The shop is briefly unavailable. Please try again in a minute.");
+      // A form sent by the page's scripts reaches its action, which answers in the form, so the
+      // page and what was typed stay.
+      const scripted = await ask(`${url}/checkout.data`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: url },
+        body: new URLSearchParams({
+          firstName: "Ayesha",
+          lastName: "Khan",
+          email: "scripted@example.pk",
+          phone: "0300-7654321",
+          streetAddress: "12 Mall Road",
+          city: "Lahore",
+          state: "Punjab",
+          zipCode: "54000",
+          cart: JSON.stringify([{ productID: productId, productVariantKey: `${variantId}_34`, productSize: "34", productQuantity: 1 }]),
+          idempotencyKey: `blink-${suffix}-scripted-${randomUUID().slice(0, 8)}`,
+        }).toString(),
+      });
+      expect(scripted.status).toBe(503);
+      expect(scripted.headers.get("x-remix-response")).toBe("yes");
+      expect(scripted.body).toContain("The shop is briefly unavailable. Please try again in a minute.");
       // A form sent without scripts gets the page, which says what to do.
       const sent = await ask(`${url}/contact`, {
         method: "POST",

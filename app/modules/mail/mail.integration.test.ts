@@ -85,6 +85,30 @@ describe(`the mail outbox (${testTarget()})`, () => {
     }
   });
 
+  it("while paused (a full or read-only disk) the worker tries nothing and spends no attempt; then it delivers", async () => {
+    await database.db.delete(mailOutbox);
+    await enqueueMail(database.db, { to: "p@example.pk", subject: "s", text: "t" });
+    let paused = true;
+    let asked = 0;
+    const sent: string[] = [];
+    const mailer = startMailer(
+      database.db,
+      { send: async (m) => void sent.push(m.to.address) },
+      { intervalMs: 60_000, kickDelayMs: 10, paused: async () => (asked++, paused) },
+    );
+    try {
+      mailer.kick();
+      await vi.waitFor(() => expect(asked).toBe(1));
+      const [row] = await database.db.select().from(mailOutbox);
+      expect(row).toMatchObject({ status: "pending", attempts: 0 });
+      paused = false;
+      mailer.kick();
+      await vi.waitFor(() => expect(sent).toEqual(["p@example.pk"]));
+    } finally {
+      mailer.stop();
+    }
+  });
+
   it("gives up after the last attempt and waits longer between attempts", async () => {
     await database.db.delete(mailOutbox);
     await enqueueMail(database.db, { to: "x@example.pk", subject: "s", text: "t" });

@@ -212,7 +212,15 @@ export function createTransport(options: { smtpUrl?: string; outboxDir: string }
       const info = await writer.sendMail(messageOf(mail));
       await fs.mkdir(options.outboxDir, { recursive: true });
       const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${mail.id}.eml`);
-      await fs.writeFile(file, info.message as Buffer);
+      // Whole or not at all: a disk that fills up while writing leaves no cut-off message behind.
+      const partial = `${file}.partial`;
+      try {
+        await fs.writeFile(partial, info.message as Buffer);
+        await fs.rename(partial, file);
+      } catch (error) {
+        await fs.rm(partial, { force: true });
+        throw error;
+      }
       logger.info({ to: mail.to.address, subject: mail.subject, file }, "mail written to the outbox folder (no SMTP_URL)");
     },
   };
@@ -225,6 +233,8 @@ export interface MailerOptions {
   kickDelayMs?: number;
   /** At most this many messages per claim; a full batch is followed by the next at once. */
   batchSize?: number;
+  /** While this says so, no delivery runs (a full or read-only disk: mail waits in the outbox table). */
+  paused?: () => Promise<boolean>;
 }
 
 /**
@@ -244,6 +254,7 @@ export function startMailer(db: Db, transport: MailTransport, options: MailerOpt
     }
     running = true;
     try {
+      if (await options.paused?.()) return;
       do {
         again = false;
         let batch;

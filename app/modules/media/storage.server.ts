@@ -43,8 +43,14 @@ export class LocalDiskStorage implements FileStorage {
     const file = this.pathOf(key);
     await fs.mkdir(path.dirname(file), { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;
-    await fs.writeFile(tmp, data);
-    await fs.rename(tmp, file);
+    try {
+      await fs.writeFile(tmp, data);
+      await fs.rename(tmp, file);
+    } catch (error) {
+      // A disk that filled up part-way leaves no half-written file behind.
+      await fs.rm(tmp, { force: true });
+      throw error;
+    }
   }
 
   async open(key: string) {

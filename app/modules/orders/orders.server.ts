@@ -269,7 +269,10 @@ async function writeOrder(db: Db, input: PlaceOrderInput, priced: PricedLine[], 
       (select row_to_json(o) from placed o) as placed,
       (select case when (select count(*) from taken) <> ${lines.length} then (${STOCK_RACE} || o.id)::int end from placed o) as guard`)) as unknown as Rows);
   } catch (error) {
-    if (error instanceof Error && error.message.includes(STOCK_RACE)) {
+    // The database's own error (a failed query wraps it): the wrapper's text lists the statement's
+    // parameters, STOCK_RACE among them, whatever made it fail.
+    const cause = (error as { cause?: unknown }).cause ?? error;
+    if (cause instanceof Error && cause.message.includes(STOCK_RACE)) {
       logger.warn({ orderId, lines: lines.length }, "stock changed under an order's statement: taken back and tried again");
       throw new StockRace();
     }
