@@ -46,8 +46,8 @@ describe(`the forgot-password form (${testTarget()})`, () => {
     expect(await post("", "198.51.100.2")).toMatchObject({ status: 400, data: { error: "Please fill out all required fields." } });
   });
 
-  it("a burst for one e-mail: 5 are answered, the rest get 429 with Retry-After and a clear message", async () => {
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => post("burst@example.pk", `203.0.113.${i + 1}`)));
+  it("a burst for one e-mail from one address: 5 are answered, the rest get 429 with Retry-After and a clear message", async () => {
+    const answers = await Promise.all(Array.from({ length: 8 }, () => post("burst@example.pk", "203.0.113.1")));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
     const refused = answers.filter((a) => a.status === 429);
     expect(refused).toHaveLength(3);
