@@ -216,3 +216,37 @@ describe(`checkout confirmation e-mail (${testTarget()})`, () => {
     expect(mail.html).toContain(`<a href="${trackUrl}">Track your order</a>`);
   });
 });
+
+describe(`checkout idempotency key (${testTarget()})`, () => {
+  it("answers with the order it placed only to the same cart and contact details; anything else gets a 409 that tells nothing of it", async () => {
+    const idempotencyKey = randomUUID();
+    const victim = { firstName: "Maryam", lastName: "Siddiqui", phone: "03127654321", email: "maryam@example.pk", streetAddress: "7 Canal View" };
+    const placed = await checkout({ ...victim, idempotencyKey }, "198.51.100.70");
+    expect(placed.status).toBe(200);
+    const orderNumber = placed.data.ok ? placed.data.orderId : "";
+    const otherCart = JSON.stringify([{ ...JSON.parse(cart())[0], productQuantity: 2 }]);
+    const stranger = { firstName: "Imran", lastName: "Ali", phone: "03137654321", email: "imran@example.pk", streetAddress: "1 Elsewhere" };
+    for (const resent of [
+      { ...stranger, cart: cart() },
+      { ...stranger, cart: otherCart },
+      { ...victim, cart: otherCart },
+      { ...victim, email: "someone.else@example.pk" },
+      { ...victim, streetAddress: "9 Another Road" },
+    ]) {
+      const answer = await checkout({ ...resent, idempotencyKey }, "203.0.113.70");
+      expect(answer.status).toBe(409);
+      expect(answer.data).toEqual({
+        ok: false,
+        message:
+          "There was an error placing your order. Please try again. Error: this page already placed an order with other items or details; its confirmation went to the e-mail given with it. To place this order as well, press Place Order again.",
+        freshKey: true,
+      });
+      expect(JSON.stringify(answer.data)).not.toMatch(/Maryam|Siddiqui|maryam|03127654321|Canal|ORD-/);
+    }
+    // The same cart and details, as a resubmission sends them: the same order.
+    const again = await checkout({ ...victim, idempotencyKey }, "203.0.113.71");
+    expect(again.status).toBe(200);
+    expect(again.data.ok && again.data.orderId).toBe(orderNumber);
+    expect(await ordersFor([victim.email, stranger.email, "someone.else@example.pk"])).toBe(1);
+  });
+});
