@@ -14,6 +14,7 @@ import { getEnv, type Env } from "~/config.server";
 import { oneAtATime, openDatabase, readiness, type Database } from "~/lib/db.server";
 import { atOrigin, clientAddress, publicOrigin } from "~/lib/proxy.server";
 import { privateCachePolicy } from "~/lib/cache-policy.server";
+import { withRetryAfter } from "~/lib/retry-after.server";
 import { checkAddress, checkedForm } from "~/lib/request-input.server";
 import {
   answerFromCache,
@@ -123,7 +124,7 @@ export function createApp(options: {
   let pages: Promise<ReturnType<typeof createRequestHandler>> | undefined;
   const handle: ReturnType<typeof createRequestHandler> = async (request, context) => {
     pages ??= import("virtual:react-router/server-build").then((build) =>
-      createRequestHandler(build, env.NODE_ENV === "development" ? "development" : "production"),
+      createRequestHandler(withRetryAfter(build), env.NODE_ENV === "development" ? "development" : "production"),
     );
     return (await pages)(request, context);
   };
