@@ -119,16 +119,11 @@ describe(`the rate limiter (${testTarget()})`, () => {
     expect((await row("test:items")).count).toBe(28);
   });
 
-  it("paired limits: a full subject moves every pair to the pressed rule instead of refusing anyone", async () => {
+  it("paired limits: a full subject lowers every pair's allowance instead of refusing anyone", async () => {
     const db = testDb().db;
-    const limits = (pair: string) =>
-      [
-        {
-          subject: { key: "test:subject", rule: { limit: 3, windowMs: 10 * MINUTE } },
-          pair: { key: `test:pair:${pair}`, rule },
-          pressed: { limit: 1, windowMs: 10 * MINUTE },
-        },
-      ] as const;
+    const limits = (pair: string, subject = "test:subject") => [
+      { subject: { key: subject, rule: { limit: 3, windowMs: 10 * MINUTE } }, pair: { key: `test:pair:${pair}`, rule }, pressedLimit: 1 },
+    ];
     const allowed = async (pair: string, n: number) =>
       (await Promise.all(Array.from({ length: n }, () => hitPairedLimits(db, [], [...limits(pair)])))).filter((r) => !r.refused).length;
     for (let i = 0; i < 3; i++) expect(await allowed("a", 1)).toBe(1);
@@ -140,6 +135,23 @@ describe(`the rate limiter (${testTarget()})`, () => {
     expect((await row("test:subject")).count).toBe(3);
     const plainFull = await hitPairedLimits(db, [{ key: "test:pair:a", rule: { limit: 1, windowMs: MINUTE } }], [...limits("d")]);
     expect(plainFull.refused?.key).toBe("test:pair:a");
-    expect(await row("test:pair:d")).toBeUndefined();
+    expect((await row("test:pair:d")).count).toBe(0);
+    expect(plainFull.refused?.retryAfterSeconds).toBeGreaterThan(0);
+  });
+
+  it("paired limits at once from one pair get no more than one after the other: its limit, then nothing", async () => {
+    const db = testDb().db;
+    // The subject has room for 3 of the 10, the pair for 7: one after the other, the pair gets 3
+    // (the others find the subject full and the pair past its pressed allowance of 1).
+    const limits = [
+      { subject: { key: "test:burst-subject", rule: { limit: 3, windowMs: 10 * MINUTE } }, pair: { key: "test:burst-pair", rule }, pressedLimit: 1 },
+    ];
+    for (let round = 0; round < 5; round++) {
+      const results = await Promise.all(Array.from({ length: 10 }, () => hitPairedLimits(db, [], limits)));
+      expect(results.filter((r) => !r.refused)).toHaveLength(round === 0 ? 3 : 0);
+      const refused = results.filter((r) => r.refused).map((r) => r.refused!);
+      for (const hit of refused) expect(hit.retryAfterSeconds).toBeGreaterThan(0);
+    }
+    expect((await row("test:burst-pair")).count).toBe(3);
   });
 });

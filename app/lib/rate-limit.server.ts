@@ -114,14 +114,15 @@ export async function hitRateLimits(db: Db, hits: RateCharge[], now = new Date()
  * A limit on something any client can name — an account's e-mail, an e-mail, a phone number —
  * held per pair with the client's address, so that no client can use up another's attempts
  * (docs/decisions/0046). `subject` counts the attempts at it from every address; while it has
- * room, the pair is counted under its own rule; once it is full (many addresses at one subject),
- * under `pressed`: a smaller allowance that each address, the owner's included, still has.
+ * room, the pair takes up to its own rule's limit; once it is full (many addresses at one
+ * subject), an attempt passes only while its pair has counted at most `pressedLimit`: a smaller
+ * allowance that each address, the owner's included, still has.
  */
 export interface PairedLimit {
   subject: RateCharge;
   pair: RateCharge;
-  /** The pair's rule while its subject is full. */
-  pressed: RateRule;
+  /** What the pair may have counted, this attempt included, while its subject is full. */
+  pressedLimit: number;
 }
 
 export interface CountedLimits {
@@ -133,33 +134,39 @@ export interface CountedLimits {
 
 /**
  * Counts an attempt against plain limits (per client address …) and paired limits, before the
- * work they guard, in two statements: the plain limits and the subjects at once, then the pairs
- * under the rule their subject's answer chose. A full plain limit or pair refuses the attempt;
- * a full subject only moves its pair to the `pressed` rule. Each count is one atomic statement
- * on its row, so attempts at once get no more than attempts one after the other.
+ * work they guard, in one statement: the plain limits, the subjects and the pairs at once, each
+ * atomically on its row. A full plain limit or pair refuses the attempt. A full subject refuses it
+ * only when the count its pair gave this attempt is past the pressed limit: that count is the
+ * attempt's place among all counted at the pair, so attempts at once get no more than attempts
+ * one after the other. A refused attempt gives back what it took (one more statement per place).
  */
 export async function hitPairedLimits(db: Db, plain: RateCharge[], paired: PairedLimit[], now = new Date()): Promise<CountedLimits> {
-  const first = await hitRateLimits(db, [...plain, ...paired.map((p) => p.subject)], now);
-  const refusedPlain = first.slice(0, plain.length).find((hit) => !hit.allowed);
-  if (refusedPlain) {
-    await refundRateLimits(db, first);
-    return { taken: [], refused: refusedPlain };
-  }
-  const subjects = first.slice(plain.length);
-  const pairs = paired.length
-    ? await hitRateLimits(
-        db,
-        paired.map((p, i) => ({ ...p.pair, rule: subjects[i].allowed ? p.pair.rule : p.pressed })),
-        now,
-      )
-    : [];
-  const taken = [...first, ...pairs].filter((hit) => hit.allowed);
-  const refused = pairs.find((hit) => !hit.allowed);
+  const hits = await hitRateLimits(db, [...plain, ...paired.map((p) => p.subject), ...paired.map((p) => p.pair)], now);
+  const subjects = hits.slice(plain.length, plain.length + paired.length);
+  const pairs = hits.slice(plain.length + paired.length);
+  const taken = hits.filter((hit) => hit.allowed);
+  const refused =
+    [...hits.slice(0, plain.length), ...pairs].find((hit) => !hit.allowed) ??
+    pressedRefusal(
+      paired.findIndex((p, i) => !subjects[i].allowed && pairs[i].count > p.pressedLimit),
+      pairs,
+      paired,
+      now,
+    );
   if (refused) {
     await refundRateLimits(db, taken);
     return { taken: [], refused };
   }
   return { taken };
+}
+
+/** The pair hit at `index`, refused because its subject is full: it waits for its pair's window. */
+function pressedRefusal(index: number, pairs: RateLimitHit[], paired: PairedLimit[], now: Date): RateLimitHit | undefined {
+  if (index < 0) return undefined;
+  const hit = pairs[index];
+  const windowSeconds = Math.ceil(paired[index].pair.rule.windowMs / 1000);
+  const seconds = Math.min(windowSeconds, Math.max(1, Math.ceil((hit.resetsAt.getTime() - now.getTime()) / 1000)));
+  return { ...hit, allowed: false, retryAfterSeconds: seconds };
 }
 
 /** Gives back every place the hits took (see refundRateLimit). */

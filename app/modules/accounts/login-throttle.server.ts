@@ -36,9 +36,9 @@ export interface LoginAttempt {
 }
 
 /**
- * Counts a login attempt before its password is checked: per address, per account and address,
- * and per account (which only chooses the account-and-address rule). When a limit is full, nothing
- * is held and the attempt is refused with the wait.
+ * Counts a login attempt before its password is checked, in one statement: per address, per
+ * account and address, and per account (which, when full, only lowers the account-and-address
+ * allowance). When a limit is full, nothing is held and the attempt is refused with the wait.
  */
 export async function countLoginAttempt(db: Db, email: string, address: string | undefined, now = new Date()): Promise<LoginAttempt> {
   const keys = loginKeys(email, address);
@@ -49,7 +49,7 @@ export async function countLoginAttempt(db: Db, email: string, address: string |
       {
         subject: { key: keys.account, rule: LOGIN_LIMITS.account },
         pair: { key: keys.accountAddress, rule: LOGIN_LIMITS.accountAddress },
-        pressed: LOGIN_LIMITS.accountAddressPressed,
+        pressedLimit: LOGIN_LIMITS.accountAddressPressed.limit,
       },
     ],
     now,

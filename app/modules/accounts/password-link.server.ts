@@ -112,7 +112,7 @@ export async function requestPasswordReset(db: Db, input: { email: string; addre
       {
         subject: { key: keys.email, rule: PASSWORD_LINK_LIMITS.email },
         pair: { key: keys.emailAddress, rule: PASSWORD_LINK_LIMITS.emailAddress },
-        pressed: PASSWORD_LINK_LIMITS.emailAddressPressed,
+        pressedLimit: PASSWORD_LINK_LIMITS.emailAddressPressed.limit,
       },
     ],
     now,

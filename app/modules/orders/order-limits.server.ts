@@ -82,17 +82,17 @@ export async function placeOrderWithinLimits(
       {
         subject: { key: keys.phone, rule: limits.contact },
         pair: { key: keys.phoneAddress, rule: limits.contact },
-        pressed: pressed.contact,
+        pressedLimit: pressed.contact,
       },
       {
         subject: { key: keys.email, rule: limits.contact },
         pair: { key: keys.emailAddress, rule: limits.contact },
-        pressed: pressed.contact,
+        pressedLimit: pressed.contact,
       },
       {
         subject: { key: keys.phoneItems, rule: limits.phoneItems, weight: items },
         pair: { key: keys.phoneAddressItems, rule: limits.phoneItems, weight: items },
-        pressed: pressed.phoneItems,
+        pressedLimit: pressed.phoneItems,
       },
     ],
     now,

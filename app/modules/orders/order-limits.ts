@@ -6,7 +6,7 @@ import type { RateRule } from "~/lib/rate-limit.server";
  * number or e-mail and client address (strict: it is what an order's confirmation mail is sent
  * to); and, over a day, items per client address and items per phone number. A phone number or an
  * e-mail counted from every address never refuses an order by itself: when it is full, each
- * address gets the smaller `pressed` allowance for it, so no client can use up another's.
+ * address gets the smaller pressed allowance for it, so no client can use up another's.
  */
 export interface OrderLimits {
   address: RateRule;
@@ -26,14 +26,11 @@ export const DEFAULT_ORDER_LIMITS: OrderLimits = {
 };
 
 /**
- * The allowances of one client address while a phone number or e-mail it names is full from
- * every address: one order per window, and a quarter of the phone's items.
+ * The allowances of one client address, in its own windows, while a phone number or e-mail it
+ * names is full from every address: one order, and a quarter of the phone's items.
  */
-export function pressedOrderLimits(limits: OrderLimits): { contact: RateRule; phoneItems: RateRule } {
-  return {
-    contact: { limit: 1, windowMs: limits.contact.windowMs },
-    phoneItems: { limit: Math.max(1, Math.floor(limits.phoneItems.limit / 4)), windowMs: limits.phoneItems.windowMs },
-  };
+export function pressedOrderLimits(limits: OrderLimits): { contact: number; phoneItems: number } {
+  return { contact: 1, phoneItems: Math.max(1, Math.floor(limits.phoneItems.limit / 4)) };
 }
 
 export const ORDER_LIMITS_HOW_TO =

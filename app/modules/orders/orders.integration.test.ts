@@ -221,7 +221,7 @@ describe(`placing orders (${testTarget()})`, () => {
     expect(counting.statements).toHaveLength(1);
   });
 
-  it("with its limits counted first, an order takes five statements: repeat check, the limits in two (address and subjects, then pairs), read, write", async () => {
+  it("with its limits counted first, an order takes four statements: repeat check, all its limits at once, read, write", async () => {
     const counting = await countingDatabase(database);
     const p = await product(5);
     const within = (address: string) =>
@@ -237,8 +237,8 @@ describe(`placing orders (${testTarget()})`, () => {
     await within("192.0.2.10"); // the limiter prunes old windows now and then: not on the order counted below
     counting.reset();
     await within("192.0.2.11");
-    expect(work(counting.statements)).toHaveLength(5);
-    expect(counting.statements).toHaveLength(5);
+    expect(work(counting.statements)).toHaveLength(4);
+    expect(counting.statements).toHaveLength(4);
   });
 
   it("an order whose stock was not all taken by its statement leaves nothing behind and is tried again", async () => {
