@@ -56,4 +56,13 @@ describe(`the forgot-password form (${testTarget()})`, () => {
       expect(a.data.error).toBe("Too many requests for a password link. Please wait 60 minutes and try again.");
     }
   });
+
+  it("5 requests naming someone's e-mail from elsewhere do not stop that person's own: the mail comes", async () => {
+    await upsertAccount(testDb().db, { email: "victim@example.pk", password: "Walnut-Saddle-Thread-41", role: "user" });
+    for (let i = 0; i < 5; i++) expect((await post("victim@example.pk", `203.0.113.${40 + i}`)).status).toBe(200);
+    const mails = async () => (await testDb().db.select().from(mailOutbox).where(eq(mailOutbox.to, "victim@example.pk"))).length;
+    const before = await mails();
+    expect(await post("victim@example.pk", "198.51.100.99")).toMatchObject({ status: 200, data: { sent: true } });
+    expect(await mails()).toBe(before + 1);
+  });
 });
