@@ -139,28 +139,40 @@ describe("parseEnv", () => {
     }
   });
 
-  it("limits orders to 30 per 10 minutes per address and 5 per phone or e-mail unless ORDER_LIMITS says otherwise", () => {
+  it("limits orders to 30 per 10 minutes per address, 5 per phone or e-mail, 40 items a day per address and 20 per phone unless ORDER_LIMITS says otherwise", () => {
     const minutes = (n: number) => n * 60_000;
-    expect(parseEnv({}).orderLimits).toEqual({ address: { limit: 30, windowMs: minutes(10) }, contact: { limit: 5, windowMs: minutes(10) } });
+    const day = { address: { limit: 40, windowMs: minutes(24 * 60) }, phone: { limit: 20, windowMs: minutes(24 * 60) } };
+    expect(parseEnv({}).orderLimits).toEqual({
+      address: { limit: 30, windowMs: minutes(10) },
+      contact: { limit: 5, windowMs: minutes(10) },
+      addressItems: day.address,
+      phoneItems: day.phone,
+    });
     expect(parseEnv({ ORDER_LIMITS: " " }).orderLimits).toEqual(parseEnv({}).orderLimits);
-    expect(parseEnv({ ORDER_LIMITS: "100/1h address, 10/30m contact" }).orderLimits).toEqual({
+    expect(parseEnv({ ORDER_LIMITS: "100/1h address, 10/30m contact, 500/24h address items, 60/12h phone items" }).orderLimits).toEqual({
       address: { limit: 100, windowMs: minutes(60) },
       contact: { limit: 10, windowMs: minutes(30) },
+      addressItems: { limit: 500, windowMs: minutes(24 * 60) },
+      phoneItems: { limit: 60, windowMs: minutes(12 * 60) },
     });
-    // One part alone keeps the other's default; order and spacing do not matter.
+    // One part alone keeps the others' defaults; order and spacing do not matter.
     expect(parseEnv({ ORDER_LIMITS: "20000/10m address" }).orderLimits).toEqual({
       address: { limit: 20000, windowMs: minutes(10) },
       contact: { limit: 5, windowMs: minutes(10) },
+      addressItems: day.address,
+      phoneItems: day.phone,
     });
-    expect(parseEnv({ ORDER_LIMITS: "3 / 90s contact ,60/15m  address" }).orderLimits).toEqual({
+    expect(parseEnv({ ORDER_LIMITS: "3 / 90s contact ,60/15m  address,  80/24h  address  items" }).orderLimits).toEqual({
       address: { limit: 60, windowMs: minutes(15) },
       contact: { limit: 3, windowMs: 90_000 },
+      addressItems: { limit: 80, windowMs: minutes(24 * 60) },
+      phoneItems: day.phone,
     });
   });
 
   it("says how to write ORDER_LIMITS when it cannot be read", () => {
     const howTo =
-      'must read like "30/10m address, 5/10m contact": orders per window (s, m or h, at most 24h) for each client address and for each phone number or e-mail';
+      'must read like "30/10m address, 5/10m contact, 40/24h address items, 20/24h phone items": orders per window (s, m or h, at most 24h) for each client address and for each phone number or e-mail, then items per window for each client address and for each phone number';
     expect(problemsOf({ ORDER_LIMITS: "lots" })).toEqual([`ORDER_LIMITS: ${howTo}; "lots" is not`]);
     expect(problemsOf({ ORDER_LIMITS: "30/10m address, 5/10 contact" })).toEqual([`ORDER_LIMITS: ${howTo}; "5/10 contact" is not`]);
     expect(problemsOf({ ORDER_LIMITS: "0/10m address" })).toEqual([`ORDER_LIMITS: ${howTo}; "0/10m address" is not`]);

@@ -112,7 +112,7 @@ export type Env = z.infer<typeof envSchema> & {
   publicUrl: string;
   /** Where media files live: STORAGE_URL, else the folder `uploads` of the data folder. */
   storage: StorageConfig;
-  /** Orders taken per client address and per phone or e-mail: ORDER_LIMITS, else 30 and 5 per 10 minutes. */
+  /** Orders and items taken per client address and per phone or e-mail: ORDER_LIMITS, else the defaults of order-limits.ts. */
   orderLimits: OrderLimits;
 };
 

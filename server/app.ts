@@ -15,6 +15,7 @@ import { oneAtATime, openDatabase, readiness, type Database } from "~/lib/db.ser
 import { atOrigin, clientAddress, publicOrigin } from "~/lib/proxy.server";
 import { privateCachePolicy } from "~/lib/cache-policy.server";
 import { localPath } from "~/lib/local-path";
+import { withRetryAfter } from "~/lib/retry-after.server";
 import { checkAddress, checkedForm } from "~/lib/request-input.server";
 import {
   answerFromCache,
@@ -140,7 +141,9 @@ export function createApp(options: {
   const loadBuild = () => (build ??= import("virtual:react-router/server-build"));
   let pages: Promise<ReturnType<typeof createRequestHandler>> | undefined;
   const handle: ReturnType<typeof createRequestHandler> = async (request, context) => {
-    pages ??= loadBuild().then((loaded) => createRequestHandler(loaded, env.NODE_ENV === "development" ? "development" : "production"));
+    pages ??= loadBuild().then((loaded) =>
+      createRequestHandler(withRetryAfter(loaded), env.NODE_ENV === "development" ? "development" : "production"),
+    );
     return (await pages)(request, context);
   };
   // The ids of the app's routes, for the page cache's key of a data request (`?_routes=…`).

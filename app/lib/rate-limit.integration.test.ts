@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { testTarget, useTestDatabase } from "../../tests/support/test-db";
 import { openDatabase } from "./db.server";
-import { clearRateLimit, hitRateLimit, pruneRateLimits, refundRateLimit, type RateRule } from "./rate-limit.server";
+import { clearRateLimit, hitPairedLimits, hitRateLimit, hitRateLimits, pruneRateLimits, refundRateLimit, type RateRule } from "./rate-limit.server";
 import { rateLimits } from "./db/tables.server";
 
 const testDb = useTestDatabase();
@@ -103,5 +103,55 @@ describe(`the rate limiter (${testTarget()})`, () => {
     await hitRateLimit(db, "test:prune-other", { limit: 3, windowMs: MINUTE }, at(start, 40 * MINUTE));
     expect(await row("test:prune-short")).toBeUndefined();
     expect(await row("test:prune-long")).toBeDefined();
+  });
+
+  it("weighted hits: parallel attempts never take more than the limit's weight, one heavier than the limit is refused outright, a refund gives its weight back", async () => {
+    const db = testDb().db;
+    const items: RateRule = { limit: 40, windowMs: 24 * 60 * MINUTE };
+    const hits = await Promise.all(Array.from({ length: 30 }, () => hitRateLimits(db, [{ key: "test:items", rule: items, weight: 7 }])));
+    expect(hits.filter(([h]) => h.allowed)).toHaveLength(5);
+    expect((await row("test:items")).count).toBe(35);
+    const [heavy] = await hitRateLimits(db, [{ key: "test:heavy", rule: items, weight: 41 }]);
+    expect(heavy).toMatchObject({ allowed: false });
+    expect(heavy.retryAfterSeconds).toBeGreaterThan(0);
+    expect(await row("test:heavy")).toBeUndefined();
+    await refundRateLimit(db, hits.find(([h]) => h.allowed)![0]);
+    expect((await row("test:items")).count).toBe(28);
+  });
+
+  it("paired limits: a full subject lowers every pair's allowance instead of refusing anyone", async () => {
+    const db = testDb().db;
+    const limits = (pair: string, subject = "test:subject") => [
+      { subject: { key: subject, rule: { limit: 3, windowMs: 10 * MINUTE } }, pair: { key: `test:pair:${pair}`, rule }, pressedLimit: 1 },
+    ];
+    const allowed = async (pair: string, n: number) =>
+      (await Promise.all(Array.from({ length: n }, () => hitPairedLimits(db, [], [...limits(pair)])))).filter((r) => !r.refused).length;
+    for (let i = 0; i < 3; i++) expect(await allowed("a", 1)).toBe(1);
+    // The subject is full: pair a, which has used 3, gets nothing more; a new pair gets its pressed
+    // allowance of 1 and no more, however many it sends at once.
+    expect(await allowed("a", 10)).toBe(0);
+    expect(await allowed("b", 10)).toBe(1);
+    expect(await allowed("c", 10)).toBe(1);
+    expect((await row("test:subject")).count).toBe(3);
+    const plainFull = await hitPairedLimits(db, [{ key: "test:pair:a", rule: { limit: 1, windowMs: MINUTE } }], [...limits("d")]);
+    expect(plainFull.refused?.key).toBe("test:pair:a");
+    expect((await row("test:pair:d")).count).toBe(0);
+    expect(plainFull.refused?.retryAfterSeconds).toBeGreaterThan(0);
+  });
+
+  it("paired limits at once from one pair get no more than one after the other: its limit, then nothing", async () => {
+    const db = testDb().db;
+    // The subject has room for 3 of the 10, the pair for 7: one after the other, the pair gets 3
+    // (the others find the subject full and the pair past its pressed allowance of 1).
+    const limits = [
+      { subject: { key: "test:burst-subject", rule: { limit: 3, windowMs: 10 * MINUTE } }, pair: { key: "test:burst-pair", rule }, pressedLimit: 1 },
+    ];
+    for (let round = 0; round < 5; round++) {
+      const results = await Promise.all(Array.from({ length: 10 }, () => hitPairedLimits(db, [], limits)));
+      expect(results.filter((r) => !r.refused)).toHaveLength(round === 0 ? 3 : 0);
+      const refused = results.filter((r) => r.refused).map((r) => r.refused!);
+      for (const hit of refused) expect(hit.retryAfterSeconds).toBeGreaterThan(0);
+    }
+    expect((await row("test:burst-pair")).count).toBe(3);
   });
 });

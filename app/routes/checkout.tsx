@@ -30,7 +30,15 @@ export function meta({ matches }: Route.MetaArgs) {
 
 type ActionResult =
   | { ok: true; orderId: string; orderTotal: number; storedOrderId: string; receipt: string }
-  | { ok: false; message: string; errors?: Partial<Record<CheckoutField, string>>; shortages?: Shortage[]; unanswered?: true };
+  | {
+      ok: false;
+      message: string;
+      errors?: Partial<Record<CheckoutField, string>>;
+      shortages?: Shortage[];
+      unanswered?: true;
+      /** The page's key already placed another order: the next Place Order needs a key of its own. */
+      freshKey?: true;
+    };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
@@ -56,10 +64,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     const receipt = await receiptFor(context.db, order.id);
     return data<ActionResult>({ ok: true, orderId: order.orderNumber, orderTotal: order.total, storedOrderId: order.id, receipt });
   } catch (error) {
-    if (isDomainError(error) && error.code === "TOO_MANY_REQUESTS") {
-      const retryAfter = Number(error.details?.retryAfter ?? 60);
-      return data<ActionResult>({ ok: false, message: error.message }, { status: 429, headers: { "Retry-After": String(retryAfter) } });
-    }
     if (isDomainError(error) && error.code === "OUT_OF_STOCK") {
       const shortages = (error.details?.shortages ?? []) as Shortage[];
       const list = shortages
@@ -76,9 +80,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 409 },
       );
     }
-    return actionFailure(error, { msg: "order placement failed" }, ({ message }): ActionResult => ({
+    // A refusal for too many orders reads as it is, with its wait (and Retry-After).
+    return actionFailure(error, { msg: "order placement failed" }, ({ message, code }): ActionResult => ({
       ok: false,
-      message: orderFailed(message),
+      message: code === "TOO_MANY_REQUESTS" ? message : orderFailed(message),
+      ...(code === "CONFLICT" && { freshKey: true as const }),
     }));
   }
 }
@@ -178,6 +184,7 @@ export default function Checkout() {
       cart.fixProblems(new Map(result.shortages.map((s) => [lineId(s), s.available])));
       setKey(newKey());
     }
+    if (result.freshKey) setKey(newKey());
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.state, fetcher.data]);
 

@@ -1,8 +1,7 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { getEnv } from "~/config.server";
-import { isDomainError, toHttp } from "~/lib/errors";
-import { logger } from "~/lib/logger.server";
+import { actionFailure } from "~/lib/action-failure.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { forgotPasswordSchema } from "~/modules/accounts/account.schema";
 import { LINK_REQUESTED } from "~/modules/accounts/password-link";
@@ -43,11 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     context.mailer.kick();
     return data({ error: null, sent: true, email });
   } catch (error) {
-    const { status, message, code } = toHttp(error);
-    if (code === "INTERNAL") logger.error({ err: error }, "password link request failed");
-    const retryAfter = isDomainError(error) ? error.details?.retryAfter : undefined;
-    const headers: HeadersInit = typeof retryAfter === "number" ? { "Retry-After": String(retryAfter) } : {};
-    return data({ error: message, sent: false, email }, { status, headers });
+    return actionFailure(error, { msg: "password link request failed" }, ({ message }) => ({ error: message, sent: false, email }));
   }
 }
 

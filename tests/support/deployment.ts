@@ -211,7 +211,7 @@ export async function startDeployment(): Promise<Deployment> {
           TRUST_PROXY: "1",
           // 20 buyers order from this one machine (one address) as fast as they can; each order has
           // a phone and an e-mail of its own, so the per-contact limit keeps its default.
-          ORDER_LIMITS: "100000/10m address",
+          ORDER_LIMITS: "100000/10m address, 1000000/24h address items",
           ADMIN_EMAIL: OWNER.email,
           ADMIN_PASSWORD: OWNER.password,
           LOG_LEVEL: "warn",

@@ -31,7 +31,11 @@ export const IMPORT_PORT = PORT + 3;
 const SERVERS: { port: number; env?: Record<string, string> }[] = [
   { port: PORT },
   { port: ADMIN_PORT },
-  { port: PROXY_PORT, env: { PUBLIC_URL: PROXIED_PUBLIC_URL, TRUST_PROXY: "1" } },
+  {
+    port: PROXY_PORT,
+    // Low checkout limits, so that the walk of every limit (limits-behind-a-proxy.spec.ts) takes little stock.
+    env: { PUBLIC_URL: PROXIED_PUBLIC_URL, TRUST_PROXY: "1", ORDER_LIMITS: "3/10m address, 2/10m contact, 6/24h address items, 4/24h phone items" },
+  },
   { port: IMPORT_PORT, env: { E2E_IMPORT: "tests/fixtures/original-export.json" } },
 ];
 

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { formatPrice } from "~/modules/catalog/pricing";
+import { ORDER_CAPS } from "~/modules/orders/order-caps";
 import { Img } from "~/components/ui/img";
 import { storedUnitPrice, unitPriceOf, type CartRow } from "./use-cart";
 
@@ -12,7 +13,8 @@ function ProblemNote({ row }: { row: CartRow }) {
 
 export function CartLineRow({ row, onQuantity, onRemove }: { row: CartRow; onQuantity: (q: number) => void; onRemove: () => void }) {
   const { line, priced } = row;
-  const max = priced?.found ? priced.available : line.productQuantity;
+  // What is left, and never more than one order takes of one item (the server holds the same cap).
+  const max = Math.min(priced?.found ? priced.available : line.productQuantity, ORDER_CAPS.itemsPerLine);
   const name = priced?.productName || line.productName;
   const storedUnit = storedUnitPrice(line);
   const unit = unitPriceOf(row);

@@ -137,17 +137,44 @@ describe(`getting back in (${testTarget()})`, () => {
     expect(await db.select().from(verification)).toHaveLength(before);
   });
 
-  it("requests are counted before the address is looked up, also in parallel: 5 per e-mail per hour", async () => {
+  it("requests are counted before the address is looked up, also in parallel: 5 per e-mail and address per hour", async () => {
     const db = testDb().db;
     for (const email of [await customer(), fresh("nobody")]) {
-      const results = await Promise.allSettled(
-        Array.from({ length: 9 }, () => requestPasswordReset(db, { email, address: address(), baseUrl: BASE })),
-      );
+      const from = address();
+      const results = await Promise.allSettled(Array.from({ length: 9 }, () => requestPasswordReset(db, { email, address: from, baseUrl: BASE })));
       const refused = results.filter((r) => r.status === "rejected");
-      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(PASSWORD_LINK_LIMITS.email.limit);
-      expect(refused).toHaveLength(9 - PASSWORD_LINK_LIMITS.email.limit);
+      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(PASSWORD_LINK_LIMITS.emailAddress.limit);
+      expect(refused).toHaveLength(9 - PASSWORD_LINK_LIMITS.emailAddress.limit);
       for (const r of refused)
         expect((r as PromiseRejectedResult).reason).toMatchObject({ code: "TOO_MANY_REQUESTS", message: expect.stringMatching(TOO_MANY) });
+    }
+  });
+
+  it("once one e-mail has had 5 requests in the hour from anywhere, each address may ask for it twice an hour", async () => {
+    const db = testDb().db;
+    const email = await customer();
+    const spread = Array.from({ length: 5 }, () => address());
+    await Promise.all(spread.map((from) => requestPasswordReset(db, { email, address: from, baseUrl: BASE })));
+    // An address that asked once before may ask once more; a new one twice; in parallel as one after another.
+    const again = await Promise.allSettled(Array.from({ length: 4 }, () => requestPasswordReset(db, { email, address: spread[0], baseUrl: BASE })));
+    expect(again.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const fresh = address();
+    const first = await Promise.allSettled(Array.from({ length: 4 }, () => requestPasswordReset(db, { email, address: fresh, baseUrl: BASE })));
+    expect(first.filter((r) => r.status === "fulfilled")).toHaveLength(2);
+    expect(await mailsTo(email)).toHaveLength(5 + 1 + 2);
+  });
+
+  it("requests naming someone's e-mail, from one address or many, do not stop that person's own request: the mail comes", async () => {
+    const db = testDb().db;
+    for (const attackers of [["203.0.113.90"], ["203.0.113.91", "203.0.113.92", "203.0.113.93", "203.0.113.94", "203.0.113.95"]]) {
+      const victim = await customer();
+      for (let i = 0; i < 5; i++) await requestPasswordReset(db, { email: victim, address: attackers[i % attackers.length], baseUrl: BASE });
+      const before = (await mailsTo(victim)).length;
+      await requestPasswordReset(db, { email: victim, address: "198.51.100.250", baseUrl: BASE });
+      expect(await mailsTo(victim)).toHaveLength(before + 1);
+      // The link in that mail works.
+      await setPasswordWithLink(db, { token: await tokenFromMail(victim), password: NEW });
+      expect((await logIn(victim, NEW)).user.email).toBe(victim);
     }
   });
 

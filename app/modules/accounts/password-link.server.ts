@@ -5,7 +5,7 @@ import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { newId } from "~/lib/ids";
 import { account, session, user, verification } from "~/lib/db/tables.server";
-import { addressBucket, hitRateLimits, refundRateLimit, type RateRule } from "~/lib/rate-limit.server";
+import { addressBucket, hitPairedLimits, type RateRule } from "~/lib/rate-limit.server";
 import { enqueueMailFrom } from "~/modules/mail/mail.server";
 import { assertPasswordAllowed } from "./password-check.server";
 import { tidySignInRecords } from "./expired-records.server";
@@ -34,16 +34,32 @@ import { passwordAudienceOf, type PasswordAudience } from "./password-rules";
 
 const HOUR = 60 * 60_000;
 
-/** Requests for a link, counted before the address is looked up, kept whatever the outcome. */
+/**
+ * Requests for a link, counted before the address is looked up, kept whatever the outcome. No
+ * limit is held by the e-mail alone, so that requests naming someone's address never stop their
+ * own (docs/decisions/0046).
+ */
 export const PASSWORD_LINK_LIMITS = {
-  /** One e-mail address, from anywhere: enough for a mail that went astray, too few to flood an inbox. */
-  email: { limit: 5, windowMs: HOUR },
+  /** One e-mail address from one client address: enough for a mail that went astray. */
+  emailAddress: { limit: 5, windowMs: HOUR },
   /** One client address, all e-mails: mobile networks put many shoppers behind one address. */
   address: { limit: 30, windowMs: HOUR },
+  /**
+   * One e-mail address from anywhere. When it is full, each client address gets
+   * `emailAddressPressed` for it instead of `emailAddress`: the inbox gets fewer mails, and its
+   * owner still gets theirs.
+   */
+  email: { limit: 5, windowMs: HOUR },
+  emailAddressPressed: { limit: 2, windowMs: HOUR },
 } as const satisfies Record<string, RateRule>;
 
 export function passwordLinkKeys(email: string, address: string | undefined) {
-  return { email: `password-link:email:${normalEmail(email)}`, address: `password-link:addr:${addressBucket(address)}` };
+  const from = addressBucket(address);
+  return {
+    email: `password-link:email:${normalEmail(email)}`,
+    emailAddress: `password-link:email+addr:${normalEmail(email)}|${from}`,
+    address: `password-link:addr:${from}`,
+  };
 }
 
 function normalEmail(email: string): string {
@@ -89,20 +105,19 @@ async function issueLink(db: Db, email: string, kind: PasswordLinkKind, baseUrl:
  */
 export async function requestPasswordReset(db: Db, input: { email: string; address?: string; baseUrl: string }, now = new Date()): Promise<void> {
   const keys = passwordLinkKeys(input.email, input.address);
-  const hits = await hitRateLimits(
+  const { refused } = await hitPairedLimits(
     db,
+    [{ key: keys.address, rule: PASSWORD_LINK_LIMITS.address }],
     [
-      { key: keys.email, rule: PASSWORD_LINK_LIMITS.email },
-      { key: keys.address, rule: PASSWORD_LINK_LIMITS.address },
+      {
+        subject: { key: keys.email, rule: PASSWORD_LINK_LIMITS.email },
+        pair: { key: keys.emailAddress, rule: PASSWORD_LINK_LIMITS.emailAddress },
+        pressedLimit: PASSWORD_LINK_LIMITS.emailAddressPressed.limit,
+      },
     ],
     now,
   );
-  const refused = hits.find((h) => !h.allowed);
-  if (refused) {
-    // A refused request holds no place in the other limit.
-    await Promise.all(hits.map((h) => refundRateLimit(db, h)));
-    throw tooManyRequests(Math.max(...hits.map((h) => h.retryAfterSeconds)));
-  }
+  if (refused) throw tooManyRequests(refused.retryAfterSeconds);
   await issueLink(db, input.email, "reset", input.baseUrl, now);
 }
 

@@ -8,12 +8,13 @@ import { orderHistory, orderItems, orders, stock, stockMovements } from "~/lib/d
 import { totalsFor } from "~/modules/catalog/pricing";
 import { cartLineRowsFrom, cartLineRowsQuery, priceLinesFrom } from "~/modules/cart/cart.server";
 import type { PricedLine } from "~/modules/cart/cart-line";
-import { MAX_LINE_QUANTITY, type CartLineInput } from "~/modules/cart/cart.schema";
+import type { CartLineInput } from "~/modules/cart/cart.schema";
 import { inStockLockOrder } from "~/modules/inventory/stock-lock-order";
 import { guardedStockTake } from "~/modules/inventory/stock-take.server";
 import { changeNotice } from "~/modules/live/live-events.server";
 import { enqueueMailFrom } from "~/modules/mail/mail.server";
 import type { CheckoutInput } from "./checkout.schema";
+import { ORDER_CAP_MESSAGES, ORDER_CAPS, orderCapProblem } from "./order-caps";
 import { orderConfirmationMail } from "./order-mail";
 import { orderNumberFor } from "./order-number";
 
@@ -43,16 +44,19 @@ export interface Shortage {
   available: number;
 }
 
-export const TOO_MANY_OF_ONE_ITEM = `One order can hold at most ${MAX_LINE_QUANTITY} of one item.`;
+/** What a key already used for another cart or other details answers: nothing about that order. */
+export const KEY_USED_FOR_ANOTHER_ORDER =
+  "this page already placed an order with other items or details; its confirmation went to the e-mail given with it. To place this order as well, press Place Order again.";
 
-/** The order a checkout key already placed, if any (answered as a repeat). */
-export async function existingOrder(db: Db, idempotencyKey: string): Promise<PlacedOrder | undefined> {
-  const [row] = await db
-    .select({ id: orders.id, orderNumber: orders.orderNumber, total: orders.total })
-    .from(orders)
-    .where(eq(orders.idempotencyKey, idempotencyKey))
-    .limit(1);
-  return row && { ...row, repeated: true };
+/**
+ * The order this checkout key already placed, when the key was used (answered as a repeat). Only
+ * to the same cart and contact details: the same key with anything else is refused with CONFLICT,
+ * and nothing about that order is told.
+ */
+export async function existingOrder(db: Db, input: PlaceOrderInput): Promise<PlacedOrder | undefined> {
+  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.idempotencyKey, input.idempotencyKey)).limit(1);
+  if (!row) return undefined;
+  return (await readOrder(db, input)).repeat;
 }
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {
@@ -74,6 +78,8 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, now: () => Date
   try {
     const read = await readOrder(db, input);
     if (read.repeat) return read.repeat;
+    const capped = orderCapProblem(input.lines);
+    if (capped) throw new DomainError("INVALID", capped);
     const priced = mergeLines(read.lines);
     const missing = priced.filter((l) => !l.found);
     if (missing.length) {
@@ -81,6 +87,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, now: () => Date
         shortages: missing.map((l) => shortageOf(l, 0)),
       });
     }
+    if (totalsFor(priced).total > ORDER_CAPS.valuePerOrder) throw new DomainError("INVALID", ORDER_CAP_MESSAGES.valuePerOrder);
     for (let ms = nextOrderMillis(now().getTime()), races = 0; ; ms = nextOrderMillis(ms + 1)) {
       let written: Written;
       try {
@@ -93,10 +100,11 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, now: () => Date
         throw error;
       }
       if (written.placed) return written.placed;
-      if (written.repeat) return written.repeat;
+      // The same key sent twice at once: the other request placed it first (if for this cart).
+      if (written.repeat) return (await existingOrder(db, input)) ?? written.repeat;
       if (written.shortages.length) {
         // The same key sent twice at once, the first taking the last units: answer with its order.
-        const first = await existingOrder(db, input.idempotencyKey);
+        const first = await existingOrder(db, input);
         if (first) return first;
         throw new DomainError("OUT_OF_STOCK", "Some items in your cart are short of stock.", { shortages: written.shortages });
       }
@@ -105,7 +113,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, now: () => Date
   } catch (error) {
     // The same key submitted twice at once: the second waited for the first and now finds it.
     if (isUniqueViolation(error, "orders_idempotency_key_idx")) {
-      const first = await existingOrder(db, input.idempotencyKey);
+      const first = await existingOrder(db, input);
       if (first) return first;
     }
     throw error;
@@ -114,24 +122,64 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, now: () => Date
 
 type Rows = { rows: Record<string, unknown>[] };
 
-/** The read: the order this key already placed, or else every line priced, in one statement. */
+/** The contact details an order keeps, by the checkout form's field: a repeat must give the same. */
+const CONTACT_COLUMNS = {
+  firstName: "first_name",
+  lastName: "last_name",
+  email: "email",
+  phone: "phone",
+  alternatePhone: "alternate_phone",
+  streetAddress: "street_address",
+  apartment: "apartment",
+  city: "city",
+  state: "state",
+  zipCode: "zip_code",
+  country: "country",
+  landmark: "landmark",
+  notes: "notes",
+} as const satisfies Record<keyof CheckoutInput, string>;
+
+/**
+ * The read, in one statement: every line priced, and the order this key already placed, if any.
+ * That order is answered as a repeat only when it holds the same items in the same quantities for
+ * the same contact details; otherwise the key is refused (CONFLICT) without a word about it.
+ */
 async function readOrder(db: Db, input: PlaceOrderInput): Promise<{ repeat?: PlacedOrder; lines: PricedLine[] }> {
   const productIds = [...new Set(input.lines.map((l) => l.productID))];
+  const contact = sql.join(
+    Object.values(CONTACT_COLUMNS).map((column) => sql`o.${sql.identifier(column)}`),
+    sql`, `,
+  );
   const { rows } = (await db.execute(sql`
-    with prior as (select id, order_number, total from ${orders} where idempotency_key = ${input.idempotencyKey} limit 1)
-    select p.id as prior_id, p.order_number as prior_number, p.total as prior_total, r.*
+    with prior as (
+      select o.id, o.order_number, o.total, ${contact},
+        (select json_agg(json_build_object('stock_id', i.stock_id, 'quantity', i.quantity)) from ${orderItems} i where i.order_id = o.id) as items
+      from ${orders} o where o.idempotency_key = ${input.idempotencyKey} limit 1
+    )
+    select (select row_to_json(p) from prior p) as prior, r.*
     from (select 1) as one
-    left join prior p on true
-    left join (${cartLineRowsQuery(productIds)}) r on p.id is null
+    left join (${cartLineRowsQuery(productIds)}) r on true
     order by r.ord`)) as unknown as Rows;
-  const first = rows[0];
-  if (first?.prior_id) {
-    return {
-      repeat: { id: String(first.prior_id), orderNumber: String(first.prior_number), total: Number(first.prior_total), repeated: true },
-      lines: [],
-    };
+  const lines = priceLinesFrom(input.lines, cartLineRowsFrom(rows.filter((r) => r.variant_id != null)));
+  const prior = jsonValue<Record<string, unknown> | null>(rows[0]?.prior);
+  if (!prior) return { lines };
+  if (!sameOrder(prior, input.customer, lines)) throw new DomainError("CONFLICT", KEY_USED_FOR_ANOTHER_ORDER);
+  return { repeat: { id: String(prior.id), orderNumber: String(prior.order_number), total: Number(prior.total), repeated: true }, lines };
+}
+
+/** Whether a stored order holds these priced lines (by stock row, units summed) for these contact details. */
+function sameOrder(prior: Record<string, unknown>, customer: CheckoutInput, lines: PricedLine[]): boolean {
+  for (const [field, column] of Object.entries(CONTACT_COLUMNS)) {
+    if (String(prior[column] ?? "") !== String(customer[field as keyof CheckoutInput] ?? "")) return false;
   }
-  return { lines: priceLinesFrom(input.lines, cartLineRowsFrom(rows.filter((r) => r.variant_id != null))) };
+  if (lines.some((l) => !l.found)) return false;
+  const units = (pairs: [string, number][]) => {
+    const byStock = new Map<string, number>();
+    for (const [stockId, n] of pairs) byStock.set(stockId, (byStock.get(stockId) ?? 0) + n);
+    return [...byStock].sort(([a], [b]) => a.localeCompare(b)).join(";");
+  };
+  const stored = (prior.items as { stock_id: string | null; quantity: number }[] | null) ?? [];
+  return units(stored.map((i) => [String(i.stock_id), Number(i.quantity)])) === units(lines.map((l) => [l.stockId!, l.quantity]));
 }
 
 /**
@@ -309,7 +357,7 @@ function shortageOf(line: PricedLine, available: number): Shortage {
 
 /**
  * The same product, variant and size on two lines counts as one line, and one line holds at most
- * MAX_LINE_QUANTITY however many lines were sent.
+ * ORDER_CAPS.itemsPerLine however many lines (or spellings of its variant) were sent.
  */
 function mergeLines(lines: PricedLine[]): PricedLine[] {
   const byKey = new Map<string, PricedLine>();
@@ -320,12 +368,6 @@ function mergeLines(lines: PricedLine[]): PricedLine[] {
     else byKey.set(key, { ...line });
   }
   const merged = [...byKey.values()];
-  const over = merged.find((line) => line.quantity > MAX_LINE_QUANTITY);
-  if (over) {
-    throw new DomainError(
-      "INVALID",
-      `${TOO_MANY_OF_ONE_ITEM} ${over.productName || "An item"}${over.productSize ? ` (size ${over.productSize})` : ""}: ${over.quantity}.`,
-    );
-  }
+  if (merged.some((line) => line.quantity > ORDER_CAPS.itemsPerLine)) throw new DomainError("INVALID", ORDER_CAP_MESSAGES.itemsPerLine);
   return merged;
 }
