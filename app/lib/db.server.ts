@@ -70,9 +70,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const { Pool } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-    // A connection that cannot be made within a few seconds fails its request (with a 503) rather
-    // than holding it while the database is away.
-    const pool = new Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    // A request waits for a connection at most 30 s (the pool's queue under a burst counts: a
+    // database that is only busy must not be taken for one that is away); the readiness check,
+    // which also decides whether the database is down, at most 5 s.
+    const pool = new Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, connectionTimeoutMillis: QUEUE_TIMEOUT_MS });
     const probePool = new Pool({ connectionString: options.databaseUrl, max: 1, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     const probe = drizzle(probePool, { schema }) as unknown as Db;
     const health = watchDatabaseHealth(() => ping(probe));
@@ -161,7 +162,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   };
 }
 
-/** How long a new PostgreSQL connection may take before its request fails. */
+/** How long a request may wait for a PostgreSQL connection (from the pool, or a new one) before it fails. */
+const QUEUE_TIMEOUT_MS = 30_000;
+/** How long the readiness check (and the outage check) may wait for its connection. */
 const CONNECT_TIMEOUT_MS = 5000;
 
 /**
