@@ -1,13 +1,19 @@
 import { createHash, randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { buffer } from "node:stream/consumers";
 import { sql } from "drizzle-orm";
-import type { Db } from "~/lib/db.server";
+import { parseEnv, type Env } from "~/config.server";
+import { openDatabase, type Database, type Db } from "~/lib/db.server";
+import { createStorage } from "~/modules/media/storage-factory.server";
 import { newId } from "~/lib/ids";
 import { appSettings, categories, contactSubmissions, mailOutbox, media, subscribers, user } from "~/lib/db/tables.server";
 import { placeOrder } from "~/modules/orders/orders.server";
 import type { FileStorage } from "~/modules/media/storage.server";
 import { shopTables, tableLines } from "~/modules/backup/shop-tables.server";
+import type { ShopSettings } from "~/modules/backup/backup-command.server";
 import { insertCategory, insertProduct, testCustomer } from "./fixtures";
+import { createScratchPostgres } from "./scratch-postgres";
 
 /**
  * A small shop with something in every table that matters and values that are easy to get wrong
@@ -117,4 +123,78 @@ export async function fingerprint(db: Db, storage: FileStorage): Promise<ShopFin
       .digest("hex");
   }
   return { tables, media: files };
+}
+
+/** A place a shop lives: an embedded data folder or a PostgreSQL database, with its media storage; for backup and restore tests. */
+export interface ShopPlace {
+  kind: "pglite" | "postgres";
+  env: Env;
+  /** What the backup commands read of `env`. */
+  settings: ShopSettings;
+  /** The variables a command run as a child process needs to find the same place. */
+  vars: Record<string, string>;
+  /** Opens the shop's database (migrating it, as a start does) and storage. */
+  open(): Promise<{ database: Database; storage: FileStorage; close(): Promise<void> }>;
+  /** Removes the place. */
+  remove(): Promise<void>;
+}
+
+/**
+ * A new, empty place in `root`: an embedded data folder, or (postgres) a scratch database on the
+ * server at TEST_DATABASE_URL with its local media folder in `root`. `storageUrl` puts the media
+ * in a bucket instead.
+ */
+export async function newPlace(kind: "pglite" | "postgres", root: string, options: { storageUrl?: string } = {}): Promise<ShopPlace> {
+  const dataDir = fs.mkdtempSync(path.join(root, `${kind}-`));
+  let url: string | undefined;
+  let drop = async () => {};
+  if (kind === "postgres") {
+    const serverUrl = process.env.TEST_DATABASE_URL;
+    if (!serverUrl) throw new Error("a PostgreSQL place needs TEST_DATABASE_URL");
+    const scratch = await createScratchPostgres(serverUrl, "shop_backup");
+    url = scratch.url;
+    drop = scratch.drop;
+  }
+  const vars: Record<string, string> = { DATA_DIR: dataDir, BACKUP_DIR: path.join(root, "backups") };
+  if (url) vars.DATABASE_URL = url;
+  if (options.storageUrl) vars.STORAGE_URL = options.storageUrl;
+  const env = parseEnv(vars);
+  return {
+    kind,
+    env,
+    settings: { databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, backupDir: env.backupDir, storage: env.storage },
+    vars,
+    async open() {
+      const storage = createStorage(env.storage);
+      const database = await openDatabase({ databaseUrl: url, dataDir });
+      return {
+        database,
+        storage,
+        close: async () => {
+          if ("destroy" in storage && typeof storage.destroy === "function") (storage as { destroy(): void }).destroy();
+          await database.close();
+        },
+      };
+    },
+    async remove() {
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Gives an embedded place a migrated, empty database copied from the integration tests' template
+ * (tests/support/pglite-template.ts): seconds faster than creating one.
+ */
+export async function seedFolderFromTemplate(place: ShopPlace, template: string): Promise<void> {
+  if (place.kind !== "pglite" || !template) return;
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const client = new PGlite(path.join(place.env.dataDir, "pglite"), {
+    extensions: { pg_trgm },
+    loadDataDir: new Blob([fs.readFileSync(template)]),
+  });
+  await client.waitReady;
+  await client.close();
 }

@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import type { Env } from "~/config.server";
 import { ConfigError } from "~/lib/config-error";
 import { DataRefusedError } from "~/lib/data-refused";
 import { migrationsFolder, openDatabase, type Database } from "~/lib/db.server";
@@ -9,6 +8,7 @@ import { shippedMigrations } from "~/lib/db/migration-journal.server";
 import { FolderLockedError } from "~/lib/folder-lock.server";
 import { openStorage } from "~/modules/media/storage-factory.server";
 import type { FileStorage } from "~/modules/media/storage.server";
+import type { StorageConfig } from "~/modules/media/storage-url";
 import { countsText, sizeText } from "./backup-format";
 import { BackupFileError, verifyBackup } from "./backup-reader.server";
 import { writeBackup, type Progress } from "./backup-writer.server";
@@ -20,6 +20,16 @@ import { backupThroughShop, ChannelError, checkThroughShop } from "./shop-channe
  * `npm run backup`, `npm run restore` and `npm run check-data` (docs/decisions/0050). Each returns
  * its exit status and what to print; progress goes to `progress` (stderr) as it happens.
  */
+
+/** What the commands read of the shop's configuration (the scripts pass it from the environment). */
+export interface ShopSettings {
+  /** DATABASE_URL; the embedded database in `dataDir` when absent. */
+  databaseUrl?: string;
+  dataDir: string;
+  /** BACKUP_DIR, where a backup without a file name goes. */
+  backupDir: string;
+  storage: StorageConfig;
+}
 
 export interface CommandResult {
   exitCode: 0 | 1;
@@ -50,9 +60,9 @@ export function backupFileName(now = new Date()): string {
 }
 
 /** The embedded database's folder holds a database. */
-const hasEmbeddedDatabase = (env: Env) => fs.existsSync(path.join(env.dataDir, "pglite", "PG_VERSION"));
+const hasEmbeddedDatabase = (env: ShopSettings) => fs.existsSync(path.join(env.dataDir, "pglite", "PG_VERSION"));
 
-export async function backupCommand(args: string[], env: Env, progress: Progress = () => {}): Promise<CommandResult> {
+export async function backupCommand(args: string[], env: ShopSettings, progress: Progress = () => {}): Promise<CommandResult> {
   let positionals: string[];
   try {
     ({ positionals } = parseArgs({ args, allowPositionals: true, options: {} }));
@@ -62,7 +72,7 @@ export async function backupCommand(args: string[], env: Env, progress: Progress
   if (positionals.length > 1) return { exitCode: 1, output: BACKUP_USAGE };
   const file = path.resolve(positionals[0] ?? path.join(env.backupDir, backupFileName()));
   if (fs.existsSync(file)) return { exitCode: 1, output: `${file} already exists: name a new file.` };
-  if (!env.DATABASE_URL && !hasEmbeddedDatabase(env))
+  if (!env.databaseUrl && !hasEmbeddedDatabase(env))
     return { exitCode: 1, output: `There is no shop database in ${env.dataDir} (DATA_DIR) to back up.` };
 
   const started = Date.now();
@@ -110,11 +120,11 @@ export async function backupCommand(args: string[], env: Env, progress: Progress
  * The database and storage to read, opened as they are (no migration runs), or word that the shop
  * runs on the embedded database and holds it.
  */
-async function openSource(env: Env): Promise<"shop is running" | { database: Database; storage: FileStorage; close(): Promise<void> }> {
+async function openSource(env: ShopSettings): Promise<"shop is running" | { database: Database; storage: FileStorage; close(): Promise<void> }> {
   const storage = await openStorage(env.storage);
   let database: Database;
   try {
-    database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, migrate: false, poolSize: 2 });
+    database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir, migrate: false, poolSize: 2 });
   } catch (error) {
     destroy(storage);
     if (error instanceof FolderLockedError) return "shop is running";
@@ -134,7 +144,7 @@ function destroy(storage: FileStorage) {
   if ("destroy" in storage && typeof storage.destroy === "function") (storage as { destroy(): void }).destroy();
 }
 
-export async function restoreCommand(args: string[], env: Env, progress: Progress = () => {}): Promise<CommandResult> {
+export async function restoreCommand(args: string[], env: ShopSettings, progress: Progress = () => {}): Promise<CommandResult> {
   let values: { replace?: boolean };
   let positionals: string[];
   try {
@@ -145,8 +155,8 @@ export async function restoreCommand(args: string[], env: Env, progress: Progres
   if (positionals.length !== 1) return { exitCode: 1, output: RESTORE_USAGE };
   const file = path.resolve(positionals[0]);
   const started = Date.now();
-  const target = env.DATABASE_URL
-    ? { kind: "postgres" as const, url: env.DATABASE_URL, storage: env.storage }
+  const target = env.databaseUrl
+    ? { kind: "postgres" as const, url: env.databaseUrl, storage: env.storage }
     : { kind: "pglite" as const, dataDir: env.dataDir, storage: env.storage };
   try {
     const { manifest } = await restoreBackup(file, target, { replace: values.replace, progress });
@@ -164,9 +174,9 @@ export async function restoreCommand(args: string[], env: Env, progress: Progres
   }
 }
 
-export async function checkDataCommand(args: string[], env: Env): Promise<CommandResult> {
+export async function checkDataCommand(args: string[], env: ShopSettings): Promise<CommandResult> {
   if (args.length) return { exitCode: 1, output: CHECK_DATA_USAGE };
-  if (!env.DATABASE_URL && !hasEmbeddedDatabase(env))
+  if (!env.databaseUrl && !hasEmbeddedDatabase(env))
     return { exitCode: 1, output: `There is no shop database in ${env.dataDir} (DATA_DIR) to check.` };
   let check: DataCheck;
   try {
