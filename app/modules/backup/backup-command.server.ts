@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { ConfigError } from "~/lib/config-error";
-import { DataRefusedError } from "~/lib/data-refused";
+import { DataRefusedError, RESTORE_MARKER_FILE, unfinishedRestoreMessage } from "~/lib/data-refused";
 import { migrationsFolder, openDatabase, type Database } from "~/lib/db.server";
 import { shippedMigrations } from "~/lib/db/migration-journal.server";
 import { FolderLockedError } from "~/lib/folder-lock.server";
@@ -59,8 +59,13 @@ export function backupFileName(now = new Date()): string {
   return `shop-${stamp}.tar.gz`;
 }
 
-/** The embedded database's folder holds a database. */
-const hasEmbeddedDatabase = (env: ShopSettings) => fs.existsSync(path.join(env.dataDir, "pglite", "PG_VERSION"));
+/** Why the embedded database cannot be read (a restore left it unfinished, there is none), or null. */
+function embeddedProblem(env: ShopSettings, what: string): string | null {
+  if (env.databaseUrl) return null;
+  if (fs.existsSync(path.join(env.dataDir, RESTORE_MARKER_FILE))) return unfinishedRestoreMessage(`The data folder ${env.dataDir}`);
+  if (!fs.existsSync(path.join(env.dataDir, "pglite", "PG_VERSION"))) return `There is no shop database in ${env.dataDir} (DATA_DIR) to ${what}.`;
+  return null;
+}
 
 export async function backupCommand(args: string[], env: ShopSettings, progress: Progress = () => {}): Promise<CommandResult> {
   let positionals: string[];
@@ -72,8 +77,8 @@ export async function backupCommand(args: string[], env: ShopSettings, progress:
   if (positionals.length > 1) return { exitCode: 1, output: BACKUP_USAGE };
   const file = path.resolve(positionals[0] ?? path.join(env.backupDir, backupFileName()));
   if (fs.existsSync(file)) return { exitCode: 1, output: `${file} already exists: name a new file.` };
-  if (!env.databaseUrl && !hasEmbeddedDatabase(env))
-    return { exitCode: 1, output: `There is no shop database in ${env.dataDir} (DATA_DIR) to back up.` };
+  const problem = embeddedProblem(env, "back up");
+  if (problem) return { exitCode: 1, output: problem };
 
   const started = Date.now();
   // Written under another name until it is whole: a file with the name is always a whole backup.
@@ -176,8 +181,8 @@ export async function restoreCommand(args: string[], env: ShopSettings, progress
 
 export async function checkDataCommand(args: string[], env: ShopSettings): Promise<CommandResult> {
   if (args.length) return { exitCode: 1, output: CHECK_DATA_USAGE };
-  if (!env.databaseUrl && !hasEmbeddedDatabase(env))
-    return { exitCode: 1, output: `There is no shop database in ${env.dataDir} (DATA_DIR) to check.` };
+  const problem = embeddedProblem(env, "check");
+  if (problem) return { exitCode: 1, output: problem };
   let check: DataCheck;
   try {
     const opened = await openSource(env);
