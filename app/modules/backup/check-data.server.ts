@@ -145,9 +145,10 @@ export async function checkData(db: Db, storage: FileStorage, now = Date.now()):
 /** The report `npm run check-data` prints. */
 export function checkReport(check: DataCheck): string {
   const { checked } = check;
+  const n = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
   const summary =
-    `Checked ${checked.stockRows} stock rows, ${checked.orderLines} order lines, ${checked.categories} categories, ` +
-    `${checked.mediaReferences} media references and ${checked.storedFiles} stored files`;
+    `Checked ${n(checked.stockRows, "stock row")}, ${n(checked.orderLines, "order line")}, ${n(checked.categories, "category", "categories")}, ` +
+    `${n(checked.mediaReferences, "media reference")} and ${n(checked.storedFiles, "stored file")}`;
   const lines = [...check.problems.map((p) => `PROBLEM ${p}`), ...check.notes.map((n) => `note: ${n}`)];
   const verdict = check.problemCount ? `${check.problemCount} ${check.problemCount === 1 ? "problem" : "problems"} found.` : "No problems found.";
   return [summary, ...lines, verdict].join("\n");
