@@ -102,6 +102,7 @@ export async function readArchive(file: string, visitor: ArchiveVisitor): Promis
     throw new BackupFileError(`${file} cannot be read: there is no such file.`);
   }
   if (size === 0) throw new BackupFileError(`${name} is not a backup of this shop: it is empty.`);
+  if (!startsLikeGzip(file)) throw new BackupFileError(`${name} is not a backup of this shop: it is not a gzip'd tar file.`);
   const extract = extractTar();
   const gunzip = createGunzip();
   const piped = pipeline(fs.createReadStream(file), gunzip, extract as unknown as NodeJS.WritableStream);
@@ -123,9 +124,11 @@ export async function readArchive(file: string, visitor: ArchiveVisitor): Promis
     }
     await piped;
   } catch (error) {
+    // What the file's own reading had met by then (stopping it below is no fault of the file).
+    const met = fault;
     extract.destroy();
     await piped.catch(() => {});
-    throw fileError(name, error, fault, first);
+    throw fileError(name, error, met, first);
   }
   if (first) throw new BackupFileError(`${name} is not a backup of this shop: it holds no files.`);
 }
@@ -135,14 +138,25 @@ function fileError(name: string, error: unknown, fault: unknown, nothingRead: bo
   if (error instanceof BackupFileError) return error;
   const cause = (fault ?? error) as NodeJS.ErrnoException | undefined;
   const message = cause?.message ?? "";
-  if (cause?.code === "Z_DATA_ERROR" && nothingRead) return new BackupFileError(`${name} is not a backup of this shop: it is not a gzip'd tar file.`);
   if (/unexpected end of (file|data)/i.test(message) || cause?.code === "Z_BUF_ERROR") {
     return new BackupFileError(`${name} is truncated: it ends in the middle (the backup did not finish, or the copy is incomplete).`);
   }
-  if (cause?.code === "Z_DATA_ERROR" || /tar header|invalid header/i.test(message)) {
+  if (cause?.code === "Z_DATA_ERROR") return new BackupFileError(`${name} is damaged: its compressed data is corrupt (${message}).`);
+  if (/tar header|invalid header/i.test(message)) {
     return new BackupFileError(`${name} is ${nothingRead ? "not a backup of this shop" : "damaged"}: ${message}.`);
   }
   return error;
+}
+
+/** Whether the file begins as gzip does (1f 8b); a backup whose later bytes are damaged still does. */
+function startsLikeGzip(file: string): boolean {
+  const fd = fs.openSync(file, "r");
+  try {
+    const magic = Buffer.alloc(2);
+    return fs.readSync(fd, magic, 0, 2, 0) === 2 && magic[0] === 0x1f && magic[1] === 0x8b;
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /** Most bytes a header or manifest may have (a manifest names every media file: about 200 bytes each). */

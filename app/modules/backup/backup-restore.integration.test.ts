@@ -13,6 +13,7 @@ import { testTarget } from "../../../tests/support/test-db";
 import { startTestS3, TEST_S3_CREDENTIALS, type TestS3 } from "../../../tests/support/test-s3";
 import { backupCommand, restoreCommand } from "./backup-command.server";
 import { writeBackup } from "./backup-writer.server";
+import { verifyBackup } from "./backup-reader.server";
 
 /*
  * A shop backed up on one database and restored on the other (embedded → PostgreSQL on the
@@ -147,6 +148,15 @@ describe(`a backup of a shop on ${source === "pglite" ? "the embedded database" 
         /^cut\.tar\.gz is truncated: /,
       ],
       [
+        "damaged (a byte changed in the middle)",
+        async () => {
+          const bytes = fs.readFileSync(file);
+          bytes[Math.floor(bytes.length / 2)] ^= 0xff;
+          return writeFile("damaged.tar.gz", bytes);
+        },
+        /^damaged\.tar\.gz is damaged: /,
+      ],
+      [
         "a part that fails its checksum",
         async () => {
           const parts = await readParts(file);
@@ -178,6 +188,17 @@ describe(`a backup of a shop on ${source === "pglite" ? "the embedded database" 
         /^newer\.tar\.gz was made by a newer release 99\.0\.0 \(data up to migration 0099_returns\); this is release \d+\.\d+\.\d+ \(migrations up to \d{4}_\w+\): restore it with release 99\.0\.0 or newer\.$/,
       ],
     ];
+
+    it("cut off anywhere", async () => {
+      const bytes = fs.readFileSync(file);
+      const cut = path.join(root, "cut-anywhere.tar.gz");
+      for (let i = 1; i < 40; i++) {
+        fs.writeFileSync(cut, bytes.subarray(0, Math.floor((bytes.length * i) / 40)));
+        await expect(verifyBackup(cut, shippedMigrations(migrationsFolder()))).rejects.toThrow(
+          /^cut-anywhere\.tar\.gz is truncated: it ends in the middle/,
+        );
+      }
+    });
 
     it.each(variants)("%s", async (_what, make, message) => {
       const bad = await make();
