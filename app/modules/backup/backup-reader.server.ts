@@ -104,8 +104,8 @@ export async function readArchive(file: string, visitor: ArchiveVisitor): Promis
   if (size === 0) throw new BackupFileError(`${name} is not a backup of this shop: it is empty.`);
   if (!startsLikeGzip(file)) throw new BackupFileError(`${name} is not a backup of this shop: it is not a gzip'd tar file.`);
   const extract = extractTar();
-  const gunzip = createGunzip();
-  const piped = pipeline(fs.createReadStream(file), gunzip, extract as unknown as NodeJS.WritableStream);
+  const gunzip = createGunzip({ chunkSize: 1024 * 1024 });
+  const piped = pipeline(fs.createReadStream(file, { highWaterMark: 1024 * 1024 }), gunzip, extract as unknown as NodeJS.WritableStream);
   let fault: unknown;
   piped.catch((error: unknown) => (fault ??= error));
   let header: BackupHeader | undefined;

@@ -225,6 +225,8 @@ async function loadArchive(tx: Db, file: string, manifest: BackupManifest, migra
   const parts = new Map([...manifest.tables, ...manifest.media].map((p) => [p.entry, p]));
   const changed = (entry: string) => new BackupFileError(`${name} changed while it was restored: ${entry} does not match its SHA-256.`);
   let mediaDone = 0;
+  // Media files are stored several at once (a bucket answers each after a round trip).
+  const puts = atMost(16);
   await readArchive(file, {
     onHeader: () => {},
     onEntry: async (entry) => {
@@ -247,17 +249,42 @@ async function loadArchive(tx: Db, file: string, manifest: BackupManifest, migra
         for await (const chunk of chunks) buffers.push(chunk);
         // Checked before it is stored; a table's rows are checked before the transaction commits.
         if (hash.digest("hex") !== part.sha256) throw changed(entry.name);
-        await media.put(part.key, Buffer.concat(buffers));
+        await puts.add(() => media.put(part.key, Buffer.concat(buffers)));
         if (++mediaDone % 200 === 0) progress(`  media files: ${mediaDone} of ${manifest.media.length}`);
         return;
       }
       if (hash.digest("hex") !== part.sha256) throw changed(entry.name);
     },
   });
+  await puts.done();
   for (const table of names) await tx.execute(sql.raw(`alter table public.${quoted(table)} enable trigger user`));
   // A backup from an older release: this release's newer migrations bring it forward.
   await applyMigrations(tx, migrations);
   progress(`  media files: ${mediaDone}`);
+}
+
+/** Runs tasks with at most `limit` at a time; `done` waits for all and throws the first failure. */
+function atMost(limit: number) {
+  const running = new Set<Promise<void>>();
+  let failure: unknown;
+  return {
+    async add(task: () => Promise<void>) {
+      if (failure) throw failure;
+      const run = task().then(
+        () => void running.delete(run),
+        (error: unknown) => {
+          running.delete(run);
+          failure ??= error;
+        },
+      );
+      running.add(run);
+      if (running.size >= limit) await Promise.race(running);
+    },
+    async done() {
+      await Promise.all(running);
+      if (failure) throw failure;
+    },
+  };
 }
 
 async function* hashing(entry: ArchiveEntry, hash: ReturnType<typeof createHash>): AsyncGenerator<Buffer> {
