@@ -19,6 +19,8 @@ const envSchema = z
     PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
     HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
     DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
+    /** Where `npm run backup` without a file name writes (docs/decisions/0050). */
+    BACKUP_DIR: z.preprocess(emptyToUndefined, z.string().default("./backups")),
     DATABASE_URL: z.preprocess(
       emptyToUndefined,
       z
@@ -107,6 +109,8 @@ const envSchema = z
 
 export type Env = z.infer<typeof envSchema> & {
   dataDir: string;
+  /** BACKUP_DIR, absolute. */
+  backupDir: string;
   /** Worker processes serving the shop: WEB_CONCURRENCY, else 1 with the embedded database and one per core with PostgreSQL. */
   workers: number;
   publicUrl: string;
@@ -130,6 +134,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return {
     ...env,
     dataDir,
+    backupDir: path.resolve(env.BACKUP_DIR),
     workers: webConcurrency(env.WEB_CONCURRENCY, { embedded: !env.DATABASE_URL, cores: os.availableParallelism() }) as number,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     storage: env.STORAGE_URL ? parseStorageUrl(env.STORAGE_URL) : { kind: "local", root: path.join(dataDir, "uploads") },

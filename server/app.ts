@@ -37,12 +37,14 @@ import {
   type FolderFault,
 } from "~/lib/data-folder.server";
 import { DISK_FAULT_RETRY_AFTER_SECONDS, diskFaultOf, SHOPPER_DISK_FAULT_MESSAGE, STAFF_DISK_FAULT_MESSAGE } from "~/lib/disk-fault";
+import { DataRefusedError } from "~/lib/data-refused";
 import { cardMemo, catalogMemo, searchMemo } from "~/lib/query-memo.server";
 import { logger } from "~/lib/logger.server";
 import type { FileStorage } from "~/modules/media/storage.server";
 import { openStorage } from "~/modules/media/storage-factory.server";
 import { startUploadSweeper } from "~/modules/media/upload-sweep.server";
 import { readMediaOrigins } from "~/modules/media/media-origins.server";
+import { serveShopChannel } from "~/modules/backup/shop-channel.server";
 import { FirstStartError, isFirstStart, prepareInChildProcess, prepareNewDatabase } from "./first-start";
 import { ensureMainAdmin } from "~/modules/accounts/accounts.server";
 import { createAuth, loadAuthSecret, type Auth } from "~/modules/accounts/auth.server";
@@ -503,7 +505,7 @@ async function orExit<T>(work: () => T | Promise<T>, env?: Env): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof FolderLockedError || error instanceof FirstStartError) {
+    if (error instanceof ConfigError || error instanceof FolderLockedError || error instanceof FirstStartError || error instanceof DataRefusedError) {
       console.error(error.message);
       exitWithConfigurationProblem();
     }
@@ -590,6 +592,9 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
   mailer.kick();
   const live = await whenReachable("listening for live changes", () => startLiveHub(database));
   const sweeper = startUploadSweeper(database.db, storage);
+  // This process alone can open the embedded database: `npm run backup` and `npm run check-data`
+  // ask it over a socket in the data folder (docs/decisions/0050).
+  const channel = embedded ? await serveShopChannel(env.dataDir, { db: database.db, kind: database.kind, storage }) : undefined;
 
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     // Workers and instances starting together create it once.
@@ -689,6 +694,7 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
         if ("closeAllConnections" in server) setTimeout(() => server.closeAllConnections(), 2000).unref();
       });
       await Promise.race([app.drained(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+      await channel?.close();
       await database.close();
     })());
   for (const signal of ["SIGINT", "SIGTERM"] as const) {

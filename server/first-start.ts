@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Env } from "~/config.server";
 import { openDatabase } from "~/lib/db.server";
+import { RESTORE_MARKER_FILE } from "~/lib/data-refused";
 import { logger } from "~/lib/logger.server";
 import { openStorage } from "~/modules/media/storage-factory.server";
 import { isCatalogueEmpty, seedDemoCatalogue } from "~/modules/catalog/demo-catalogue.server";
@@ -16,9 +17,13 @@ import { ensureMainAdmin } from "~/modules/accounts/accounts.server";
  * opens the prepared database as on any other start (docs/decisions/0026).
  */
 
-/** Whether this start has to create the embedded database (no `DATABASE_URL`, no database yet). */
+/**
+ * Whether this start has to create the embedded database (no `DATABASE_URL`, no database yet). A
+ * folder a restore left unfinished is not a new one: opening it refuses, and says what to do.
+ */
 export function isFirstStart(env: Env): boolean {
-  return !env.DATABASE_URL && !fs.existsSync(path.join(env.dataDir, "pglite", "PG_VERSION"));
+  if (env.DATABASE_URL || fs.existsSync(path.join(env.dataDir, RESTORE_MARKER_FILE))) return false;
+  return !fs.existsSync(path.join(env.dataDir, "pglite", "PG_VERSION"));
 }
 
 /**

@@ -7,6 +7,15 @@ import { schema } from "./db/tables.server";
 import { acquireFolderLock, type FolderLock } from "./folder-lock.server";
 import { logger } from "./logger.server";
 import { ALWAYS_REACHABLE, watchDatabaseHealth, type DatabaseHealth } from "./database-health.server";
+import { DataRefusedError, newerDataMessage, RESTORE_MARKER_FILE, RESTORE_MARKER_TABLE, unfinishedRestoreMessage } from "./data-refused";
+import {
+  newerThanThisBuild,
+  newestAppliedMigration,
+  recordedShopVersion,
+  recordShopVersion,
+  shippedMigrations,
+  SHOP_VERSION,
+} from "./db/migration-journal.server";
 
 /** The database handle every domain function takes first. A transaction is one too. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -52,6 +61,11 @@ export interface OpenOptions {
    * handed one, the stopped database would hold the whole process.
    */
   onPanic?: (error: Error) => void;
+  /**
+   * Whether to bring the database up to this build's migrations (the default). A backup reads the
+   * data as it is, and opens it without (docs/decisions/0050).
+   */
+  migrate?: boolean;
 }
 
 export function migrationsFolder(): string {
@@ -92,7 +106,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       try {
         await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
         try {
-          await migrate(drizzle(client, { schema }), { migrationsFolder: migrationsFolder() });
+          const direct = drizzle(client, { schema }) as unknown as Db;
+          await refuseDataNotToOpen(direct, { marker: "table", where: "The database at DATABASE_URL" });
+          if (options.migrate !== false) {
+            await migrate(drizzle(client, { schema }), { migrationsFolder: migrationsFolder() });
+            await recordShopVersion(direct);
+          }
         } finally {
           await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
         }
@@ -132,6 +151,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.dataDir) {
     lock = await acquireFolderLock(options.dataDir);
     try {
+      // A restore into this folder that did not finish: nothing here is a shop to serve.
+      if (fs.existsSync(path.join(options.dataDir, RESTORE_MARKER_FILE))) {
+        throw new DataRefusedError(unfinishedRestoreMessage(`The data folder ${path.resolve(options.dataDir)}`));
+      }
       client = new PGlite(path.join(options.dataDir, "pglite"), { extensions, startParams });
       await client.waitReady;
     } catch (error) {
@@ -144,7 +167,17 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   refuseQueriesAfterPanic(client, options.onPanic);
   const db = drizzle(client, { schema }) as unknown as Db;
-  await migrate(drizzle(client, { schema }), { migrationsFolder: migrationsFolder() });
+  try {
+    await refuseDataNotToOpen(db, { where: options.dataDir ? `The data folder ${path.resolve(options.dataDir)}` : "The database" });
+    if (options.migrate !== false) {
+      await migrate(drizzle(client, { schema }), { migrationsFolder: migrationsFolder() });
+      await recordShopVersion(db);
+    }
+  } catch (error) {
+    await client.close().catch(() => {});
+    lock?.release();
+    throw error;
+  }
   const embedded = client;
   return {
     db,
@@ -160,6 +193,24 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       }
     },
   };
+}
+
+/**
+ * Refuses data this build must not open (DataRefusedError): a database a restore left unfinished,
+ * or one written by a newer release, which this one would misread or half-migrate.
+ */
+async function refuseDataNotToOpen(db: Db, options: { where: string; marker?: "table" }): Promise<void> {
+  if (options.marker === "table") {
+    const found = (await db.execute(sql`select to_regclass(${`public.${RESTORE_MARKER_TABLE}`}) is not null as found`)) as unknown as {
+      rows: { found: boolean }[];
+    };
+    if (found.rows[0]?.found) throw new DataRefusedError(unfinishedRestoreMessage(options.where));
+  }
+  const newer = newerThanThisBuild(
+    { newestMigration: await newestAppliedMigration(db), version: await recordedShopVersion(db) },
+    shippedMigrations(migrationsFolder()),
+  );
+  if (newer) throw new DataRefusedError(newerDataMessage(options.where, newer.version, SHOP_VERSION));
 }
 
 /** How long a request may wait for a PostgreSQL connection (from the pool, or a new one) before it fails. */

@@ -189,6 +189,23 @@ export class S3Storage implements FileStorage {
     return keys;
   }
 
+  async listAll() {
+    const keys: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.config.bucket, Prefix: this.config.prefix, MaxKeys: this.pageSize, ContinuationToken: token }),
+      );
+      for (const object of page.Contents ?? []) {
+        const key = object.Key?.slice(this.config.prefix.length);
+        // Folder markers (keys ending in '/') and keys the shop could not have written are not its files.
+        if (key && isSafeKey(key)) keys.push(key);
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return keys.sort();
+  }
+
   /** Resolves when the bucket answers; otherwise throws an error that says where and why. */
   async checkBucket(): Promise<void> {
     try {

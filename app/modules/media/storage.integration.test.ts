@@ -97,6 +97,22 @@ describe.each(Object.keys(backends))("%s", (backend) => {
     expect((await storage.list("many")).sort()).toEqual(keys);
   });
 
+  it("lists every file in every folder, sorted, page after page", async () => {
+    // Pages of two keys, so that a bucket's listing takes several.
+    const all =
+      backend === "S3Storage"
+        ? new S3Storage(await s3.createBucket("contract-all", "shop/"), { credentials: TEST_S3_CREDENTIALS, pageSize: 2 })
+        : new LocalDiskStorage(path.join(tmp, "contract-all"));
+    try {
+      expect(await all.listAll()).toEqual([]);
+      const keys = ["products/b.webp", "products/a.mp4", "category_images/x-320.webp", "order_images/deep/y-640.webp", "top.webp"];
+      for (const key of keys) await all.put(key, Buffer.from(key));
+      expect(await all.listAll()).toEqual([...keys].sort());
+    } finally {
+      if (all instanceof S3Storage) all.destroy();
+    }
+  });
+
   it("can be opened and left unread many times over (a check that a file exists)", async () => {
     await storage.put("checks/exists.mp4", Buffer.from("mp4 bytes"));
     // More times than the S3 client has connections: each abandoned stream must give its back.

@@ -21,6 +21,8 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   /** The keys of the files directly in `folder` (no sub-folders); none when it does not exist. */
   list(folder: string): Promise<string[]>;
+  /** The key of every stored file, in every folder, sorted (what a backup copies). */
+  listAll(): Promise<string[]>;
 }
 
 export type RangePart = { stream: Readable; size: number; part: { start: number; end: number } } | { stream: null; size: number; part: null };
@@ -92,4 +94,25 @@ export class LocalDiskStorage implements FileStorage {
       throw error;
     }
   }
+
+  async listAll() {
+    let entries;
+    try {
+      entries = await fs.readdir(this.root, { withFileTypes: true, recursive: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+      throw error;
+    }
+    return (
+      entries
+        .filter((e) => e.isFile())
+        .map((e) => path.relative(this.root, path.join(e.parentPath, e.name)).split(path.sep).join("/"))
+        // A file being written (`put` writes beside it, then renames) is not stored yet.
+        .filter((key) => isSafeKey(key) && !PUT_IN_PROGRESS.test(key))
+        .sort()
+    );
+  }
 }
+
+/** The temporary name `put` writes a file under before renaming it. */
+const PUT_IN_PROGRESS = /\.\d+\.tmp$/;

@@ -182,6 +182,7 @@ describe(`admin product table (${testTarget()})`, () => {
       open: (k) => real.open(k),
       openRange: (k, r) => real.openRange(k, r),
       list: (f) => real.list(f),
+      listAll: () => real.listAll(),
       delete: async (k) => {
         const rows = await db.select().from(products).where(eq(products.id, p.productId));
         seenAtDelete.push(rows.length === 0);
