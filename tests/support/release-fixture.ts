@@ -224,7 +224,10 @@ function video(seed: number): Buffer {
  */
 export async function fillReleaseShop(db: Db, storage: FileStorage): Promise<void> {
   await ensureMainAdmin(db, FIXTURE_LOGINS.owner);
-  const [owner] = await db.select({ id: user.id }).from(user).where(inArray(user.email, [FIXTURE_LOGINS.owner.email]));
+  const [owner] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(inArray(user.email, [FIXTURE_LOGINS.owner.email]));
   await createAdminAccount(
     db,
     createAdminSchema.parse({ ...FIXTURE_LOGINS.staff, firstName: "Sana", lastName: "Malik", gender: "female", number: "0321-7654321" }),
@@ -373,7 +376,13 @@ export async function fillReleaseShop(db: Db, storage: FileStorage): Promise<voi
     message: "Do you sell wallets in bulk for corporate gifts?\nAbout 50 pieces.",
   });
   await moveSubmission(db, question.id, { type: "reply" });
-  await createSubmission(db, { name: "Zara", email: "zara.shah@example.pk", phone: "", subject: "product-inquiry", message: "Is the duffle bag cabin size?" });
+  await createSubmission(db, {
+    name: "Zara",
+    email: "zara.shah@example.pk",
+    phone: "",
+    subject: "product-inquiry",
+    message: "Is the duffle bag cabin size?",
+  });
 }
 
 /**
