@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { asc, inArray, sql } from "drizzle-orm";
+import { asc, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { migrationsFolder, type Db } from "~/lib/db.server";
 import { compareVersions, shippedMigrations, SHOP_VERSION } from "~/lib/db/migration-journal.server";
@@ -258,7 +258,14 @@ export async function fillReleaseShop(db: Db, storage: FileStorage): Promise<voi
       description: "Full-grain cow leather, hand-stitched.\nEight card slots.",
       categoryIds: [wallets],
       variants: [
-        { name: "Brown", soleColor: "brown", price: "3500", stock: [{ size: "", qty: "25" }], uploads: [await image([130, 80, 40])] },
+        {
+          name: "Brown",
+          soleColor: "brown",
+          price: "3500",
+          discountPrice: "0",
+          stock: [{ size: "", qty: "25" }],
+          uploads: [await image([130, 80, 40])],
+        },
         {
           name: "Black",
           soleColor: "black",
@@ -283,6 +290,7 @@ export async function fillReleaseShop(db: Db, storage: FileStorage): Promise<voi
           name: "Tan",
           soleColor: "tan",
           price: "18500",
+          discountPrice: "0",
           stock: [{ size: "", qty: "4" }],
           uploads: [await image([180, 120, 70]), await image([170, 110, 60]), await upload("video", video(1))],
         },
@@ -301,6 +309,7 @@ export async function fillReleaseShop(db: Db, storage: FileStorage): Promise<voi
           name: "Brown",
           soleColor: "brown",
           price: "6500",
+          discountPrice: "0",
           stock: [
             { size: "40", qty: "3" },
             { size: "41", qty: "5" },
@@ -313,6 +322,7 @@ export async function fillReleaseShop(db: Db, storage: FileStorage): Promise<voi
           name: "Black",
           soleColor: "black",
           price: "6800",
+          discountPrice: "0",
           stock: [
             { size: "41", qty: "1" },
             { size: "42", qty: "6" },
@@ -331,6 +341,7 @@ export async function fillReleaseShop(db: Db, storage: FileStorage): Promise<voi
         {
           name: "Default",
           price: "2200",
+          discountPrice: "0",
           stock: ["32", "34", "36", "38"].map((size, i) => ({ size, qty: String(8 - i) })),
         },
       ],

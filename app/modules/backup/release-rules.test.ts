@@ -19,7 +19,7 @@ const fixtures = await Promise.all(
   releaseFixtures().map(async (f) => {
     const header = JSON.parse((await readParts(f.backup))[0].data.toString("utf8")) as { shopVersion: string; migration: { tag: string } };
     const expected = JSON.parse(fs.readFileSync(f.expected, "utf8")) as ReleaseExpectations;
-    return { ...f, header, expected };
+    return { ...f, header, saw: expected };
   }),
 );
 
@@ -36,8 +36,8 @@ describe("releases", () => {
     const tags = migrations.map((m) => m.tag);
     for (const f of fixtures) {
       expect(f.header.shopVersion, f.backup).toBe(f.release);
-      expect(f.expected.release, f.expected).toBe(f.release);
-      expect(f.expected.migration, f.expected).toBe(f.header.migration.tag);
+      expect(f.saw.release, f.expected).toBe(f.release);
+      expect(f.saw.migration, f.expected).toBe(f.header.migration.tag);
       expect(tags, `${f.backup}: its last migration is not shipped any more`).toContain(f.header.migration.tag);
       expect(compareVersions(f.release, SHOP_VERSION), `${f.release} is newer than this release, ${SHOP_VERSION}`).toBeLessThanOrEqual(0);
     }
