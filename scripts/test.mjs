@@ -175,7 +175,7 @@ if (run("Production build", "npm", ["run", "build"], { NODE_ENV: "production" })
   } else {
     if (!hasCaddy)
       console.log(
-        `\nDeployment test left out: Caddy is missing (${caddy}); install it with apt-get install -y caddy. The workers and database-blink tests run.`,
+        `\nDeployment test left out: Caddy is missing (${caddy}); install it with apt-get install -y caddy. The workers, database-blink, disk-fault and newer-release tests run.`,
       );
     const deployReport = path.join(results, "deploy.json");
     fs.rmSync(deployReport, { force: true });
@@ -188,7 +188,14 @@ if (run("Production build", "npm", ["run", "build"], { NODE_ENV: "production" })
         "test",
         "-c",
         "playwright.deploy.config.ts",
-        ...(hasCaddy ? [] : ["tests/deploy/workers.spec.ts", "tests/deploy/database-blink.spec.ts", "tests/deploy/disk-faults.spec.ts"]),
+        ...(hasCaddy
+          ? []
+          : [
+              "tests/deploy/workers.spec.ts",
+              "tests/deploy/database-blink.spec.ts",
+              "tests/deploy/disk-faults.spec.ts",
+              "tests/deploy/newer-release.spec.ts",
+            ]),
       ],
     );
     countPlaywright(deployReport);
