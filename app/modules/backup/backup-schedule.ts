@@ -1,3 +1,5 @@
+import type { BackupRunStatus } from "~/lib/db/value-lists";
+
 /*
  * Scheduled backups' rules, without I/O (docs/decisions/0051): how BACKUP_EVERY is read, which slot
  * of the schedule a moment falls in, how scheduled backup files are named, and which of them go
@@ -76,3 +78,13 @@ export interface BackupSchedule {
   /** BACKUP_DIR (absolute), or the folder `backups/` of the media bucket (STORAGE_URL). */
   place: { kind: "folder"; dir: string } | { kind: "bucket" };
 }
+
+/** What plain admins read on the backups screen and its download. */
+export const ACCESS_DENIED_BACKUPS = "Access denied. Only Main Admins can see and download backups.";
+
+/** How the back office says where a scheduled backup stands. */
+export const BACKUP_RUN_STATUS_LABELS: Record<BackupRunStatus, string> = {
+  running: "Being made",
+  succeeded: "Succeeded",
+  failed: "Failed",
+};
