@@ -1,5 +1,5 @@
 import { once } from "node:events";
-import { finished, PassThrough, Readable } from "node:stream";
+import { finished, PassThrough } from "node:stream";
 import { DomainError } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
 import { backupFileName } from "./backup-command.server";
@@ -33,7 +33,8 @@ export async function backupDownload(source: BackupSource, now = new Date()): Pr
     (manifest) => logger.info({ file: name, tables: manifest.tables.length, media: manifest.media.length }, "backup downloaded"),
     (error: unknown) => {
       // A browser that went away ends the download; anything else is a fault to see.
-      if ((error as NodeJS.ErrnoException).code === "ERR_STREAM_PREMATURE_CLOSE") logger.info({ file: name }, "a backup download was stopped by the browser");
+      if ((error as NodeJS.ErrnoException).code === "ERR_STREAM_PREMATURE_CLOSE")
+        logger.info({ file: name }, "a backup download was stopped by the browser");
       else if (answered) logger.error({ err: error, file: name }, "a backup download failed after it began: the answer is cut short");
       out.destroy(error as Error);
     },
@@ -45,7 +46,24 @@ export async function backupDownload(source: BackupSource, now = new Date()): Pr
     throw error;
   }
   answered = true;
-  return new Response(Readable.toWeb(out) as ReadableStream, {
+  // Read as the connection takes it; a browser that hangs up stops the backup (no error of ours).
+  const chunks = out[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const next = await chunks.next();
+          if (next.done) controller.close();
+          else controller.enqueue(new Uint8Array(next.value));
+        } catch (error) {
+          controller.error(error);
+        }
+      },
+      cancel: () => void out.destroy(),
+    },
+    { highWaterMark: 0 },
+  );
+  return new Response(body, {
     headers: {
       "Content-Type": "application/gzip",
       "Content-Disposition": `attachment; filename="${name}"`,

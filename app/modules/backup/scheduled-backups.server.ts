@@ -154,7 +154,11 @@ async function checkFirst(source: BackupSource): Promise<{ problems: number | nu
   try {
     const check = await checkData(source.db, source.storage);
     const lines = [...check.problems.slice(0, REPORT_LINES), ...check.notes.slice(0, REPORT_LINES)];
-    if (check.problemCount) logger.warn({ problems: check.problemCount, findings: check.problems.slice(0, 5) }, "the data check before the scheduled backup found problems");
+    if (check.problemCount)
+      logger.warn(
+        { problems: check.problemCount, findings: check.problems.slice(0, 5) },
+        "the data check before the scheduled backup found problems",
+      );
     return { problems: check.problemCount, report: lines.join("\n") };
   } catch (error) {
     logger.error({ err: error }, "the data check before the scheduled backup could not run");

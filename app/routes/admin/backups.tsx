@@ -88,10 +88,12 @@ export default function AdminBackups({ loaderData }: Route.ComponentProps) {
         <h2 id="last-backup-heading" className="font-serif text-xl text-leather-800">
           Last scheduled backup
         </h2>
-        {last?.status === "failed" && (
-          <FormAlert className="mt-3" message="The last scheduled backup failed." detail={last.error ?? undefined} />
+        {last?.status === "failed" && <FormAlert className="mt-3" message="The last scheduled backup failed." detail={last.error ?? undefined} />}
+        {last ? (
+          <RunFacts run={last} label="Last scheduled backup" />
+        ) : (
+          <p className="mt-3 text-sm text-stone-700">No scheduled backup has been made yet.</p>
         )}
-        {last ? <RunFacts run={last} label="Last scheduled backup" /> : <p className="mt-3 text-sm text-stone-700">No scheduled backup has been made yet.</p>}
         {lastSucceeded && (
           <>
             <h3 className="mt-5 text-sm font-semibold text-stone-900">Last scheduled backup that succeeded</h3>
@@ -106,13 +108,13 @@ export default function AdminBackups({ loaderData }: Route.ComponentProps) {
         <p className="mt-4 text-sm text-stone-700">
           {schedule ? (
             <>
-              Backups are made {schedule.every}, after a check of the data, into <span className="break-all font-mono text-xs">{schedule.place}</span>;
-              the newest {schedule.keep} are kept.
+              Backups are made {schedule.every}, after a check of the data, into <span className="break-all font-mono text-xs">{schedule.place}</span>
+              ; the newest {schedule.keep} are kept.
             </>
           ) : (
             <>
-              Scheduled backups are off. To have the shop make them, set <code className="rounded bg-stone-100 px-1">BACKUP_EVERY</code> (for
-              example <code className="rounded bg-stone-100 px-1">6h</code>) and start it again.
+              Scheduled backups are off. To have the shop make them, set <code className="rounded bg-stone-100 px-1">BACKUP_EVERY</code> (for example{" "}
+              <code className="rounded bg-stone-100 px-1">6h</code>) and start it again.
             </>
           )}
         </p>
@@ -122,9 +124,9 @@ export default function AdminBackups({ loaderData }: Route.ComponentProps) {
           Download a backup
         </h2>
         <p className="mt-1 text-sm text-stone-700">
-          One file with every table and every image and video of the shop as it is now, made when you click. It holds customers' details and
-          the staff's password hashes: keep it somewhere safe. <code className="rounded bg-stone-100 px-1">npm run restore</code> brings the shop
-          back from it.
+          One file with every table and every image and video of the shop as it is now, made when you click. It holds customers' details and the
+          staff's password hashes: keep it somewhere safe. <code className="rounded bg-stone-100 px-1">npm run restore</code> brings the shop back
+          from it.
         </p>
         {/* A plain link: the browser downloads the file itself, as it comes. */}
         <a
