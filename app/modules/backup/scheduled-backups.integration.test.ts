@@ -21,6 +21,7 @@ import {
   backupAlert,
   backupOverview,
   claimSlot,
+  HEARTBEAT_MS,
   INTERRUPTED_ERROR,
   runScheduledBackup,
   STALE_AFTER_MS,
@@ -84,6 +85,13 @@ function deps(
 
 const runs = () => testDb().db.select().from(backupRuns).orderBy(asc(backupRuns.startedAt));
 
+/** The run `deps` made, which the test expects it to make. */
+async function made(scheduler: ScheduledBackupDeps) {
+  const outcome = await runScheduledBackup(scheduler);
+  if (!("run" in outcome) || !outcome.run) throw new Error(`no backup was made: ${JSON.stringify(outcome)}`);
+  return outcome.run;
+}
+
 describe(`scheduled backups (${testTarget()})`, () => {
   it("are taken once per slot by one of two instances asking at the same moment, the other finding the slot taken", async () => {
     const dir = backupFolder();
@@ -92,18 +100,20 @@ describe(`scheduled backups (${testTarget()})`, () => {
     const a = deps({ dir }, clock, "instance A");
     const b = deps({ dir }, clock, "instance B", (other ?? testDb()).db);
 
-    const [ranA, ranB] = await Promise.all([runScheduledBackup(a), runScheduledBackup(b)]);
-    const made = [ranA, ranB].filter((r) => r !== null);
-    expect(made).toHaveLength(1);
-    expect(made[0]).toMatchObject({ status: "succeeded", slot: new Date(T0), checkProblems: 0 });
+    const both = await Promise.all([runScheduledBackup(a), runScheduledBackup(b)]);
+    const taken = both.flatMap((o) => ("run" in o ? [o.run] : []));
+    expect(taken).toHaveLength(1);
+    expect(taken[0]).toMatchObject({ status: "succeeded", slot: new Date(T0), checkProblems: 0 });
+    // The other found the slot taken, or the backup being made.
+    expect(both.filter((o) => "skipped" in o)).toEqual([{ skipped: expect.stringMatching(/^(slot taken|busy)$/) }]);
     expect(fs.readdirSync(dir)).toEqual(["scheduled-20260304-060130.tar.gz"]);
 
     // Later in the same slot: nothing more.
     now = T0 + 2 * HOUR;
-    expect(await Promise.all([runScheduledBackup(a), runScheduledBackup(b)])).toEqual([null, null]);
+    expect(await Promise.all([runScheduledBackup(a), runScheduledBackup(b)])).toEqual([{ skipped: "slot taken" }, { skipped: "slot taken" }]);
     // The next slot: one more.
     now = T0 + EVERY + 1000;
-    const next = (await Promise.all([runScheduledBackup(b), runScheduledBackup(a)])).filter((r) => r !== null);
+    const next = (await Promise.all([runScheduledBackup(b), runScheduledBackup(a)])).filter((o) => "run" in o);
     expect(next).toHaveLength(1);
     expect(fs.readdirSync(dir).sort()).toEqual(["scheduled-20260304-060130.tar.gz", "scheduled-20260304-120001.tar.gz"]);
     expect((await runs()).map((r) => [r.slot.toISOString(), r.status])).toEqual([
@@ -114,7 +124,7 @@ describe(`scheduled backups (${testTarget()})`, () => {
 
   it("record the time, the file, its size and the data check's outcome; the file is a whole backup of the shop", async () => {
     const dir = backupFolder();
-    const run = await runScheduledBackup(deps({ dir }, () => T0 + 5000));
+    const run = await made(deps({ dir }, () => T0 + 5000));
     const file = path.join(dir, "scheduled-20260304-060005.tar.gz");
     expect(run).toMatchObject({
       status: "succeeded",
@@ -131,7 +141,7 @@ describe(`scheduled backups (${testTarget()})`, () => {
     expect(manifest.tables.find((t) => t.table === "orders")?.rows).toBe(3);
     // The record of backups is about this place, not the shop's data.
     expect(manifest.tables.map((t) => t.table)).not.toContain("backup_runs");
-    expect(await backupOverview(testDb().db)).toMatchObject({ last: { id: run!.id }, lastSucceeded: null, running: null });
+    expect(await backupOverview(testDb().db)).toMatchObject({ last: { id: run.id }, lastSucceeded: null, running: null });
     expect(await backupAlert(testDb().db)).toBeNull();
   });
 
@@ -139,9 +149,9 @@ describe(`scheduled backups (${testTarget()})`, () => {
     const orphan = `products/${T0 - STAGED_UPLOAD_TTL_MS * 2}-lost0001-320.webp`;
     await storage.put(orphan, Buffer.from("abandoned"));
     try {
-      const run = await runScheduledBackup(deps({}, () => T0));
+      const run = await made(deps({}, () => T0));
       expect(run).toMatchObject({ status: "succeeded", checkProblems: 1 });
-      expect(run!.checkReport).toContain(`Orphaned media file ${orphan}: nothing in the shop refers to it.`);
+      expect(run.checkReport).toContain(`Orphaned media file ${orphan}: nothing in the shop refers to it.`);
       expect(await backupAlert(testDb().db)).toEqual({ kind: "problems", at: new Date(T0), problems: 1 });
     } finally {
       await storage.delete(orphan);
@@ -158,7 +168,7 @@ describe(`scheduled backups (${testTarget()})`, () => {
     const scheduler = deps({ dir, keep: 2 }, () => now);
     for (let slot = 0; slot < 4; slot++) {
       now = T0 + slot * EVERY;
-      expect(await runScheduledBackup(scheduler)).toMatchObject({ status: "succeeded" });
+      expect(await made(scheduler)).toMatchObject({ status: "succeeded" });
     }
     expect(fs.readdirSync(dir).sort()).toEqual([
       "notes.txt",
@@ -173,16 +183,18 @@ describe(`scheduled backups (${testTarget()})`, () => {
     fs.writeFileSync(blocked, "a file where BACKUP_DIR should be");
     const error = vi.spyOn(logger, "error");
     try {
-      const good = await runScheduledBackup(deps({}, () => T0 - EVERY));
+      const good = await made(deps({}, () => T0 - EVERY));
       expect(good).toMatchObject({ status: "succeeded" });
-      const failed = await runScheduledBackup(deps({ dir: blocked }, () => T0));
+      const failed = await made(deps({ dir: blocked }, () => T0));
       expect(failed).toMatchObject({ status: "failed", location: null, bytes: null, checkProblems: 0, finishedAt: new Date(T0) });
-      expect(failed!.error).toMatch(/EEXIST|ENOTDIR/);
+      expect(failed.error).toMatch(/EEXIST|ENOTDIR/);
       expect(error).toHaveBeenCalledWith(expect.objectContaining({ instance: "instance A" }), "the scheduled backup failed");
-      expect(await backupAlert(testDb().db)).toEqual({ kind: "failed", at: new Date(T0), error: failed!.error });
-      expect(await backupOverview(testDb().db)).toMatchObject({ last: { id: failed!.id }, lastSucceeded: { id: good!.id } });
-      // Mended by the next slot.
-      expect(await runScheduledBackup(deps({}, () => T0 + EVERY))).toMatchObject({ status: "succeeded" });
+      expect(await backupAlert(testDb().db)).toEqual({ kind: "failed", at: new Date(T0), error: failed.error });
+      expect(await backupOverview(testDb().db)).toMatchObject({ last: { id: failed.id }, lastSucceeded: { id: good.id } });
+      // A failure is not tried again within its slot …
+      expect(await runScheduledBackup(deps({}, () => T0 + HOUR))).toEqual({ skipped: "slot taken" });
+      // … the next slot mends it.
+      expect(await made(deps({}, () => T0 + EVERY))).toMatchObject({ status: "succeeded" });
       expect(await backupAlert(testDb().db)).toBeNull();
     } finally {
       error.mockRestore();
@@ -192,14 +204,25 @@ describe(`scheduled backups (${testTarget()})`, () => {
   it("wait for a backup still being made, and take over from one whose process stopped", async () => {
     const { db } = testDb();
     const running = { slot: new Date(T0 - EVERY), instance: "instance Z", startedAt: new Date(T0 - 60_000) };
-    // Alive a minute ago: the new slot is skipped rather than making two backups at once.
+    // Alive a minute ago: the new slot waits rather than two backups being made at once.
     await db.insert(backupRuns).values({ ...running, heartbeatAt: new Date(T0 - 30_000) });
-    expect(await claimSlot(db, { everyMs: EVERY, at: T0, instance: "instance A" })).toBeNull();
+    expect(await claimSlot(db, { everyMs: EVERY, at: T0, instance: "instance A" })).toEqual({ skipped: "busy" });
     // Silent for longer than a heartbeat allows: its process is gone.
     await db.update(backupRuns).set({ heartbeatAt: new Date(T0 - STALE_AFTER_MS - 1) });
-    expect(await claimSlot(db, { everyMs: EVERY, at: T0, instance: "instance A" })).toEqual(expect.any(String));
+    expect(await claimSlot(db, { everyMs: EVERY, at: T0, instance: "instance A" })).toEqual({ id: expect.any(String) });
     const [stopped] = await db.select().from(backupRuns).where(eq(backupRuns.instance, "instance Z"));
     expect(stopped).toMatchObject({ status: "failed", error: INTERRUPTED_ERROR, finishedAt: new Date(T0) });
+  });
+
+  it("take again a slot whose backup was interrupted (a restart mid-backup), once", async () => {
+    const { db } = testDb();
+    const slot = new Date(T0);
+    await db.insert(backupRuns).values({ slot, instance: "instance Z", startedAt: new Date(T0 + 1000), heartbeatAt: new Date(T0 + 1000) });
+    const later = T0 + 1000 + STALE_AFTER_MS + HEARTBEAT_MS;
+    const run = await made(deps({}, () => later));
+    expect(run).toMatchObject({ slot, status: "succeeded", instance: "instance A", startedAt: new Date(later), error: null });
+    expect(await runs()).toHaveLength(1);
+    expect(await claimSlot(db, { everyMs: EVERY, at: later + 1000, instance: "instance B" })).toEqual({ skipped: "slot taken" });
   });
 
   it("are looked for by the scheduler shortly after start, so a slot missed while the shop was stopped is made up", async () => {
@@ -242,7 +265,7 @@ describe("scheduled backups into the media bucket (BACKUP_TO=bucket)", () => {
     };
     for (let slot = 0; slot < 3; slot++) {
       now = T0 + slot * EVERY;
-      expect(await runScheduledBackup(scheduler)).toMatchObject({ status: "succeeded" });
+      expect(await made(scheduler)).toMatchObject({ status: "succeeded" });
     }
     const listed = await s3.client.send(new ListObjectsV2Command({ Bucket: "scheduled-backups", Prefix: "shop/backups/" }));
     expect((listed.Contents ?? []).map((o) => o.Key).sort()).toEqual([

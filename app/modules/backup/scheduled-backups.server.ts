@@ -54,11 +54,15 @@ export function instanceName(worker?: number): string {
   return `${os.hostname()} pid ${process.pid}${worker ? ` worker ${worker}` : ""}`;
 }
 
+/** Why a process did not take a slot: another took it, or another backup is still being made. */
+export type Skipped = "slot taken" | "busy";
+
 /**
- * Claims the slot `at` falls in for `instance`, first marking runs whose process stopped as failed.
- * Null when the slot is taken, or another backup is still being made (that slot is then skipped).
+ * Claims the slot `at` falls in for `instance`, first marking runs whose process stopped as failed
+ * (interrupted): the id of its run, or why not. A slot whose run was interrupted may be claimed
+ * again (a deploy that restarted the shop mid-backup); one that failed otherwise waits for the next.
  */
-export async function claimSlot(db: Db, input: { everyMs: number; at: number; instance: string }): Promise<string | null> {
+export async function claimSlot(db: Db, input: { everyMs: number; at: number; instance: string }): Promise<{ id: string } | { skipped: Skipped }> {
   const at = new Date(input.at);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK_KEY})`);
@@ -68,15 +72,20 @@ export async function claimSlot(db: Db, input: { everyMs: number; at: number; in
       .where(and(eq(backupRuns.status, "running"), lt(backupRuns.heartbeatAt, new Date(input.at - STALE_AFTER_MS))));
     const [busy] = await tx.select({ slot: backupRuns.slot }).from(backupRuns).where(eq(backupRuns.status, "running")).limit(1);
     if (busy) {
-      logger.info({ running: busy.slot }, "a scheduled backup is still being made: this slot is skipped");
-      return null;
+      logger.info({ running: busy.slot }, "a scheduled backup is still being made: waiting for it");
+      return { skipped: "busy" as const };
     }
+    const fresh = { status: "running" as const, instance: input.instance, startedAt: at, heartbeatAt: at };
     const [claimed] = await tx
       .insert(backupRuns)
-      .values({ slot: new Date(slotStart(input.at, input.everyMs)), instance: input.instance, startedAt: at, heartbeatAt: at })
-      .onConflictDoNothing({ target: backupRuns.slot })
+      .values({ slot: new Date(slotStart(input.at, input.everyMs)), ...fresh })
+      .onConflictDoUpdate({
+        target: backupRuns.slot,
+        set: { ...fresh, finishedAt: null, location: null, bytes: null, checkProblems: null, checkReport: null, error: null },
+        setWhere: and(eq(backupRuns.status, "failed"), eq(backupRuns.error, INTERRUPTED_ERROR)),
+      })
       .returning({ id: backupRuns.id });
-    return claimed?.id ?? null;
+    return claimed ? { id: claimed.id } : { skipped: "slot taken" as const };
   });
 }
 
@@ -171,15 +180,15 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 /**
  * Takes the scheduled backup of the slot `now()` falls in, if this process claims it: the data
  * check, the backup file, the oldest scheduled backups beyond BACKUP_KEEP removed, the outcome
- * recorded. Null when another process has the slot. A failure is recorded and logged at error,
- * never thrown; only a claim the database could not answer throws.
+ * recorded (the run as recorded, or why it was skipped). A failure is recorded and logged at
+ * error, never thrown; only a claim the database could not answer throws.
  */
-export async function runScheduledBackup(deps: ScheduledBackupDeps): Promise<BackupRun | null> {
+export async function runScheduledBackup(deps: ScheduledBackupDeps): Promise<{ run: BackupRun | null } | { skipped: Skipped }> {
   const now = deps.now ?? Date.now;
   const at = now();
-  const id = await claimSlot(deps.db, { everyMs: deps.schedule.everyMs, at, instance: deps.instance });
-  if (!id) return null;
-  const mine = eq(backupRuns.id, id);
+  const claim = await claimSlot(deps.db, { everyMs: deps.schedule.everyMs, at, instance: deps.instance });
+  if ("skipped" in claim) return claim;
+  const mine = eq(backupRuns.id, claim.id);
   const heartbeat = setInterval(() => {
     deps.db
       .update(backupRuns)
@@ -222,7 +231,7 @@ export async function runScheduledBackup(deps: ScheduledBackupDeps): Promise<Bac
       logger.error({ err: error }, "the outcome of the scheduled backup could not be recorded");
       return [];
     });
-  return run ?? null;
+  return { run: run ?? null };
 }
 
 /**
@@ -240,10 +249,13 @@ export function startBackupScheduler(deps: ScheduledBackupDeps, options: { first
   };
   const look = () => {
     runScheduledBackup(deps).then(
-      () => {
+      (outcome) => {
         const at = now();
-        // A moment past the slot's start, so that the next look is in the next slot.
-        plan(Math.min(nextSlotStart(at, deps.schedule.everyMs) - at + 1000, LONGEST_WAIT_MS));
+        // Another backup still being made (or one whose process stopped, not yet known to have):
+        // looked at again once it would have been found stopped, so that this slot is not lost.
+        if ("skipped" in outcome && outcome.skipped === "busy") plan(STALE_AFTER_MS + HEARTBEAT_MS);
+        // Else a moment past the next slot's start.
+        else plan(Math.min(nextSlotStart(at, deps.schedule.everyMs) - at + 1000, LONGEST_WAIT_MS));
       },
       (error: unknown) => {
         logger.error({ err: error }, "the scheduled backup could not be claimed: trying again in a minute");
