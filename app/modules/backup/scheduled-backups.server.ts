@@ -7,6 +7,7 @@ import { and, desc, eq, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
 import { backupRuns } from "~/lib/db/tables.server";
 import { logger } from "~/lib/logger.server";
+import { isDatabaseUnreachable } from "~/lib/database-faults";
 import { S3Storage } from "~/modules/media/s3-storage.server";
 import { BACKUPS_FOLDER, type FileStorage } from "~/modules/media/storage.server";
 import { partialName, writeBackupFile } from "./backup-file.server";
@@ -258,7 +259,9 @@ export function startBackupScheduler(deps: ScheduledBackupDeps, options: { first
         else plan(Math.min(nextSlotStart(at, deps.schedule.everyMs) - at + 1000, LONGEST_WAIT_MS));
       },
       (error: unknown) => {
-        logger.error({ err: error }, "the scheduled backup could not be claimed: trying again in a minute");
+        // An outage is logged where it is met already; anything else is a fault to see.
+        const level = isDatabaseUnreachable(error) ? "warn" : "error";
+        logger[level]({ err: error }, "the scheduled backup could not be claimed: trying again in a minute");
         plan(RETRY_MS);
       },
     );
