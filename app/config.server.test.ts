@@ -201,4 +201,34 @@ describe("parseEnv", () => {
       ]);
     }
   });
+
+  it("makes no scheduled backups unless BACKUP_EVERY is set; then keeps 14 in BACKUP_DIR unless told otherwise", () => {
+    expect(parseEnv({}).backupSchedule).toBeNull();
+    expect(parseEnv({ BACKUP_EVERY: "6h", BACKUP_DIR: "/srv/backups" }).backupSchedule).toEqual({
+      everyMs: 6 * 3_600_000,
+      keep: 14,
+      place: { kind: "folder", dir: "/srv/backups" },
+    });
+    expect(parseEnv({ BACKUP_EVERY: "30m", BACKUP_KEEP: "3" }).backupSchedule).toEqual({
+      everyMs: 30 * 60_000,
+      keep: 3,
+      place: { kind: "folder", dir: path.resolve("./backups") },
+    });
+    expect(parseEnv({ BACKUP_EVERY: "1d", BACKUP_TO: "bucket", STORAGE_URL: "s3://shop-media/media" }).backupSchedule).toEqual({
+      everyMs: 86_400_000,
+      keep: 14,
+      place: { kind: "bucket" },
+    });
+  });
+
+  it("says how to write BACKUP_EVERY, BACKUP_KEEP and BACKUP_TO when they cannot be used", () => {
+    const every = "BACKUP_EVERY: must be a whole number of minutes, hours or days such as 30m, 6h or 1d, from 15m to 30d";
+    for (const value of ["6", "six hours", "5m", "31d", "1.5h", "-1h"]) expect(problemsOf({ BACKUP_EVERY: value })).toEqual([every]);
+    expect(problemsOf({ BACKUP_KEEP: "0" })).toEqual(["BACKUP_KEEP: must keep at least 1 backup"]);
+    expect(problemsOf({ BACKUP_KEEP: "all" })).toEqual(["BACKUP_KEEP: must be how many scheduled backups to keep, from 1 to 1000"]);
+    expect(problemsOf({ BACKUP_TO: "cloud" })).toEqual(["BACKUP_TO: must be folder (BACKUP_DIR) or bucket (STORAGE_URL's bucket)"]);
+    expect(problemsOf({ BACKUP_TO: "bucket", STORAGE_URL: "/srv/media" })).toEqual([
+      "BACKUP_TO: bucket needs STORAGE_URL to name a bucket (s3://…): set it, or use folder",
+    ]);
+  });
 });

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { parseStorageUrl, type StorageConfig } from "~/modules/media/storage-url";
 import { parseOrderLimits, type OrderLimits } from "~/modules/orders/order-limits";
 import { passwordProblem } from "~/modules/accounts/password-check.server";
+import { BACKUP_PLACES, DEFAULT_BACKUP_KEEP, MAX_BACKUP_KEEP, parseBackupEvery, type BackupSchedule } from "~/modules/backup/backup-schedule";
 import { ConfigError } from "./lib/config-error";
 import { webConcurrency } from "./lib/web-concurrency";
 
@@ -21,6 +22,30 @@ const envSchema = z
     DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
     /** Where `npm run backup` without a file name writes (docs/decisions/0050). */
     BACKUP_DIR: z.preprocess(emptyToUndefined, z.string().default("./backups")),
+    /** How often the running shop makes a backup; none when unset (docs/decisions/0051). */
+    BACKUP_EVERY: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .superRefine((value, ctx) => {
+          const every = parseBackupEvery(value);
+          if (typeof every !== "number") ctx.addIssue({ code: "custom", message: every.problem });
+        })
+        .optional(),
+    ),
+    BACKUP_KEEP: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^\d+$/, `must be how many scheduled backups to keep, from 1 to ${MAX_BACKUP_KEEP}`)
+        .transform(Number)
+        .pipe(z.number().min(1, "must keep at least 1 backup").max(MAX_BACKUP_KEEP, `must be at most ${MAX_BACKUP_KEEP}`))
+        .default(DEFAULT_BACKUP_KEEP),
+    ),
+    BACKUP_TO: z.preprocess(
+      emptyToUndefined,
+      z.enum(BACKUP_PLACES, "must be folder (BACKUP_DIR) or bucket (STORAGE_URL's bucket)").default("folder"),
+    ),
     DATABASE_URL: z.preprocess(
       emptyToUndefined,
       z
@@ -100,6 +125,9 @@ const envSchema = z
           message: "ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither",
         });
       }
+      if (env.BACKUP_TO === "bucket" && !env.STORAGE_URL?.trim().toLowerCase().startsWith("s3:")) {
+        ctx.addIssue({ code: "custom", path: ["BACKUP_TO"], message: "bucket needs STORAGE_URL to name a bucket (s3://…): set it, or use folder" });
+      }
       const workers = webConcurrency(env.WEB_CONCURRENCY, { embedded: !env.DATABASE_URL, cores: os.availableParallelism() });
       if (typeof workers !== "number") ctx.addIssue({ code: "custom", path: ["WEB_CONCURRENCY"], message: workers.problem });
       // Run even when other variables are wrong, so every problem is listed at once.
@@ -111,6 +139,8 @@ export type Env = z.infer<typeof envSchema> & {
   dataDir: string;
   /** BACKUP_DIR, absolute. */
   backupDir: string;
+  /** Scheduled backups (BACKUP_EVERY, BACKUP_KEEP, BACKUP_TO), or null when BACKUP_EVERY is unset. */
+  backupSchedule: BackupSchedule | null;
   /** Worker processes serving the shop: WEB_CONCURRENCY, else 1 with the embedded database and one per core with PostgreSQL. */
   workers: number;
   publicUrl: string;
@@ -131,10 +161,18 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   const env = result.data;
   const dataDir = path.resolve(env.DATA_DIR);
+  const backupDir = path.resolve(env.BACKUP_DIR);
   return {
     ...env,
     dataDir,
-    backupDir: path.resolve(env.BACKUP_DIR),
+    backupDir,
+    backupSchedule: env.BACKUP_EVERY
+      ? {
+          everyMs: parseBackupEvery(env.BACKUP_EVERY) as number,
+          keep: env.BACKUP_KEEP,
+          place: env.BACKUP_TO === "bucket" ? { kind: "bucket" } : { kind: "folder", dir: backupDir },
+        }
+      : null,
     workers: webConcurrency(env.WEB_CONCURRENCY, { embedded: !env.DATABASE_URL, cores: os.availableParallelism() }) as number,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     storage: env.STORAGE_URL ? parseStorageUrl(env.STORAGE_URL) : { kind: "local", root: path.join(dataDir, "uploads") },

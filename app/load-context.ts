@@ -3,6 +3,7 @@ import type { Db } from "~/lib/db.server";
 import type { Auth } from "~/modules/accounts/auth.server";
 import type { LiveHub } from "~/modules/live/live-events.server";
 import type { FileStorage } from "~/modules/media/storage.server";
+import type { BackupSchedule } from "~/modules/backup/backup-schedule";
 
 /**
  * What the server opens once at start and hands every loader and action in its `context`
@@ -17,6 +18,8 @@ export interface AppServices {
   mailer: { kick: () => void };
   /** Change notices heard from the database, fanned out to the admin's open event streams. */
   live: LiveHub;
+  /** For backups from the back office: the database's kind, and the schedule (null: BACKUP_EVERY unset). */
+  backups: { kind: "pglite" | "postgres"; schedule: BackupSchedule | null };
 }
 
 declare module "react-router" {

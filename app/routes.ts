@@ -33,6 +33,8 @@ export default [
     route("createadmin", "routes/admin/createadmin.tsx"),
     route("adminlist", "routes/admin/adminlist.tsx"),
     route("settings", "routes/admin/settings.tsx"),
+    route("backups", "routes/admin/backups.tsx"),
+    route("backups/download", "routes/admin/backups-download.ts"),
     route("products", "routes/admin/products.tsx"),
     route("products/:id/view", "routes/admin/products-view.tsx"),
     route("categories", "routes/admin/categories.tsx"),

@@ -5,6 +5,8 @@ import path from "node:path";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-e2e-"));
 process.env.DATA_DIR = dir;
+// Backups (scheduled ones included) go with the throw-away folder, never into the checkout.
+process.env.BACKUP_DIR = path.join(dir, "backups");
 process.env.NODE_ENV = "production";
 process.env.LOG_LEVEL ??= "warn";
 process.env.ADMIN_EMAIL ??= "owner@example.pk";

@@ -45,6 +45,7 @@ import { openStorage } from "~/modules/media/storage-factory.server";
 import { startUploadSweeper } from "~/modules/media/upload-sweep.server";
 import { readMediaOrigins } from "~/modules/media/media-origins.server";
 import { serveShopChannel } from "~/modules/backup/shop-channel.server";
+import { instanceName, startBackupScheduler } from "~/modules/backup/scheduled-backups.server";
 import { FirstStartError, isFirstStart, prepareInChildProcess, prepareNewDatabase } from "./first-start";
 import { ensureMainAdmin } from "~/modules/accounts/accounts.server";
 import { createAuth, loadAuthSecret, type Auth } from "~/modules/accounts/auth.server";
@@ -132,7 +133,14 @@ export function createApp(options: {
 }) {
   const { database, storage, env, clientDir, pageCache, searchPages, catalogBarrier } = options;
   // What every loader and action gets in its context, beside this request's own values.
-  const services: AppServices = { db: database.db, auth: options.auth, storage, mailer: options.mailer, live: options.live };
+  const services: AppServices = {
+    db: database.db,
+    auth: options.auth,
+    storage,
+    mailer: options.mailer,
+    live: options.live,
+    backups: { kind: database.kind, schedule: env.backupSchedule },
+  };
   const mediaOrigins = options.mediaOrigins ?? [];
   const instance = options.instance ?? randomBytes(4).toString("hex");
   const proxy = { publicUrl: env.PUBLIC_URL, trustProxy: env.TRUST_PROXY };
@@ -595,6 +603,10 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
   // This process alone can open the embedded database: `npm run backup` and `npm run check-data`
   // ask it over a socket in the data folder (docs/decisions/0050).
   const channel = embedded ? await serveShopChannel(env.dataDir, { db: database.db, kind: database.kind, storage }) : undefined;
+  // BACKUP_EVERY: every process looks at the schedule, one takes each slot (docs/decisions/0051).
+  const backups = env.backupSchedule
+    ? startBackupScheduler({ db: database.db, kind: database.kind, storage, schedule: env.backupSchedule, instance: instanceName(workerNumber()) })
+    : undefined;
 
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     // Workers and instances starting together create it once.
@@ -683,6 +695,7 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
     (closing ??= (async () => {
       app.stop();
       mailer.stop();
+      backups?.stop();
       await sweeper.stop();
       await live.stop();
       await catalog.stop();

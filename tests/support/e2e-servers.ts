@@ -30,7 +30,8 @@ export const IMPORT_PORT = PORT + 3;
 
 const SERVERS: { port: number; env?: Record<string, string> }[] = [
   { port: PORT },
-  { port: ADMIN_PORT },
+  // A scheduled backup a few seconds after start, for the Backups screen (admin-backups.spec.ts).
+  { port: ADMIN_PORT, env: { BACKUP_EVERY: "1d" } },
   {
     port: PROXY_PORT,
     // Low checkout limits, so that the walk of every limit (limits-behind-a-proxy.spec.ts) takes little stock.

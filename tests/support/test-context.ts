@@ -25,6 +25,7 @@ export function testContext(database: { db: Db }, overrides: Partial<AppLoadCont
     storage: notGiven("storage"),
     mailer: { kick: () => {} },
     live: new LiveHub(),
+    backups: notGiven("backups"),
     ...overrides,
   };
 }

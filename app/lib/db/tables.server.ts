@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { newId } from "../ids";
-import { MEDIA_KINDS, ORDER_STATUSES, STOCK_MOVEMENT_REASONS, SUBMISSION_STATUSES, USER_ROLES } from "./value-lists";
+import { BACKUP_RUN_STATUSES, MEDIA_KINDS, ORDER_STATUSES, STOCK_MOVEMENT_REASONS, SUBMISSION_STATUSES, USER_ROLES } from "./value-lists";
 
 /*
  * The relational model of the whole shop. Money is always an integer number of paisa
@@ -402,6 +402,36 @@ export const importedRecords = pgTable(
   (t) => [primaryKey({ columns: [t.collection, t.sourceId] }), index("imported_records_target_idx").on(t.collection, t.targetId)],
 );
 
+/**
+ * Scheduled backups, one row per slot of the schedule (BACKUP_EVERY): the instance that inserts a
+ * slot's row takes that backup, every other finds the slot taken. Heartbeats tell a run still
+ * going from one whose process stopped. About this place, not the shop's data: backups leave it
+ * out. See docs/decisions/0051-scheduled-backups.md.
+ */
+export const backupRuns = pgTable(
+  "backup_runs",
+  {
+    id: id(),
+    /** The start of the schedule's slot (a multiple of BACKUP_EVERY since 1970 UTC). */
+    slot: timestamp("slot", { withTimezone: true }).notNull(),
+    status: text("status", { enum: BACKUP_RUN_STATUSES }).notNull().default("running"),
+    /** Which process ran it (host, process id, worker). */
+    instance: text("instance").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }).notNull(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** Where the file went: a path, or s3://bucket/key. */
+    location: text("location"),
+    bytes: bigint("bytes", { mode: "number" }),
+    /** Problems `npm run check-data` found first; null when the check could not run. */
+    checkProblems: integer("check_problems"),
+    /** The check's findings (or why it could not run), as lines. */
+    checkReport: text("check_report"),
+    error: text("error"),
+  },
+  (t) => [uniqueIndex("backup_runs_slot_idx").on(t.slot), index("backup_runs_started_at_idx").on(t.startedAt)],
+);
+
 export const schema = {
   categories,
   products,
@@ -424,4 +454,5 @@ export const schema = {
   rateLimits,
   appSettings,
   importedRecords,
+  backupRuns,
 };

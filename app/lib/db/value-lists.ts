@@ -31,3 +31,7 @@ export type MediaKind = (typeof MEDIA_KINDS)[number];
 
 /** Why a stock quantity moved (the stock movements trail). */
 export const STOCK_MOVEMENT_REASONS = ["order", "cancel", "reinstate", "adjust"] as const;
+
+/** Where a scheduled backup stands (backup_runs, docs/decisions/0051). */
+export const BACKUP_RUN_STATUSES = ["running", "succeeded", "failed"] as const;
+export type BackupRunStatus = (typeof BACKUP_RUN_STATUSES)[number];

@@ -3,14 +3,14 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { ConfigError } from "~/lib/config-error";
 import { DataRefusedError, RESTORE_MARKER_FILE, unfinishedRestoreMessage } from "~/lib/data-refused";
-import { migrationsFolder, openDatabase, type Database } from "~/lib/db.server";
-import { shippedMigrations } from "~/lib/db/migration-journal.server";
+import { openDatabase, type Database } from "~/lib/db.server";
 import { FolderLockedError } from "~/lib/folder-lock.server";
 import { openStorage } from "~/modules/media/storage-factory.server";
 import type { FileStorage } from "~/modules/media/storage.server";
 import type { StorageConfig } from "~/modules/media/storage-url";
 import { countsText, sizeText } from "./backup-format";
-import { BackupFileError, verifyBackup } from "./backup-reader.server";
+import { BackupFileError } from "./backup-reader.server";
+import { writeBackupFile } from "./backup-file.server";
 import { writeBackup, type Progress } from "./backup-writer.server";
 import { checkData, checkReport, type DataCheck } from "./check-data.server";
 import { restoreBackup, RestoreRefusedError } from "./restore.server";
@@ -81,42 +81,37 @@ export async function backupCommand(args: string[], env: ShopSettings, progress:
   if (problem) return { exitCode: 1, output: problem };
 
   const started = Date.now();
-  // Written under another name until it is whole: a file with the name is always a whole backup.
-  const partial = `${file}.partial`;
   try {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    // It holds the customers' details and the staff's password hashes: for its owner only.
-    const out = fs.createWriteStream(partial, { flags: "w", mode: 0o600 });
     progress(`Backing up to ${file}`);
-    const opened = await openSource(env);
-    if (opened === "shop is running") {
-      progress("The shop is running on this data folder: it makes the backup");
-      await backupThroughShop(env.dataDir, out, progress);
-    } else {
-      try {
-        await writeBackup({ db: opened.database.db, kind: opened.database.kind, storage: opened.storage }, out, progress);
-      } finally {
-        await opened.close();
-      }
-    }
-    progress("Checking the file");
-    const manifest = await verifyBackup(partial, shippedMigrations(migrationsFolder())).catch((error: unknown) => {
-      throw error instanceof BackupFileError ? new ChannelError(`The backup came out incomplete: ${error.message}`) : error;
-    });
-    fs.renameSync(partial, file);
+    const { manifest, bytes } = await writeBackupFile(
+      file,
+      async (out) => {
+        const opened = await openSource(env);
+        if (opened === "shop is running") {
+          progress("The shop is running on this data folder: it makes the backup");
+          await backupThroughShop(env.dataDir, out, progress);
+          return;
+        }
+        try {
+          await writeBackup({ db: opened.database.db, kind: opened.database.kind, storage: opened.storage }, out, progress);
+        } finally {
+          await opened.close();
+        }
+      },
+      progress,
+    );
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     return {
       exitCode: 0,
       output: [
         `Backup written: ${file}`,
-        `  size      ${sizeText(fs.statSync(file).size)}`,
+        `  size      ${sizeText(bytes)}`,
         `  release   ${manifest.shopVersion}, migration ${manifest.migration.tag}`,
         `  took      ${seconds} s`,
         ...countsText(manifest),
       ].join("\n"),
     };
   } catch (error) {
-    fs.rmSync(partial, { force: true });
     return failure(error);
   }
 }

@@ -164,8 +164,9 @@ async function addFile(pack: Pack, name: string, stream: NodeJS.ReadableStream, 
       callback(null, chunk);
     },
   });
-  await pipeline(stream, tap, entry as unknown as NodeJS.WritableStream);
-  await done;
+  // Both awaited together: when the archive's reader goes away (a download stopped), the entry's
+  // failure would otherwise be a promise nobody handles.
+  await Promise.all([pipeline(stream, tap, entry as unknown as NodeJS.WritableStream), done]);
   if (bytes !== size) throw new Error(`${name} changed while it was copied (${bytes} bytes read, ${size} expected)`);
   return { bytes, sha256: hash.digest("hex") };
 }

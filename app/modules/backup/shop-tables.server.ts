@@ -1,6 +1,7 @@
-import { sql } from "drizzle-orm";
+import { getTableName, sql } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
 import { RESTORE_MARKER_TABLE } from "~/lib/data-refused";
+import { backupRuns } from "~/lib/db/tables.server";
 
 /*
  * The shop's tables as the database itself describes them, so that a backup and a restore follow
@@ -18,7 +19,13 @@ const rowsOf = async <T>(db: Db, query: ReturnType<typeof sql>) => ((await db.ex
 
 export const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-/** Every table of the shop (schema public, but a restore's marker), parents before the tables whose foreign keys name them. */
+/**
+ * Tables that are not the shop's data: a restore's marker, and the record of this place's scheduled
+ * backups (a restored shop starts its own; docs/decisions/0051).
+ */
+const NOT_BACKED_UP = [RESTORE_MARKER_TABLE, getTableName(backupRuns)];
+
+/** Every table of the shop (schema public, but those NOT_BACKED_UP), parents before the tables whose foreign keys name them. */
 export async function shopTables(db: Db): Promise<ShopTable[]> {
   const tables = await rowsOf<{ name: string; key: string[] | null }>(
     db,
@@ -27,7 +34,10 @@ export async function shopTables(db: Db): Promise<ShopTable[]> {
              from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
             where i.indrelid = c.oid and i.indisprimary) as key
         from pg_class c join pg_namespace n on n.oid = c.relnamespace
-       where n.nspname = 'public' and c.relkind in ('r', 'p') and c.relname <> ${RESTORE_MARKER_TABLE}
+       where n.nspname = 'public' and c.relkind in ('r', 'p') and c.relname not in (${sql.join(
+         NOT_BACKED_UP.map((name) => sql`${name}`),
+         sql`, `,
+       )})
        order by c.relname`,
   );
   const links = await rowsOf<{ child: string; parent: string }>(

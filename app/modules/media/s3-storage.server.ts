@@ -10,7 +10,7 @@ import {
   S3Client,
 } from "@aws-sdk/client-s3";
 import { bytesOf, rangeHeader, type RangeAsked } from "./byte-range";
-import { isSafeKey, type FileStorage, type RangePart } from "./storage.server";
+import { isMediaKey, isSafeKey, type FileStorage, type RangePart } from "./storage.server";
 import type { S3StorageConfig } from "./storage-url";
 
 /** Content types of the files the shop stores, by extension; the media route sends the same. */
@@ -198,8 +198,8 @@ export class S3Storage implements FileStorage {
       );
       for (const object of page.Contents ?? []) {
         const key = object.Key?.slice(this.config.prefix.length);
-        // Folder markers (keys ending in '/') and keys the shop could not have written are not its files.
-        if (key && isSafeKey(key)) keys.push(key);
+        // Folder markers (keys ending in '/'), keys the shop could not have written and its backups are not its media.
+        if (key && isMediaKey(key)) keys.push(key);
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);

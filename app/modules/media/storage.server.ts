@@ -21,9 +21,19 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   /** The keys of the files directly in `folder` (no sub-folders); none when it does not exist. */
   list(folder: string): Promise<string[]>;
-  /** The key of every stored file, in every folder, sorted (what a backup copies). */
+  /** The key of every stored media file, in every folder but BACKUPS_FOLDER, sorted (what a backup copies). */
   listAll(): Promise<string[]>;
 }
+
+/**
+ * The folder of a bucket where scheduled backups go (BACKUP_TO=bucket, docs/decisions/0051). They
+ * are not media: `listAll` leaves them out, so a backup never copies the backups before it, the
+ * data check never takes them for orphans and a restore never clears them away.
+ */
+export const BACKUPS_FOLDER = "backups";
+
+/** A key `listAll` lists: one the shop could have written as media. */
+export const isMediaKey = (key: string) => isSafeKey(key) && !key.startsWith(`${BACKUPS_FOLDER}/`);
 
 export type RangePart = { stream: Readable; size: number; part: { start: number; end: number } } | { stream: null; size: number; part: null };
 
@@ -108,7 +118,7 @@ export class LocalDiskStorage implements FileStorage {
         .filter((e) => e.isFile())
         .map((e) => path.relative(this.root, path.join(e.parentPath, e.name)).split(path.sep).join("/"))
         // A file being written (`put` writes beside it, then renames) is not stored yet.
-        .filter((key) => isSafeKey(key) && !PUT_IN_PROGRESS.test(key))
+        .filter((key) => isMediaKey(key) && !PUT_IN_PROGRESS.test(key))
         .sort()
     );
   }

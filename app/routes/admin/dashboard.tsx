@@ -12,13 +12,23 @@ import { DailyChart } from "~/components/admin/daily-chart";
 import { Pager } from "~/components/admin/list-controls";
 import { pageParam } from "~/lib/typed-numbers";
 import { withThousands } from "~/lib/thousands";
+import { formatAdminDateTime } from "~/lib/admin-date";
+import { isMainAdminRole } from "~/modules/accounts/roles";
+import { backupAlert, type BackupAlert } from "~/modules/backup/scheduled-backups.server";
+import { FormAlert } from "~/components/ui/field";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.auth);
+  const user = await requireAdmin(request, context.auth);
   const db = context.db;
   const page = pageParam(10_000).parse(new URL(request.url).searchParams.get("lowStockPage") ?? undefined);
-  const [summary, trend, lowStock] = await Promise.all([dashboardSummary(db), salesTrend(db), listLowStock(db, page)]);
-  return { summary, trend, lowStock };
+  const [summary, trend, lowStock, backup] = await Promise.all([
+    dashboardSummary(db),
+    salesTrend(db),
+    listLowStock(db, page),
+    // A failed scheduled backup, or problems its data check found: for main admins (docs/decisions/0051).
+    isMainAdminRole(user.role) ? backupAlert(db) : null,
+  ]);
+  return { summary, trend, lowStock, backup };
 }
 
 function Card({ label, value }: { label: string; value: string | number }) {
@@ -30,12 +40,29 @@ function Card({ label, value }: { label: string; value: string | number }) {
   );
 }
 
+function BackupBanner({ alert }: { alert: NonNullable<BackupAlert> }) {
+  const when = formatAdminDateTime(alert.at);
+  const see = (
+    <Link to="/admin/backups" className="font-semibold underline">
+      See backups
+    </Link>
+  );
+  if (alert.kind === "failed") return <FormAlert message={`The scheduled backup of ${when} failed: ${alert.error}`} action={see} />;
+  return (
+    <FormAlert
+      message={`The data check before the scheduled backup of ${when} found ${alert.problems === 1 ? "1 problem" : `${alert.problems} problems`}.`}
+      action={see}
+    />
+  );
+}
+
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { summary, trend, lowStock } = loaderData;
+  const { summary, trend, lowStock, backup } = loaderData;
   const TREND_DAYS = trend.days.length;
   return (
     <div className="space-y-8">
       <h1 className="font-serif text-3xl text-leather-800">Dashboard</h1>
+      {backup && <BackupBanner alert={backup} />}
       <section aria-label="Totals" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         <Card label="Products" value={summary.products} />
         <Card label="Categories" value={summary.categories} />

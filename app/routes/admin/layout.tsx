@@ -18,6 +18,7 @@ export const ADMIN_LINKS = [
   { to: "/admin/createadmin", label: "Create Admin" },
   { to: "/admin/adminlist", label: "Admin List" },
   { to: "/admin/settings", label: "Settings" },
+  { to: "/admin/backups", label: "Backups" },
 ] as const;
 
 export function meta() {
