@@ -31,3 +31,7 @@ export type MediaKind = (typeof MEDIA_KINDS)[number];
 
 /** Why a stock quantity moved (the stock movements trail). */
 export const STOCK_MOVEMENT_REASONS = ["order", "cancel", "reinstate", "adjust"] as const;
+
+/** What the back office's Trash holds (docs/decisions/0053). */
+export const TRASH_KINDS = ["product", "category", "subscriber", "message", "admin"] as const;
+export type TrashKind = (typeof TRASH_KINDS)[number];
