@@ -122,7 +122,8 @@ export async function moveToTrash(
     files: entry.files ?? [],
     deletedBy: entry.by.id,
     deletedByName: entry.by.name,
-    ...(entry.now ? { deletedAt: entry.now } : {}),
+    // To the millisecond, as the pages and the purge compute its days.
+    deletedAt: entry.now ?? new Date(),
   });
   await tx.execute(sql`delete from ${sql.identifier(parts[0].table)} t where ${parts[0].rows(id)}`);
   if (entry.kind === "message") await publishChange(tx, { topic: "submissions", id });
