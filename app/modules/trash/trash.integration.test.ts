@@ -361,6 +361,24 @@ describe(`the Trash (${testTarget()})`, () => {
     expect(await db().select().from(products).where(eq(products.id, p.productId))).toHaveLength(1);
   });
 
+  it("an entry kept before a migration added a column comes back with that column's default", async () => {
+    const [message] = await db()
+      .insert(contactSubmissions)
+      .values({ name: "Older", email: "older@example.pk", message: "Kept by an older release." })
+      .returning();
+    await post(submissionsAction, "admin", "/admin/contactsubmissions", { intent: "delete", id: message.id });
+    await db().execute(sql`alter table contact_submissions add column channel text not null default 'web'`);
+    try {
+      expect((await trashDo("mainAdmin", { intent: "restore", id: (await entryOf(message.id)).id })).status).toBe(303);
+      const result = (await db().execute(sql`select name, channel from contact_submissions where id = ${message.id}`)) as unknown as {
+        rows: { name: string; channel: string }[];
+      };
+      expect(result.rows).toEqual([{ name: "Older", channel: "web" }]);
+    } finally {
+      await db().execute(sql`alter table contact_submissions drop column channel`);
+    }
+  });
+
   it("only main admins see the Trash or change it; every other role is refused on the server and nothing changes", async () => {
     const p = await insertProduct(db(), { name: "Guarded Trash", variants: [{ name: "Tan", price: 1, stock: [["", 1]] }] });
     await post(productsAction, "admin", "/admin/products", { intent: "delete", id: p.productId });

@@ -165,10 +165,25 @@ function conflictText(kind: TrashKind, name: string, row: Record<string, unknown
   return `'${name}' cannot be restored: the shop has it already.`;
 }
 
-/** Writes the rows of `table` kept in entry `entryId` back, those `where` allows (`r` is the row); answers how many. */
+/**
+ * Writes the rows of `table` kept in entry `entryId` back, those `where` allows (`r` is the row);
+ * answers how many. Only the columns the kept rows have are written: one added by a later release
+ * takes its default, one dropped since is left out.
+ */
 async function reinsert(tx: Db, entryId: string, table: string, options: { where?: SQL; onConflict?: "skip" } = {}): Promise<number> {
+  const kept = new Set(
+    (
+      await rowsOf<{ key: string }>(
+        tx,
+        sql`select distinct k as key from trash e, jsonb_array_elements(coalesce(e.snapshot->'rows'->${table}::text, '[]'::jsonb)) r, jsonb_object_keys(r) k
+            where e.id = ${entryId}`,
+      )
+    ).map((r) => r.key),
+  );
+  const names = (await insertableColumns(tx, table)).filter((c) => kept.has(c));
+  if (names.length === 0) return 0;
   const columns = sql.join(
-    (await insertableColumns(tx, table)).map((c) => sql.identifier(c)),
+    names.map((c) => sql.identifier(c)),
     sql`, `,
   );
   const [{ n }] = await rowsOf<{ n: number }>(
