@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { newId } from "../ids";
 import { MEDIA_KINDS, ORDER_STATUSES, STOCK_MOVEMENT_REASONS, SUBMISSION_STATUSES, TRASH_KINDS, USER_ROLES } from "./value-lists";
 

@@ -101,11 +101,20 @@ describe(`the storefront and a trashed product (${testTarget()})`, () => {
     await watch.barrier();
     expect(pages.get("/shop")).toBeUndefined();
     expect(pages.get(`/product/${p.productId}`)).toBeUndefined();
-    expect(await whereShown(p.productId, category)).toEqual({ shop: false, category: false, search: false, featured: false, product: 404, sitemap: false });
+    expect(await whereShown(p.productId, category)).toEqual({
+      shop: false,
+      category: false,
+      search: false,
+      featured: false,
+      product: 404,
+      sitemap: false,
+    });
 
     await keepPages(p.productId);
     expect(pages.get("/shop")).toBeDefined();
-    const listed = await answer<any>(() => trashLoader({ request: requestAs(visitors.mainAdmin, "/admin/trash"), params: {}, context: context() } as never));
+    const listed = await answer<any>(() =>
+      trashLoader({ request: requestAs(visitors.mainAdmin, "/admin/trash"), params: {}, context: context() } as never),
+    );
     const entry = listed.data.rows.find((r: { name: string }) => r.name === "Trashable Bifold");
     const restored = await answer(() =>
       trashAction({
@@ -136,10 +145,16 @@ describe(`the storefront and a trashed product (${testTarget()})`, () => {
     await watch.barrier();
     expect(pages.get("/about")).toBeUndefined();
     expect((await load(shopLoader, `/shop/category/${category}`, { categoryId: category })).status).toBe(404);
-    const listed = await answer<any>(() => trashLoader({ request: requestAs(visitors.mainAdmin, "/admin/trash"), params: {}, context: context() } as never));
+    const listed = await answer<any>(() =>
+      trashLoader({ request: requestAs(visitors.mainAdmin, "/admin/trash"), params: {}, context: context() } as never),
+    );
     const entry = listed.data.rows.find((r: { name: string }) => r.name === "Trashable Belts");
     await answer(() =>
-      trashAction({ request: requestAs(visitors.mainAdmin, "/admin/trash", { intent: "restore", id: entry.id }), params: {}, context: context() } as never),
+      trashAction({
+        request: requestAs(visitors.mainAdmin, "/admin/trash", { intent: "restore", id: entry.id }),
+        params: {},
+        context: context(),
+      } as never),
     );
     await watch.barrier();
     expect((await load(shopLoader, `/shop/category/${category}`, { categoryId: category })).status).toBe(200);

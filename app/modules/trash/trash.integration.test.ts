@@ -4,7 +4,20 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/lib/db.server";
-import { categories, contactSubmissions, media, orderItems, orders, productCategories, products, session, stockMovements, subscribers, trash, user } from "~/lib/db/tables.server";
+import {
+  categories,
+  contactSubmissions,
+  media,
+  orderItems,
+  orders,
+  productCategories,
+  products,
+  session,
+  stockMovements,
+  subscribers,
+  trash,
+  user,
+} from "~/lib/db/tables.server";
 import { upsertAccount } from "~/modules/accounts/accounts.server";
 import { signIn } from "~/modules/accounts/session.server";
 import { listCategories } from "~/modules/catalog/catalog.server";
@@ -114,7 +127,16 @@ async function richProduct(name: string) {
   await db()
     .insert(media)
     .values([
-      { variantId: p.variants[0].id, kind: "image", position: 0, storageKey: imageKey, widths: [320, 640], width: 900, height: 900, contentType: "image/webp" },
+      {
+        variantId: p.variants[0].id,
+        kind: "image",
+        position: 0,
+        storageKey: imageKey,
+        widths: [320, 640],
+        width: 900,
+        height: 900,
+        contentType: "image/webp",
+      },
       { variantId: p.variants[0].id, kind: "video", position: 1, storageKey: videoKey, widths: [], contentType: "video/mp4" },
     ]);
   const files = [`${imageKey}-320.webp`, `${imageKey}-640.webp`, videoKey];
@@ -219,7 +241,11 @@ describe(`the Trash (${testTarget()})`, () => {
   it("a link whose other end is in the Trash too comes back with whichever returns last, in either order", async () => {
     for (const productFirst of [true, false]) {
       const category = await insertCategory(db(), `Linked ${productFirst}`);
-      const p = await insertProduct(db(), { name: `Linked Wallet ${productFirst}`, categoryIds: [category], variants: [{ name: "Tan", price: 1, stock: [] }] });
+      const p = await insertProduct(db(), {
+        name: `Linked Wallet ${productFirst}`,
+        categoryIds: [category],
+        variants: [{ name: "Tan", price: 1, stock: [] }],
+      });
       const before = await everyRow();
       // Deleted in one order, restored in each.
       await post(productsAction, "admin", "/admin/products", { intent: "delete", id: p.productId });
@@ -282,7 +308,13 @@ describe(`the Trash (${testTarget()})`, () => {
   });
 
   it("an admin comes back with their account, role and password; their sessions end; an e-mail taken meanwhile is refused", async () => {
-    const { id } = await upsertAccount(db(), { email: "packer@example.pk", password: "packer-password-1", role: "admin", firstName: "Bilal", lastName: "Packer" });
+    const { id } = await upsertAccount(db(), {
+      email: "packer@example.pk",
+      password: "packer-password-1",
+      role: "admin",
+      firstName: "Bilal",
+      lastName: "Packer",
+    });
     await signIn(db(), { email: "packer@example.pk", password: "packer-password-1" }, visitors.auth);
     const before = await everyRow();
 
@@ -309,7 +341,9 @@ describe(`the Trash (${testTarget()})`, () => {
     await upsertAccount(db(), { email: "packer@example.pk", password: "another-password-2", role: "user" });
     const refused = await trashDo("mainAdmin", { intent: "restore", id: (await entryOf(id)).id });
     expect(refused.status).toBe(409);
-    expect(refused.data.message).toBe("An account with the e-mail packer@example.pk has been made since this admin was deleted, so it cannot be restored.");
+    expect(refused.data.message).toBe(
+      "An account with the e-mail packer@example.pk has been made since this admin was deleted, so it cannot be restored.",
+    );
   });
 
   it("30 days later (or when emptied) it goes for good, media files included; until then no sweep or check calls its files orphans", async () => {
@@ -326,7 +360,10 @@ describe(`the Trash (${testTarget()})`, () => {
 
     const day = 24 * 60 * 60 * 1000;
     expect(await purgeExpiredTrash(db(), storage, new Date(entry.deletedAt.getTime() + 30 * day - 1000))).toEqual({ count: 0 });
-    expect((await listTrash(db(), { now: new Date(entry.deletedAt.getTime() + 29.5 * day) })).rows[0]).toMatchObject({ name: "Expiring Duffel", daysLeft: 1 });
+    expect((await listTrash(db(), { now: new Date(entry.deletedAt.getTime() + 29.5 * day) })).rows[0]).toMatchObject({
+      name: "Expiring Duffel",
+      daysLeft: 1,
+    });
     for (const f of p.files) expect(fileExists(f)).toBe(true);
     // Its days are over: not listed, not restorable, and purged with its files.
     const over = new Date(entry.deletedAt.getTime() + 30 * day);
@@ -349,7 +386,10 @@ describe(`the Trash (${testTarget()})`, () => {
     for (const f of r.files) expect(fileExists(f)).toBe(false);
     expect((await trashPage("mainAdmin")).data.total).toBe(0);
     // What is not there any more says so.
-    expect((await trashDo("mainAdmin", { intent: "restore", id: entry.id })).data).toEqual({ ok: false, message: "This item is no longer in the Trash." });
+    expect((await trashDo("mainAdmin", { intent: "restore", id: entry.id })).data).toEqual({
+      ok: false,
+      message: "This item is no longer in the Trash.",
+    });
   });
 
   it("two restores of one entry at once: one brings it back, the other is told it is gone", async () => {

@@ -61,7 +61,11 @@ const LAYOUT: Record<TrashKind, { parts: Part[]; links: Link[] }> = {
     links: [
       // The trail of stock movements and the lines of orders keep their snapshot (decision 0008);
       // their reference to the size or product comes back with it.
-      { table: "stock_movements", column: "stock_id", rows: (id) => sql`t.stock_id in (select s.id from stock s where s.variant_id in (${variantsOf(id)}))` },
+      {
+        table: "stock_movements",
+        column: "stock_id",
+        rows: (id) => sql`t.stock_id in (select s.id from stock s where s.variant_id in (${variantsOf(id)}))`,
+      },
       { table: "order_items", column: "product_id", rows: (id) => sql`t.product_id = ${id}` },
     ],
   },
@@ -99,8 +103,7 @@ export async function moveToTrash(
   const id = entry.itemId;
   const rows = sql.join(
     parts.map(
-      (p) =>
-        sql`${p.table}::text, (select coalesce(jsonb_agg(to_jsonb(t)), '[]'::jsonb) from ${sql.identifier(p.table)} t where ${p.rows(id)})`,
+      (p) => sql`${p.table}::text, (select coalesce(jsonb_agg(to_jsonb(t)), '[]'::jsonb) from ${sql.identifier(p.table)} t where ${p.rows(id)})`,
     ),
     sql`, `,
   );
@@ -312,7 +315,9 @@ export function startTrashPurger(db: Db, storage: FileStorage, everyMs = 60 * 60
       .then(({ count }) => {
         if (count) logger.info({ entries: count }, "deleted for good what had been in the Trash for 30 days");
       })
-      .catch((error: unknown) => logger.warn({ err: error instanceof Error ? error.message : String(error) }, "emptying the Trash of old entries failed"))
+      .catch((error: unknown) =>
+        logger.warn({ err: error instanceof Error ? error.message : String(error) }, "emptying the Trash of old entries failed"),
+      )
       .finally(() => (running = undefined));
   };
   const timer = setInterval(round, everyMs);

@@ -91,8 +91,8 @@ export default function AdminTrash({ loaderData, actionData }: Route.ComponentPr
         <div>
           <h1 className="font-serif text-3xl text-leather-800">Trash</h1>
           <p className="mt-1 max-w-2xl text-sm text-stone-700">
-            Deleted products, categories, subscribers, contact messages and admins wait here for {TRASH_KEPT_DAYS} days, then they are deleted
-            for good with their images and videos.
+            Deleted products, categories, subscribers, contact messages and admins wait here for {TRASH_KEPT_DAYS} days, then they are deleted for
+            good with their images and videos.
           </p>
         </div>
         {total > 0 && (
