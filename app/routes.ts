@@ -41,6 +41,7 @@ export default [
     route("orders", "routes/admin/orders.tsx"),
     route("events", "routes/admin/events.ts"),
     route("contactsubmissions", "routes/admin/contactsubmissions.tsx"),
+    route("trash", "routes/admin/trash.tsx"),
     route("*", "routes/admin/not-found.tsx", { id: "admin-not-found" }),
   ]),
   route("logout", "routes/logout.ts"),

@@ -43,6 +43,7 @@ import { logger } from "~/lib/logger.server";
 import type { FileStorage } from "~/modules/media/storage.server";
 import { openStorage } from "~/modules/media/storage-factory.server";
 import { startUploadSweeper } from "~/modules/media/upload-sweep.server";
+import { startTrashPurger } from "~/modules/trash/trash.server";
 import { readMediaOrigins } from "~/modules/media/media-origins.server";
 import { serveShopChannel } from "~/modules/backup/shop-channel.server";
 import { instanceName, startBackupScheduler } from "~/modules/backup/scheduled-backups.server";
@@ -600,6 +601,8 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
   mailer.kick();
   const live = await whenReachable("listening for live changes", () => startLiveHub(database));
   const sweeper = startUploadSweeper(database.db, storage);
+  // What has been in the Trash for 30 days goes for good, media included (docs/decisions/0053).
+  const trashPurger = startTrashPurger(database.db, storage);
   // This process alone can open the embedded database: `npm run backup` and `npm run check-data`
   // ask it over a socket in the data folder (docs/decisions/0050).
   const channel = embedded ? await serveShopChannel(env.dataDir, { db: database.db, kind: database.kind, storage }) : undefined;
@@ -697,6 +700,7 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
       mailer.stop();
       backups?.stop();
       await sweeper.stop();
+      await trashPurger.stop();
       await live.stop();
       await catalog.stop();
       for (const memo of memos) memo.disable();

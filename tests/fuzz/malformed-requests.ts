@@ -387,6 +387,7 @@ function routeSpecs(f: ShopFacts): RouteSpec[] {
         view: anyId(f, f.submissionIds),
       },
     },
+    { name: "/admin/trash", path: fixed("/admin/trash"), query: { page: pageValue, delete: junk, empty: fc.constantFrom("1", "0", "yes", "") } },
     {
       name: "/admin/* (not found)",
       path: fc
@@ -1448,6 +1449,24 @@ function actionSpecs(f: ShopFacts, realImage: Uint8Array): ActionSpec[] {
           fields: textFields({ id, firstName: "Staff", lastName: "Member", gender: "other", role: "admin", number: "3001234567" }),
           breaker: b,
         })),
+    },
+    {
+      // Restore or delete for good an entry that is not in the Trash; never a well-formed Empty Trash.
+      name: "/admin/trash",
+      form: fc
+        .tuple(
+          fc.constantFrom("restore", "delete"),
+          unknownId(f),
+          fc.oneof(
+            fc.constant(breaker("an entry not in the Trash", (fs: Field[]) => fs)),
+            fc.constant(breaker("no id", (fs: Field[]) => drop(fs, "id"))),
+            fc.constant(breaker("no intent", (fs: Field[]) => drop(fs, "intent"))),
+            junk
+              .filter((intent) => !["restore", "delete", "empty"].includes(intent.trim()))
+              .map((intent) => breaker(`intent ${JSON.stringify(intent).slice(0, 30)}`, (fs: Field[]) => set(fs, "intent", intent))),
+          ),
+        )
+        .map(([intent, id, b]) => ({ ...at("/admin/trash"), fields: textFields({ intent, id }), breaker: b })),
     },
   ];
 }

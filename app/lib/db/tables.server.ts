@@ -1,7 +1,28 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { newId } from "../ids";
-import { BACKUP_RUN_STATUSES, MEDIA_KINDS, ORDER_STATUSES, STOCK_MOVEMENT_REASONS, SUBMISSION_STATUSES, USER_ROLES } from "./value-lists";
+import {
+  BACKUP_RUN_STATUSES,
+  MEDIA_KINDS,
+  ORDER_STATUSES,
+  STOCK_MOVEMENT_REASONS,
+  SUBMISSION_STATUSES,
+  TRASH_KINDS,
+  USER_ROLES,
+} from "./value-lists";
 
 /*
  * The relational model of the whole shop. Money is always an integer number of paisa
@@ -432,6 +453,34 @@ export const backupRuns = pgTable(
   (t) => [uniqueIndex("backup_runs_slot_idx").on(t.slot), index("backup_runs_started_at_idx").on(t.startedAt)],
 );
 
+// ---------------------------------------------------------------- trash
+
+/**
+ * What the back office deleted, kept for 30 days: the rows it was (and those that belonged to it),
+ * as the database wrote them, to be put back exactly; its media files stay in storage until the
+ * entry is purged. See docs/decisions/0053-trash.md.
+ */
+export const trash = pgTable(
+  "trash",
+  {
+    id: id(),
+    kind: text("kind", { enum: TRASH_KINDS }).notNull(),
+    /** The id the deleted row had (and has again once restored). */
+    itemId: text("item_id").notNull(),
+    /** What the Trash shows it as: a product's or category's name, an e-mail. */
+    name: text("name").notNull(),
+    /** `{ rows: { <table>: [row, …] }, links: { … } }`: rows as `to_jsonb` wrote them. */
+    snapshot: jsonb("snapshot").notNull(),
+    /** The media files that belong to it (StoredMediaFile[]), deleted from storage when it is purged. */
+    files: jsonb("files").notNull().default([]),
+    /** Who deleted it: a plain reference and the name then (the account may be gone since). */
+    deletedBy: text("deleted_by"),
+    deletedByName: text("deleted_by_name").notNull().default(""),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("trash_kind_item_idx").on(t.kind, t.itemId), index("trash_deleted_at_idx").on(t.deletedAt)],
+);
+
 export const schema = {
   categories,
   products,
@@ -455,4 +504,5 @@ export const schema = {
   appSettings,
   importedRecords,
   backupRuns,
+  trash,
 };

@@ -35,3 +35,7 @@ export const STOCK_MOVEMENT_REASONS = ["order", "cancel", "reinstate", "adjust"]
 /** Where a scheduled backup stands (backup_runs, docs/decisions/0051). */
 export const BACKUP_RUN_STATUSES = ["running", "succeeded", "failed"] as const;
 export type BackupRunStatus = (typeof BACKUP_RUN_STATUSES)[number];
+
+/** What the back office's Trash holds (docs/decisions/0053). */
+export const TRASH_KINDS = ["product", "category", "subscriber", "message", "admin"] as const;
+export type TrashKind = (typeof TRASH_KINDS)[number];

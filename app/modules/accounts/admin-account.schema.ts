@@ -25,3 +25,15 @@ export const updateAdminSchema = z.object({
   number: signupSchema.shape.number,
 });
 export type UpdateAdminInput = z.infer<typeof updateAdminSchema>;
+
+/** Delete on a row of Admin List: the account goes to the Trash (docs/decisions/0053). */
+export const deleteAdminSchema = z.object({
+  intent: z.literal("delete"),
+  id: z.string().trim().min(1, "Please choose an admin to delete.").max(64),
+});
+
+export const deleteAdminConfirm = (email: string) =>
+  `Delete the admin ${email}? The account goes to the Trash for 30 days, where a Main Admin can restore it.`;
+export const ADMIN_DELETED = (email: string) => `Admin ${email} deleted.`;
+export const ADMIN_DELETE_FAILED = "Failed to delete admin. Check console for details.";
+export const CANNOT_DELETE_SELF = "You cannot delete your own account.";

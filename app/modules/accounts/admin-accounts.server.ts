@@ -5,7 +5,8 @@ import { DomainError } from "~/lib/errors";
 import { user } from "~/lib/db/tables.server";
 import { insertAccount } from "./accounts.server";
 import { ADMIN_ROLES, type AdminRole } from "~/lib/db/value-lists";
-import type { CreateAdminInput, UpdateAdminInput } from "./admin-account.schema";
+import { ACCESS_DENIED_MANAGE, CANNOT_DELETE_SELF, type CreateAdminInput, type UpdateAdminInput } from "./admin-account.schema";
+import { moveToTrash, type DeletedBy } from "~/modules/trash/trash.server";
 import { assertPasswordAllowed } from "./password-check.server";
 
 export const EMAIL_TAKEN = "An account with this email already exists.";
@@ -84,5 +85,28 @@ export async function updateAdmin(db: Db, input: UpdateAdminInput): Promise<void
         updatedAt: new Date(),
       })
       .where(eq(user.id, target.id));
+  });
+}
+
+/**
+ * Deletes an admin's account (profile, role and password) into the Trash; their sessions end. A
+ * main admin deletes others, never themselves. The main admins' rows are locked first, in one
+ * order (as `updateAdmin` does): of two main admins deleting each other at once, the second finds
+ * itself gone and is refused, so the shop always keeps a main admin.
+ */
+export async function deleteAdmin(db: Db, id: string, by: DeletedBy): Promise<{ email: string }> {
+  return db.transaction(async (tx) => {
+    const mainAdmins = await tx.select({ id: user.id }).from(user).where(eq(user.role, "main-admin")).orderBy(asc(user.id)).for("update");
+    if (!mainAdmins.some((m) => m.id === by.id)) throw new DomainError("FORBIDDEN", ACCESS_DENIED_MANAGE);
+    if (id === by.id) throw new DomainError("INVALID", CANNOT_DELETE_SELF);
+    const [target] = await tx
+      .select({ id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName })
+      .from(user)
+      .where(and(eq(user.id, id), inArray(user.role, [...ADMIN_ROLES])))
+      .for("update");
+    if (!target) throw new DomainError("NOT_FOUND", ADMIN_GONE);
+    const fullName = `${target.firstName} ${target.lastName}`.trim();
+    await moveToTrash(tx, { kind: "admin", itemId: id, name: fullName ? `${fullName} (${target.email})` : target.email, by });
+    return { email: target.email };
   });
 }

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
 import { listCategories } from "~/modules/catalog/catalog.server";
 import { storageKeysOf } from "~/modules/media/media-files.server";
+import { trashedFiles } from "~/modules/trash/trash.server";
 import { isExternalMedia } from "~/modules/media/media-url";
 import { STAGED_UPLOAD_TTL_MS } from "~/modules/media/staged-uploads.server";
 import type { FileStorage } from "~/modules/media/storage.server";
@@ -106,6 +107,8 @@ export async function checkData(db: Db, storage: FileStorage, now = Date.now()):
       references.set(key, `the ${m.kind} of ${m.product} / ${m.variant}`);
     }
   }
+  // What waits in the Trash keeps its files until it is deleted for good (docs/decisions/0053).
+  for (const { owner, file } of await trashedFiles(db)) for (const key of storageKeysOf(file)) references.set(key, owner);
   for (const c of shown) {
     if (!c.image || isExternalMedia(c.image.key)) continue;
     for (const width of c.image.widths) references.set(`${c.image.key}-${width}.webp`, `the image of category ${c.name}`);

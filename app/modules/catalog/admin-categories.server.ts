@@ -4,9 +4,10 @@ import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { categories, productCategories } from "~/lib/db/tables.server";
 import { storeImage } from "~/modules/media/images.server";
-import { deleteMediaFiles } from "~/modules/media/media-files.server";
+import { deleteMediaFiles, type StoredMediaFile } from "~/modules/media/media-files.server";
+import { moveToTrash, type DeletedBy } from "~/modules/trash/trash.server";
 import type { FileStorage } from "~/modules/media/storage.server";
-import { CATEGORY_IMAGE_WIDTHS, listCategories } from "./catalog.server";
+import { CATEGORY_IMAGE_WIDTHS, listCategories, UNNAMED_CATEGORY } from "./catalog.server";
 import type { CategorySummary } from "./catalog-views";
 import { CATEGORY_IMAGE_MAX_BYTES, CATEGORY_IMAGE_TOO_LARGE } from "./admin-categories.schema";
 
@@ -43,9 +44,12 @@ export async function storeCategoryImage(storage: FileStorage, bytes: Buffer): P
   return stored.key;
 }
 
+/** The stored files of a category image. */
+const categoryImageFile = (key: string): StoredMediaFile => ({ kind: "image", storageKey: key, widths: CATEGORY_IMAGE_WIDTHS });
+
 /** Deletes the stored files of a category image (failures are logged, not fatal). */
 export function deleteCategoryImageFiles(storage: FileStorage, key: string): Promise<void> {
-  return deleteMediaFiles(storage, [{ kind: "image", storageKey: key, widths: CATEGORY_IMAGE_WIDTHS }]);
+  return deleteMediaFiles(storage, [categoryImageFile(key)]);
 }
 
 export async function addCategory(db: Db, storage: FileStorage, input: { name: string; image?: Buffer | null }) {
@@ -92,18 +96,16 @@ export async function removeCategoryImage(db: Db, storage: FileStorage, id: stri
 }
 
 /**
- * Deletes a category for good: the category, its links to products (those products keep their
- * other categories) and, after the commit, its image files.
+ * Deletes a category: it moves, with its links to products (those products keep their other
+ * categories), into the Trash (docs/decisions/0053); its image files stay until it is deleted for good.
  */
-export async function deleteCategory(db: Db, storage: FileStorage, id: string): Promise<{ name: string; productCount: number }> {
-  const result = await db.transaction(async (tx) => {
+export async function deleteCategory(db: Db, id: string, by: DeletedBy): Promise<{ name: string; productCount: number }> {
+  return db.transaction(async (tx) => {
     const [current] = await tx.select().from(categories).where(eq(categories.id, id)).for("update");
     if (!current) throw NOT_FOUND();
     const [{ n }] = await tx.select({ n: count() }).from(productCategories).where(eq(productCategories.categoryId, id));
-    await tx.delete(productCategories).where(eq(productCategories.categoryId, id));
-    await tx.delete(categories).where(eq(categories.id, id));
-    return { name: current.name, imageKey: current.imageKey, productCount: Number(n) };
+    const files = current.imageKey ? [categoryImageFile(current.imageKey)] : [];
+    await moveToTrash(tx, { kind: "category", itemId: id, name: current.name.trim() || UNNAMED_CATEGORY, by, files });
+    return { name: current.name, productCount: Number(n) };
   });
-  if (result.imageKey) await deleteCategoryImageFiles(storage, result.imageKey);
-  return { name: result.name, productCount: result.productCount };
 }

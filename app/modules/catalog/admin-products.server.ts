@@ -3,8 +3,8 @@ import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { categories, media, productCategories, products, stock, variants } from "~/lib/db/tables.server";
 import type { StoredImage } from "~/modules/media/media-url";
-import type { FileStorage } from "~/modules/media/storage.server";
-import { deleteMediaFiles, type StoredMediaFile } from "~/modules/media/media-files.server";
+import type { StoredMediaFile } from "~/modules/media/media-files.server";
+import { moveToTrash, type DeletedBy } from "~/modules/trash/trash.server";
 import { lockStockOfVariants } from "~/modules/inventory/stock-locks.server";
 import { getProductDetail, UNNAMED_CATEGORY } from "./catalog.server";
 import type { ProductDetail } from "./catalog-views";
@@ -134,8 +134,9 @@ export async function getAdminProductView(db: Db, id: string): Promise<ProductDe
 }
 
 /**
- * Deletes a product with its variants, stock, media rows and category links (order lines keep
- * their snapshots), then, once that is committed, its stored image and video files.
+ * Deletes a product: it moves, with its variants, stock, media rows and category links, into the
+ * Trash (docs/decisions/0053), where its image and video files stay until it is deleted for good.
+ * Order lines keep their snapshots.
  *
  * Locks as the product editor does, so it never deadlocks with orders: the product 'for no key
  * update' (a concurrent save waits, but an order's items can still take their key-share lock on
@@ -143,8 +144,8 @@ export async function getAdminProductView(db: Db, id: string): Promise<ProductDe
  * first; one that comes later finds the size gone. Locking the product 'for update' instead made
  * an order that held a size wait for the product while the delete waited for that size.
  */
-export async function deleteProduct(db: Db, storage: FileStorage, id: string): Promise<{ name: string }> {
-  const { name, files } = await db.transaction(async (tx) => {
+export async function deleteProduct(db: Db, id: string, by: DeletedBy): Promise<{ name: string }> {
+  return db.transaction(async (tx) => {
     // The product first, so media added by a concurrent edit cannot slip past the file list.
     const [product] = await tx.select({ id: products.id, name: products.name }).from(products).where(eq(products.id, id)).for("no key update");
     if (!product) throw new DomainError("NOT_FOUND", "Product not found");
@@ -155,9 +156,7 @@ export async function deleteProduct(db: Db, storage: FileStorage, id: string): P
       .from(media)
       .innerJoin(variants, eq(variants.id, media.variantId))
       .where(eq(variants.productId, id));
-    await tx.delete(products).where(eq(products.id, id));
-    return { name: product.name, files };
+    await moveToTrash(tx, { kind: "product", itemId: id, name: product.name, by, files });
+    return { name: product.name };
   });
-  await deleteMediaFiles(storage, files);
-  return { name };
 }

@@ -2,6 +2,7 @@ import { inArray } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { media } from "~/lib/db/tables.server";
+import { keysKeptByTrash } from "~/modules/trash/trash.server";
 import { PRODUCT_MEDIA_FOLDER, STAGED_UPLOAD_TTL_MS } from "./staged-uploads.server";
 import type { FileStorage } from "./storage.server";
 
@@ -25,7 +26,7 @@ function ownerKeys(key: string): string[] {
   return IMAGE_WIDTH_SUFFIX.test(key) ? [key, key.replace(IMAGE_WIDTH_SUFFIX, "")] : [key];
 }
 
-/** Deletes product media files older than a staged upload's lifetime that no media row names. */
+/** Deletes product media files older than a staged upload's lifetime that no media row, nor the Trash, names. */
 export async function sweepOrphanUploads(db: Db, storage: FileStorage, now = Date.now()): Promise<{ checked: number; deleted: string[] }> {
   const cutoff = now - STAGED_UPLOAD_TTL_MS - SWEEP_GRACE_MS;
   const old = (await storage.list(PRODUCT_MEDIA_FOLDER)).filter((key) => {
@@ -37,7 +38,8 @@ export async function sweepOrphanUploads(db: Db, storage: FileStorage, now = Dat
     const batch = old.slice(i, i + 500);
     const candidates = [...new Set(batch.flatMap(ownerKeys))];
     const rows = await db.select({ key: media.storageKey }).from(media).where(inArray(media.storageKey, candidates));
-    const named = new Set(rows.map((r) => r.key));
+    // A deleted product's files wait in the Trash with it (docs/decisions/0053).
+    const named = new Set([...rows.map((r) => r.key), ...(await keysKeptByTrash(db, candidates))]);
     for (const key of batch) {
       if (ownerKeys(key).some((k) => named.has(k))) continue;
       await storage.delete(key);

@@ -26,6 +26,11 @@ export const submissionActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("status"), id, status: z.enum(SUBMISSION_STATUSES, "Please choose a status.") }),
   z.object({ intent: z.literal("read"), id, read: z.enum(["true", "false"], "Please choose read or unread.") }),
   z.object({ intent: z.literal("reply"), id, openMail: z.literal("1").optional() }),
+  z.object({ intent: z.literal("delete"), id }),
 ]);
+
+export const DELETE_SUBMISSION_CONFIRM = "Delete this message? It stays in the Trash for 30 days.";
+export const SUBMISSION_DELETED = "Message deleted.";
+export const submissionDeleteFailed = (reason: string) => `Error deleting message: ${reason}`;
 
 export type SubmissionAction = z.infer<typeof submissionActionSchema>;

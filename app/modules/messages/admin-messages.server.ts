@@ -5,6 +5,7 @@ import { contactSubmissions } from "~/lib/db/tables.server";
 import { likePattern } from "~/lib/sql-like";
 import { pageOf, type Paging } from "~/lib/paging";
 import { publishChange } from "~/modules/live/live-events.server";
+import { moveToTrash, type DeletedBy } from "~/modules/trash/trash.server";
 import { SUBMISSIONS_PAGE_SIZE } from "./admin-messages.schema";
 import type { SubmissionStatus } from "~/lib/db/value-lists";
 import { applySubmissionMove, type SubmissionMove } from "./submission-status";
@@ -153,5 +154,16 @@ export async function moveSubmission(db: Db, id: string, move: SubmissionMove): 
       .returning();
     await publishChange(tx, { topic: "submissions", id });
     return toDetail(updated);
+  });
+}
+
+/** Deletes a submission: it moves into the Trash (docs/decisions/0053), and open inboxes hear of it. */
+export async function deleteSubmission(db: Db, id: string, by: DeletedBy): Promise<{ name: string }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(contactSubmissions).where(eq(contactSubmissions.id, id)).for("update");
+    if (!row) throw new DomainError("NOT_FOUND", SUBMISSION_NOT_FOUND);
+    const name = `${row.name} (${row.email})`;
+    await moveToTrash(tx, { kind: "message", itemId: id, name, by });
+    return { name };
   });
 }

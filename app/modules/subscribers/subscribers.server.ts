@@ -1,5 +1,6 @@
 import { count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
+import { moveToTrash, type DeletedBy } from "~/modules/trash/trash.server";
 import { csvChunks } from "~/lib/csv";
 import { DomainError } from "~/lib/errors";
 import { addressBucket, hitRateLimit, refundRateLimit, type RateRule } from "~/lib/rate-limit.server";
@@ -77,11 +78,14 @@ export async function listSubscribers(db: Db, options: { page?: number; pageSize
   return { rows, total, page, pageCount, pageSize };
 }
 
-/** Deletes one subscription and answers the e-mail it was for. */
-export async function deleteSubscriber(db: Db, id: string): Promise<{ email: string }> {
-  const [row] = await db.delete(subscribers).where(eq(subscribers.id, id)).returning({ email: subscribers.email });
-  if (!row) throw new DomainError("NOT_FOUND", "This subscription no longer exists.");
-  return row;
+/** Deletes one subscription (into the Trash, docs/decisions/0053) and answers the e-mail it was for. */
+export async function deleteSubscriber(db: Db, id: string, by: DeletedBy): Promise<{ email: string }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ email: subscribers.email }).from(subscribers).where(eq(subscribers.id, id)).for("update");
+    if (!row) throw new DomainError("NOT_FOUND", "This subscription no longer exists.");
+    await moveToTrash(tx, { kind: "subscriber", itemId: id, name: row.email, by });
+    return row;
+  });
 }
 
 /** Subscribers read per query while the CSV streams (a row is an e-mail and a moment). */

@@ -5,14 +5,24 @@ import { flashCookie } from "~/lib/flash.server";
 import { GenderOptions } from "~/components/ui/gender-options";
 import { genderLabel } from "~/modules/accounts/genders";
 import { ADMIN_ROLES } from "~/lib/db/value-lists";
-import { ACCESS_DENIED_MANAGE, updateAdminSchema } from "~/modules/accounts/admin-account.schema";
-import { listAdmins, updateAdmin, type AdminRow } from "~/modules/accounts/admin-accounts.server";
+import {
+  ACCESS_DENIED_MANAGE,
+  ADMIN_DELETE_FAILED,
+  ADMIN_DELETED,
+  deleteAdminConfirm,
+  deleteAdminSchema,
+  updateAdminSchema,
+} from "~/modules/accounts/admin-account.schema";
+import { deleteAdmin, listAdmins, updateAdmin, type AdminRow } from "~/modules/accounts/admin-accounts.server";
+import { deletedByOf } from "~/modules/trash/trash.server";
+import { ConfirmButton } from "~/components/admin/confirm-button";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { adminRoleLabel, isMainAdminRole } from "~/modules/accounts/roles";
 import { requireAdmin, requireMainAdminAction } from "~/modules/accounts/session.server";
 import { RouteError } from "~/components/ui/route-error";
 import { adminMeta } from "~/lib/seo";
 import { EmailText } from "~/components/admin/email-text";
-import { ROW_ACTION_CLASS } from "~/components/admin/list-controls";
+import { ROW_ACTION_CLASS, ROW_DANGER_CLASS } from "~/components/admin/list-controls";
 import { FormAlert } from "~/components/ui/field";
 import { NavigateButton } from "~/components/ui/navigate-button";
 
@@ -22,21 +32,47 @@ const PATH = "/admin/adminlist";
 
 export const meta = () => adminMeta("Admin Management");
 
-/** `?edit=<id>` opens one row for editing, so editing works with or without JavaScript. */
+/**
+ * `?edit=<id>` opens one row for editing, so editing works with or without JavaScript; `?delete=<id>`
+ * asks whether to delete one (decision 0044).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context.auth);
-  if (!isMainAdminRole(user.role)) return data({ allowed: false as const, admins: [] as AdminRow[], editId: null }, { status: 403 });
+  if (!isMainAdminRole(user.role))
+    return data({ allowed: false as const, admins: [] as AdminRow[], editId: null, deleteId: null, meId: user.id }, { status: 403 });
   const admins = await listAdmins(context.db);
-  const editId = new URL(request.url).searchParams.get("edit");
+  const params = new URL(request.url).searchParams;
+  const editId = params.get("edit");
+  const deleteId = params.get("delete");
   // The success message travels as a flash cookie and shows in the admin layout's banner.
-  return { allowed: true as const, admins, editId: admins.some((a) => a.id === editId) ? editId : null };
+  return {
+    allowed: true as const,
+    admins,
+    editId: admins.some((a) => a.id === editId) ? editId : null,
+    deleteId: deleteId !== user.id && admins.some((a) => a.id === deleteId) ? deleteId : null,
+    meId: user.id,
+  };
 }
 
 type Values = Partial<Record<"firstName" | "lastName" | "gender" | "role" | "number", string>>;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireMainAdminAction(request, context.auth, ACCESS_DENIED_MANAGE, (message) => ({ message, id: null, values: {} as Values }));
+  const staff = await requireMainAdminAction(request, context.auth, ACCESS_DENIED_MANAGE, (message) => ({ message, id: null, values: {} as Values }));
   const form = Object.fromEntries(await request.formData());
+  if (form.intent === "delete") {
+    const parsed = deleteAdminSchema.safeParse(form);
+    if (!parsed.success) return data({ message: parsed.error.issues[0].message, id: null, values: {} as Values }, { status: 400 });
+    try {
+      const { email } = await deleteAdmin(context.db, parsed.data.id, deletedByOf(staff));
+      return redirect(PATH, { status: 303, headers: { "Set-Cookie": flashCookie(request, ADMIN_DELETED(email)) } });
+    } catch (error) {
+      return actionFailure(error, { msg: "admin delete failed", adminId: parsed.data.id }, ({ message, ourSide }) => ({
+        message: ourSide ? ADMIN_DELETE_FAILED : message,
+        id: null,
+        values: {} as Values,
+      }));
+    }
+  }
   const values: Values = {};
   for (const k of ["firstName", "lastName", "gender", "role", "number"] as const) if (typeof form[k] === "string") values[k] = form[k] as string;
   const id = typeof form.id === "string" ? form.id : null;
@@ -68,7 +104,9 @@ export default function AdminList({ loaderData }: Route.ComponentProps) {
       </div>
     );
   }
-  const { admins, editId } = loaderData;
+  const { admins, editId, deleteId, meId } = loaderData;
+  const toDelete = deleteId ? admins.find((a) => a.id === deleteId) : undefined;
+  const deleting = navigation.state === "submitting" && navigation.formData?.get("intent") === "delete";
   const loading = navigation.state === "loading" && navigation.location.pathname === PATH;
   const saving = navigation.state === "submitting";
   return (
@@ -105,9 +143,24 @@ export default function AdminList({ loaderData }: Route.ComponentProps) {
                   <td className={cell}>{adminRoleLabel[a.role]}</td>
                   <td className={`${cell} whitespace-nowrap`}>{a.number ? `${a.numberCode} ${a.number}` : "-"}</td>
                   <td className={cell}>
-                    <NavigateButton to={`${PATH}?edit=${encodeURIComponent(a.id)}`} aria-label={`Edit ${a.email}`} className={ROW_ACTION_CLASS}>
-                      Edit
-                    </NavigateButton>
+                    <div className="flex gap-3 whitespace-nowrap">
+                      <NavigateButton to={`${PATH}?edit=${encodeURIComponent(a.id)}`} aria-label={`Edit ${a.email}`} className={ROW_ACTION_CLASS}>
+                        Edit
+                      </NavigateButton>
+                      {a.id !== meId && (
+                        <ConfirmButton
+                          to={`${PATH}?delete=${encodeURIComponent(a.id)}`}
+                          message={deleteAdminConfirm(a.email)}
+                          action={PATH}
+                          fields={{ intent: "delete", id: a.id }}
+                          disabled={deleting}
+                          aria-label={`Delete ${a.email}`}
+                          className={ROW_DANGER_CLASS}
+                        >
+                          Delete
+                        </ConfirmButton>
+                      )}
+                    </div>
                   </td>
                 </tr>
               ),
@@ -115,6 +168,21 @@ export default function AdminList({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       </div>
+      {toDelete && (
+        <ConfirmDialog key={toDelete.id} title={`Delete ${toDelete.email}?`} message={deleteAdminConfirm(toDelete.email)} cancelTo={PATH}>
+          <Form method="post" action={PATH}>
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="id" value={toDelete.id} />
+            <button
+              type="submit"
+              disabled={deleting}
+              className="rounded-md bg-red-700 px-4 py-2 text-sm font-medium text-white hover:bg-red-800 disabled:opacity-60"
+            >
+              {deleting ? "Deleting..." : "Delete Admin"}
+            </button>
+          </Form>
+        </ConfirmDialog>
+      )}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { actionFailure } from "~/lib/action-failure.server";
 import { flashCookie } from "~/lib/flash.server";
 import { formatAdminDate } from "~/lib/admin-date";
 import { requireAdmin } from "~/modules/accounts/session.server";
+import { deletedByOf } from "~/modules/trash/trash.server";
 import { addCategory, deleteCategory, listAdminCategories, removeCategoryImage, updateCategory } from "~/modules/catalog/admin-categories.server";
 import {
   CATEGORY_IMAGE_MAX_BYTES,
@@ -64,7 +65,7 @@ function done(request: Request, message: string) {
 const MAX_FORM_BYTES = CATEGORY_IMAGE_MAX_BYTES + 256 * 1024;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context.auth);
+  const staff = await requireAdmin(request, context.auth);
   // Upload forms name their intent in the address too, so an oversize body still gets the right message.
   const urlIntent = new URL(request.url).searchParams.get("intent");
   const fallbackIntent = (["add", "update"] as const).find((i) => i === urlIntent) ?? null;
@@ -116,7 +117,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           headers: { "Set-Cookie": flashCookie(request, CATEGORY_MESSAGES.imageRemoved) },
         });
       case "delete": {
-        const result = await deleteCategory(db, storage, input.id);
+        const result = await deleteCategory(db, input.id, deletedByOf(staff));
         return done(request, CATEGORY_MESSAGES.deleted(result.name));
       }
     }

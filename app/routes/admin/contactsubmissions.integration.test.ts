@@ -215,7 +215,8 @@ describe(`the contact submissions inbox (${testTarget()})`, () => {
     expect(badStatus).toMatchObject({ status: 400, data: { ok: false, message: "Error updating submission status: Please choose a status." } });
     const badRead = await post("admin", { intent: "read", id: seeded.hina.id, read: "maybe" });
     expect(badRead).toMatchObject({ status: 400, data: { ok: false, message: "Error updating read status: Please choose read or unread." } });
-    expect((await post("admin", { intent: "delete", id: seeded.hina.id })).status).toBe(400);
+    expect((await post("admin", { intent: "archive", id: seeded.hina.id })).status).toBe(400);
+    expect((await post("admin", { intent: "delete", id: "" })).status).toBe(400);
     expect((await post("admin", { intent: "status", status: "read" })).status).toBe(400);
     expect(await everything()).toEqual(before);
 

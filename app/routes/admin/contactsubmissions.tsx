@@ -4,8 +4,20 @@ import type { Route } from "./+types/contactsubmissions";
 import { actionFailure } from "~/lib/action-failure.server";
 import { formatAdminDateTime } from "~/lib/admin-date";
 import { requireAdmin } from "~/modules/accounts/session.server";
-import { getSubmission, listSubmissions, moveSubmission, submissionCounts, type SubmissionDetail } from "~/modules/messages/admin-messages.server";
+import { deletedByOf } from "~/modules/trash/trash.server";
+import { flashCookie } from "~/lib/flash.server";
 import {
+  deleteSubmission,
+  getSubmission,
+  listSubmissions,
+  moveSubmission,
+  submissionCounts,
+  type SubmissionDetail,
+} from "~/modules/messages/admin-messages.server";
+import {
+  DELETE_SUBMISSION_CONFIRM,
+  SUBMISSION_DELETED,
+  submissionDeleteFailed,
   submissionActionSchema,
   submissionsQuerySchema,
   type SubmissionAction,
@@ -44,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...list, counts, query, selected };
 }
 
-function moveFor(input: SubmissionAction): SubmissionMove {
+function moveFor(input: Exclude<SubmissionAction, { intent: "delete" }>): SubmissionMove {
   switch (input.intent) {
     case "open":
       return { type: "open" };
@@ -70,14 +82,32 @@ function addressOf(query: Partial<SubmissionsQuery>, view?: string): string {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context.auth);
+  const staff = await requireAdmin(request, context.auth);
   const form = await request.formData();
   const parsed = submissionActionSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     const intent = form.get("intent");
     const reason = parsed.error.issues[0]?.message ?? "Please try again.";
-    const message = intent === "read" || intent === "open" ? `Error updating read status: ${reason}` : `Error updating submission status: ${reason}`;
+    const message =
+      intent === "delete"
+        ? submissionDeleteFailed(reason)
+        : intent === "read" || intent === "open"
+          ? `Error updating read status: ${reason}`
+          : `Error updating submission status: ${reason}`;
     return data({ ok: false as const, message }, { status: 400 });
+  }
+  if (parsed.data.intent === "delete") {
+    const { id } = parsed.data;
+    try {
+      await deleteSubmission(context.db, id, deletedByOf(staff));
+      const query = submissionsQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+      return redirect(addressOf(query), { status: 303, headers: { "Set-Cookie": flashCookie(request, SUBMISSION_DELETED) } });
+    } catch (error) {
+      return actionFailure(error, { msg: "submission delete failed", submissionId: id }, ({ message }) => ({
+        ok: false as const,
+        message: submissionDeleteFailed(message),
+      }));
+    }
   }
   const move = moveFor(parsed.data);
   try {
@@ -386,6 +416,23 @@ function SubmissionDialog({ submission, closeTo, error }: { submission: Submissi
                 </button>
               </Form>
               <StatusForm id={submission.id} status={submission.status} label="Update status" controlId={`dialog-status-${submission.id}`} />
+              {/* Into the Trash, where a main admin can restore it for 30 days (docs/decisions/0053). */}
+              <Form
+                method="post"
+                onSubmit={(event) => {
+                  if (!window.confirm(DELETE_SUBMISSION_CONFIRM)) event.preventDefault();
+                }}
+              >
+                <input type="hidden" name="intent" value="delete" />
+                <input type="hidden" name="id" value={submission.id} />
+                <button
+                  type="submit"
+                  aria-label={`Delete message from ${submission.name}`}
+                  className="rounded-md border border-red-300 px-4 py-2 text-sm font-medium text-red-800 hover:bg-red-50"
+                >
+                  Delete
+                </button>
+              </Form>
             </div>
           </section>
 

@@ -2,7 +2,8 @@ import { useEffect, useRef } from "react";
 import { NavLink, Outlet, useLocation, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/layout";
 import { requireAdmin } from "~/modules/accounts/session.server";
-import { adminRoleLabel } from "~/modules/accounts/roles";
+import { adminRoleLabel, isMainAdminRole } from "~/modules/accounts/roles";
+import type { AdminRole } from "~/lib/db/value-lists";
 import { RouteError } from "~/components/ui/route-error";
 import { FlashBanner } from "~/components/ui/flash-banner";
 import type { loader as rootLoader } from "~/root";
@@ -18,7 +19,9 @@ export const ADMIN_LINKS = [
   { to: "/admin/createadmin", label: "Create Admin" },
   { to: "/admin/adminlist", label: "Admin List" },
   { to: "/admin/settings", label: "Settings" },
-  { to: "/admin/backups", label: "Backups" },
+  // Main admins only: the others are refused there (docs/decisions/0051, 0053).
+  { to: "/admin/backups", label: "Backups", mainAdminOnly: true },
+  { to: "/admin/trash", label: "Trash", mainAdminOnly: true },
 ] as const;
 
 export function meta() {
@@ -60,10 +63,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           >
             Menu
           </summary>
-          <AdminNav pathname={pathname} />
+          <AdminNav pathname={pathname} role={loaderData.user.role} />
         </details>
         <div className="hidden md:block">
-          <AdminNav pathname={pathname} />
+          <AdminNav pathname={pathname} role={loaderData.user.role} />
         </div>
       </aside>
       {/* min-w-0: the column is as wide as the window leaves it, whatever its tables need (they scroll in their frames). */}
@@ -86,7 +89,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function AdminNav({ pathname }: { pathname: string }) {
+function AdminNav({ pathname, role }: { pathname: string; role: AdminRole }) {
   return (
     <nav aria-label="Admin">
       <ul className="space-y-1 px-3 pb-4">
@@ -99,7 +102,7 @@ function AdminNav({ pathname }: { pathname: string }) {
             Dashboard
           </NavLink>
         </li>
-        {ADMIN_LINKS.map((l) => (
+        {ADMIN_LINKS.filter((l) => !("mainAdminOnly" in l) || isMainAdminRole(role)).map((l) => (
           <li key={l.to}>
             <NavLink
               to={l.to}

@@ -118,6 +118,6 @@ describe(`newsletter subscriptions in the back office (${testTarget()})`, () => 
   });
 
   it("deleteSubscriber answers NOT_FOUND for an unknown id", async () => {
-    await expect(deleteSubscriber(testDb().db, "missing")).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(deleteSubscriber(testDb().db, "missing", { id: "someone", name: "Someone" })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 });

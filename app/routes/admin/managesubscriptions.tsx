@@ -2,6 +2,7 @@ import { data, Form, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/managesubscriptions";
 import { actionFailure } from "~/lib/action-failure.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
+import { deletedByOf } from "~/modules/trash/trash.server";
 import { deleteSubscriberSchema, subscriberPageSchema } from "~/modules/subscribers/subscriber.schema";
 import { formatSubscribedAt } from "~/modules/subscribers/subscriber-format";
 import { deleteSubscriber, listSubscribers } from "~/modules/subscribers/subscribers.server";
@@ -23,11 +24,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context.auth);
+  const staff = await requireAdmin(request, context.auth);
   const parsed = deleteSubscriberSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ ok: false as const, message: parsed.error.issues[0].message }, { status: 400 });
   try {
-    const { email } = await deleteSubscriber(context.db, parsed.data.id);
+    const { email } = await deleteSubscriber(context.db, parsed.data.id, deletedByOf(staff));
     return { ok: true as const, message: `Subscription deleted for ${email}` };
   } catch (error) {
     return actionFailure(error, { msg: "subscription delete failed" }, ({ message, ourSide }) => ({

@@ -6,6 +6,7 @@ import { actionFailure } from "~/lib/action-failure.server";
 import { flashCookie } from "~/lib/flash.server";
 import { formatAdminDate } from "~/lib/admin-date";
 import { requireAdmin } from "~/modules/accounts/session.server";
+import { deletedByOf } from "~/modules/trash/trash.server";
 import { deleteProduct, getAdminProductView } from "~/modules/catalog/admin-products.server";
 import {
   DELETE_PRODUCT_CONFIRM,
@@ -45,11 +46,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  await requireAdmin(request, context.auth);
+  const staff = await requireAdmin(request, context.auth);
   const form = await request.formData();
   if (form.get("intent") !== "delete") return data({ ok: false as const, message: PRODUCT_DELETE_FAILED }, { status: 400 });
   try {
-    await deleteProduct(context.db, context.storage, params.id);
+    await deleteProduct(context.db, params.id, deletedByOf(staff));
     return redirect("/admin/products", { status: 303, headers: { "Set-Cookie": flashCookie(request, PRODUCT_DELETED) } });
   } catch (error) {
     return actionFailure(error, { msg: "product delete failed", productId: params.id }, () => ({

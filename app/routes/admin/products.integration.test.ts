@@ -1,6 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { media, orderItems, orders, productCategories, products, stock, variants } from "~/lib/db/tables.server";
+import { media, orderItems, orders, productCategories, products, stock, trash, variants } from "~/lib/db/tables.server";
+import { deleteForGood } from "~/modules/trash/trash.server";
 import type { FileStorage } from "~/modules/media/storage.server";
 import { deleteProduct } from "~/modules/catalog/admin-products.server";
 import { useTestDatabase, testTarget } from "../../../tests/support/test-db";
@@ -141,7 +142,7 @@ describe(`admin product table (${testTarget()})`, () => {
     expect(missing.data.product).toBeNull();
   });
 
-  it("deletes a product with its variants, stock, media rows and files, after the commit; orders keep their snapshot", async () => {
+  it("deletes a product with its variants, stock, media rows into the Trash; its files go once it is deleted for good, after that commit; orders keep their snapshot", async () => {
     const { db } = testDb();
     const category = await insertCategory(db, "Bags");
     const p = await productWithMedia("Weekend Bag");
@@ -174,7 +175,16 @@ describe(`admin product table (${testTarget()})`, () => {
       lineTotal: 500000,
     });
 
-    // Every file delete checks, from outside the transaction, that the product is already gone.
+    const result = await deleteFromList("admin", p.productId, "/admin/products?q=bag&page=1&delete=" + p.productId);
+    expect(result.status).toBe(303);
+    expect(result.location).toBe("/admin/products?q=bag&page=1");
+    expect(flashOf(result)).toBe("Product deleted successfully!");
+    // Its files wait in the Trash with it (docs/decisions/0053).
+    for (const f of p.files) expect(admin.fileExists(f)).toBe(true);
+    const [entry] = await db.select().from(trash).where(eq(trash.itemId, p.productId));
+    expect(entry.kind).toBe("product");
+
+    // Every file delete checks, from outside the transaction, that the Trash's entry is already gone.
     const real = admin.storage();
     const seenAtDelete: boolean[] = [];
     const watching: FileStorage = {
@@ -184,15 +194,12 @@ describe(`admin product table (${testTarget()})`, () => {
       list: (f) => real.list(f),
       listAll: () => real.listAll(),
       delete: async (k) => {
-        const rows = await db.select().from(products).where(eq(products.id, p.productId));
+        const rows = await db.select().from(trash).where(eq(trash.id, entry.id));
         seenAtDelete.push(rows.length === 0);
         await real.delete(k);
       },
     };
-    const result = await deleteFromList("admin", p.productId, "/admin/products?q=bag&page=1&delete=" + p.productId, watching);
-    expect(result.status).toBe(303);
-    expect(result.location).toBe("/admin/products?q=bag&page=1");
-    expect(flashOf(result)).toBe("Product deleted successfully!");
+    await deleteForGood(db, watching, entry.id);
     expect(seenAtDelete).toEqual([true, true, true]);
     for (const f of p.files) expect(admin.fileExists(f)).toBe(false);
     expect(await db.select().from(products).where(eq(products.id, p.productId))).toEqual([]);
@@ -216,7 +223,7 @@ describe(`admin product table (${testTarget()})`, () => {
     const again = await deleteFromView("admin", p.productId);
     expect(again.status).toBe(404);
     expect(again.data).toEqual({ ok: false, message: "Error deleting product. Check console for details." });
-    await expect(deleteProduct(testDb().db, admin.storage(), "missing")).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(deleteProduct(testDb().db, "missing", { id: "someone", name: "Someone" })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
   it("a return address outside the product table is not followed", async () => {

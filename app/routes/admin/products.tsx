@@ -5,6 +5,7 @@ import { flashCookie } from "~/lib/flash.server";
 import { localPath } from "~/lib/local-path";
 import { formatAdminDate } from "~/lib/admin-date";
 import { requireAdmin } from "~/modules/accounts/session.server";
+import { deletedByOf } from "~/modules/trash/trash.server";
 import { deleteProduct, listAdminProducts, listCategoryChoices } from "~/modules/catalog/admin-products.server";
 import {
   ADMIN_PRODUCTS_PAGE_SIZE,
@@ -61,12 +62,12 @@ function listAddress(returnTo: FormDataEntryValue | null): string {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context.auth);
+  const staff = await requireAdmin(request, context.auth);
   const form = await request.formData();
   const parsed = deleteProductSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ ok: false as const, message: PRODUCT_DELETE_FAILED }, { status: 400 });
   try {
-    await deleteProduct(context.db, context.storage, parsed.data.id);
+    await deleteProduct(context.db, parsed.data.id, deletedByOf(staff));
     return redirect(listAddress(form.get("returnTo")), {
       status: 303,
       headers: { "Set-Cookie": flashCookie(request, PRODUCT_DELETED) },
