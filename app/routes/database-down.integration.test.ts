@@ -104,6 +104,7 @@ async function call(role: "anonymous" | "stale session" | "main admin", kind: "l
     {
       auth: role === "main admin" ? mainAdmin.auth : unreachableAuth,
       storage: createStorage({ kind: "local", root: storageDir }),
+      backups: { kind: "postgres", schedule: null },
       clientAddress: "127.0.0.1",
     },
   );
