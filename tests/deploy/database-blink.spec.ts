@@ -1,12 +1,11 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
-import { freePort } from "../support/free-port";
 import { postgresPrograms, startOwnPostgres, type OwnPostgres } from "../support/own-postgres";
+import { startShopProcess, type ShopProcess } from "../support/shop-process";
 
 /*
  * A PostgreSQL outage under load (docs/decisions/0049-database-blinks.md): the production build on
@@ -32,62 +31,37 @@ const missing = !postgresPrograms()
     : null;
 test.skip(missing !== null, `Database blink test left out: ${missing}`);
 
-interface Shop {
-  url: string;
-  process: ChildProcess;
-  log: string[];
+interface Shop extends ShopProcess {
   dataDir: string;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** How many times the shop's log says `line`. */
-const timesLogged = (shop: Shop, line: string) => shop.log.join("").split(line).length - 1;
+const timesLogged = (shop: Shop, line: string) => shop.logged(line);
 
+/** The shop on `databaseUrl` with `workers` workers and a data folder of its own; resolves once every worker serves, or at once. */
 async function startShop(databaseUrl: string, workers: number, options: { waitUntilServing?: boolean } = {}): Promise<Shop> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-blink-"));
-  const port = await freePort();
-  const child = spawn(process.execPath, ["server.mjs"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      WEB_CONCURRENCY: String(workers),
-      // Each order comes from an address of its own (X-Forwarded-For), so no per-address limit applies.
-      TRUST_PROXY: "1",
-      LOG_LEVEL: "info",
-      PUBLIC_URL: "",
-      STORAGE_URL: "",
-      ADMIN_EMAIL: "",
-      ADMIN_PASSWORD: "",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const log: string[] = [];
-  child.stdout!.on("data", (chunk: Buffer) => log.push(chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => log.push(chunk.toString()));
-  if (options.waitUntilServing === false) return { url: `http://127.0.0.1:${port}`, process: child, log, dataDir };
-  const until = Date.now() + 90_000;
-  while (log.join("").split('"shop is serving"').length - 1 < workers) {
-    if (child.exitCode !== null) throw new Error(`the shop exited while starting: ${log.join("")}`);
-    if (Date.now() > until) throw new Error(`the shop did not start within 90 s: ${log.join("")}`);
-    await sleep(200);
-  }
-  return { url: `http://127.0.0.1:${port}`, process: child, log, dataDir };
+  const env = {
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    WEB_CONCURRENCY: String(workers),
+    // Each order comes from an address of its own (X-Forwarded-For), so no per-address limit applies.
+    TRUST_PROXY: "1",
+    LOG_LEVEL: "info",
+  };
+  const shop = await startShopProcess(
+    env,
+    options.waitUntilServing === false ? { until: "started" } : { until: "serving", serving: workers, timeoutMs: 90_000 },
+  );
+  if (options.waitUntilServing !== false && !shop.ready) throw new Error(`the shop exited while starting: ${shop.log.join("")}`);
+  return { ...shop, dataDir };
 }
 
 async function stopShop(shop: Shop | undefined) {
   if (!shop) return;
-  const { process: child } = shop;
-  if (child.exitCode === null && child.signalCode === null) {
-    child.kill("SIGTERM");
-    await Promise.race([new Promise((resolve) => child.once("exit", resolve)), sleep(15_000)]);
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-  }
+  await shop.stop();
   fs.rmSync(shop.dataDir, { recursive: true, force: true });
 }
 

@@ -1,12 +1,11 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
-import { freePort } from "../support/free-port";
 import { png } from "../support/images";
 import { createScratchPostgres } from "../support/scratch-postgres";
+import { startShopProcess, stopEveryShop, type ShopProcess } from "../support/shop-process";
 import { mountTinyDisk, tinyDiskUnavailable, type TinyDisk } from "../support/tiny-disk";
 
 /*
@@ -28,76 +27,15 @@ const missing =
 test.skip(missing !== null, `Disk fault test left out: ${missing}`);
 
 const disks: TinyDisk[] = [];
-const servers: ChildProcess[] = [];
 test.afterAll(async () => {
-  for (const server of servers) {
-    if (server.exitCode === null && server.signalCode === null) server.kill("SIGKILL");
-    await exited(server);
-  }
+  await stopEveryShop();
   for (const disk of disks) disk.remove();
 });
 
-function exited(child: ChildProcess): Promise<void> {
-  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once("exit", () => resolve()));
-}
+type Shop = ShopProcess;
 
-interface Shop {
-  url: string;
-  process: ChildProcess;
-  log: string[];
-  /** SIGTERM, and resolves to the exit code. */
-  stop(): Promise<number | null>;
-}
-
-/** Starts the production server; resolves once it is ready, or once it has exited (`ready: false`). */
-async function startShop(env: Record<string, string>): Promise<Shop & { ready: boolean }> {
-  const port = await freePort();
-  const log: string[] = [];
-  const child = spawn(process.execPath, ["server.mjs"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      WEB_CONCURRENCY: "1",
-      ADMIN_EMAIL: OWNER.email,
-      ADMIN_PASSWORD: OWNER.password,
-      LOG_LEVEL: "warn",
-      PUBLIC_URL: "",
-      STORAGE_URL: "",
-      SMTP_URL: "",
-      DATABASE_URL: "",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  servers.push(child);
-  child.stdout!.on("data", (chunk: Buffer) => log.push(chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => log.push(chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  const shop = {
-    url,
-    process: child,
-    log,
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-      await exited(child);
-      return child.exitCode;
-    },
-  };
-  const until = Date.now() + 120_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null || child.signalCode !== null) return { ...shop, ready: false };
-    const ready = await fetch(`${url}/readyz`).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ready) return { ...shop, ready: true };
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the shop did not start within 120 s: ${log.join("")}`);
-}
+/** Starts the production server with its main admin; resolves once it is ready, or once it has exited (`ready: false`). */
+const startShop = (env: Record<string, string>) => startShopProcess({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password, ...env });
 
 /** A form post as the shop's own page sends it; `cookie` signs it in. */
 function post(shop: Shop, target: string, form: Record<string, string>, cookie = "") {

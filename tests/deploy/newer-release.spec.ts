@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -6,8 +5,8 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
-import { freePort } from "../support/free-port";
 import { createScratchPostgres } from "../support/scratch-postgres";
+import { startShopProcess, stopEveryShop } from "../support/shop-process";
 
 /*
  * The production build started on data a newer release wrote (docs/decisions/0050, 0052): an
@@ -25,65 +24,14 @@ const OWNER = { email: "owner@example.pk", password: "Owner-Release-Ledger-7731"
 const missing = fs.existsSync(path.join(root, "build", "server", "index.js")) ? null : "the production build is missing (npm run build)";
 test.skip(missing !== null, `Newer-release test left out: ${missing}`);
 
-const servers: ChildProcess[] = [];
 const folders: string[] = [];
 test.afterAll(async () => {
-  for (const server of servers) {
-    if (server.exitCode === null && server.signalCode === null) server.kill("SIGKILL");
-    await exited(server);
-  }
+  await stopEveryShop();
   for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
 });
 
-function exited(child: ChildProcess): Promise<void> {
-  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once("exit", () => resolve()));
-}
-
-/** Starts the production server; resolves once it is ready, or once it has exited (`ready: false`), with what it printed. */
-async function startShop(
-  env: Record<string, string>,
-): Promise<{ ready: boolean; process: ChildProcess; log: string[]; stop(): Promise<number | null> }> {
-  const port = await freePort();
-  const log: string[] = [];
-  const child = spawn(process.execPath, ["server.mjs"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      WEB_CONCURRENCY: "1",
-      ADMIN_EMAIL: OWNER.email,
-      ADMIN_PASSWORD: OWNER.password,
-      LOG_LEVEL: "warn",
-      PUBLIC_URL: "",
-      STORAGE_URL: "",
-      SMTP_URL: "",
-      DATABASE_URL: "",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  servers.push(child);
-  child.stdout!.on("data", (chunk: Buffer) => log.push(chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => log.push(chunk.toString()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-    await exited(child);
-    return child.exitCode;
-  };
-  const until = Date.now() + 120_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null || child.signalCode !== null) return { ready: false, process: child, log, stop };
-    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ready) return { ready: true, process: child, log, stop };
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the shop did not start within 120 s: ${log.join("")}`);
-}
+/** Starts the production server with its main admin; resolves once it is ready, or once it has exited (`ready: false`), with what it printed. */
+const startShop = (env: Record<string, string>) => startShopProcess({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password, ...env });
 
 type Query = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 
