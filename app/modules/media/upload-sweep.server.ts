@@ -1,6 +1,7 @@
 import { inArray } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
+import { runEvery } from "~/lib/every.server";
 import { media } from "~/lib/db/tables.server";
 import { keysKeptByTrash } from "~/modules/trash/trash.server";
 import { PRODUCT_MEDIA_FOLDER, STAGED_UPLOAD_TTL_MS } from "./staged-uploads.server";
@@ -51,22 +52,12 @@ export async function sweepOrphanUploads(db: Db, storage: FileStorage, now = Dat
 
 /** Sweeps now and then every `everyMs`; failures are logged and retried at the next round. */
 export function startUploadSweeper(db: Db, storage: FileStorage, everyMs = 6 * 60 * 60 * 1000): { stop: () => Promise<void> } {
-  let running: Promise<void> | undefined;
-  const round = () => {
-    running ??= sweepOrphanUploads(db, storage)
-      .then(({ deleted }) => {
-        if (deleted.length) logger.info({ files: deleted.length }, "deleted uploads abandoned before a product was saved");
-      })
-      .catch((error: unknown) => logger.warn({ err: error instanceof Error ? error.message : String(error) }, "sweeping abandoned uploads failed"))
-      .finally(() => (running = undefined));
-  };
-  const timer = setInterval(round, everyMs);
-  timer.unref();
-  round();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
+  return runEvery(
+    everyMs,
+    async () => {
+      const { deleted } = await sweepOrphanUploads(db, storage);
+      if (deleted.length) logger.info({ files: deleted.length }, "deleted uploads abandoned before a product was saved");
     },
-  };
+    "sweeping abandoned uploads failed",
+  );
 }

@@ -2,6 +2,7 @@ import { count, desc, eq, gt, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
+import { runEvery } from "~/lib/every.server";
 import { trash } from "~/lib/db/tables.server";
 import type { TrashKind } from "~/lib/db/value-lists";
 import { pageOf, type Paging } from "~/lib/paging";
@@ -309,24 +310,12 @@ export async function keysKeptByTrash(db: Db, keys: string[]): Promise<Set<strin
 
 /** Purges what has had its days now and then, every `everyMs`; failures are logged and retried at the next round. */
 export function startTrashPurger(db: Db, storage: FileStorage, everyMs = 60 * 60 * 1000): { stop: () => Promise<void> } {
-  let running: Promise<void> | undefined;
-  const round = () => {
-    running ??= purgeExpiredTrash(db, storage)
-      .then(({ count }) => {
-        if (count) logger.info({ entries: count }, "deleted for good what had been in the Trash for 30 days");
-      })
-      .catch((error: unknown) =>
-        logger.warn({ err: error instanceof Error ? error.message : String(error) }, "emptying the Trash of old entries failed"),
-      )
-      .finally(() => (running = undefined));
-  };
-  const timer = setInterval(round, everyMs);
-  timer.unref();
-  round();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
+  return runEvery(
+    everyMs,
+    async () => {
+      const { count } = await purgeExpiredTrash(db, storage);
+      if (count) logger.info({ entries: count }, "deleted for good what had been in the Trash for 30 days");
     },
-  };
+    "emptying the Trash of old entries failed",
+  );
 }
