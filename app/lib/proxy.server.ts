@@ -1,8 +1,8 @@
 import net from "node:net";
 
 /**
- * Where a request really comes from when the shop runs behind reverse proxies (see README
- * "Deploying" and docs/decisions/0020-behind-a-proxy.md).
+ * Where a request really comes from when the shop runs behind reverse proxies (see docs/operations.md
+ * "Public address and proxies" and docs/decisions/0020-behind-a-proxy-and-health.md).
  *
  * `trustProxy` is the number of proxies in front of the shop that are trusted to append the
  * address they received a request from to `X-Forwarded-For` and to say the scheme in

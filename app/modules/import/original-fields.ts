@@ -1,5 +1,5 @@
 /**
- * The original shop's collections and field names (README "Moving from the original shop",
+ * The original shop's collections and field names (docs/operations.md "Moving from the original shop",
  * docs/decisions/0028), in one place: every other file of the import names them through these constants.
  */
 
