@@ -15,6 +15,7 @@ import { MAX_BYTES, MAX_NEW_IMAGES_PER_VARIANT, MAX_VIDEOS_PER_VARIANT, tooLarge
 import type { MediaKind } from "~/lib/db/value-lists";
 import { FormAlert, TextAreaField, TextField } from "~/components/ui/field";
 import { FILE_INPUT_CLASS } from "~/components/admin/list-controls";
+import { TICK_BOX } from "~/components/admin/control-styles";
 
 // ------------------------------------------------------------------ shapes
 
@@ -347,7 +348,7 @@ export function ProductForm({
                   <label className="flex items-center gap-2 rounded px-2 py-1 hover:bg-stone-50">
                     <input
                       type="checkbox"
-                      className="h-4 w-4 accent-leather-700"
+                      className={TICK_BOX}
                       {...NEEDS_SCRIPT}
                       checked={state.categoryIds.includes(c.id)}
                       onChange={(e) =>
@@ -520,7 +521,7 @@ function VariantFields({
       <label className="flex items-center gap-2 text-sm font-medium text-stone-800">
         <input
           type="checkbox"
-          className="h-4 w-4 accent-leather-700"
+          className={TICK_BOX}
           {...NEEDS_SCRIPT}
           checked={variant.inOffer}
           onChange={(e) => onChange((v) => ({ ...v, inOffer: e.target.checked }))}
