@@ -18,11 +18,11 @@ export const BUTTON = {
   /** A delete that asks first, beside a screen's other actions: a message's Delete. */
   dangerOutline: `${base} min-h-11 border border-red-300 bg-white px-4 py-2 text-sm text-red-700 hover:bg-red-50`,
   /** A row's action: View, Edit, Restore, Call. */
-  row: `${base} min-h-11 border border-leather-300 bg-white px-3 py-1.5 text-sm text-leather-800 hover:bg-leather-100 lg:min-h-8`,
+  row: `${base} min-h-11 border border-leather-300 bg-white px-3 py-1.5 text-sm text-leather-800 hover:bg-leather-100 xl:min-h-8`,
   /** A row's delete, which asks first. */
-  rowDanger: `${base} min-h-11 border border-red-300 bg-white px-3 py-1.5 text-sm text-red-700 hover:bg-red-50 lg:min-h-8`,
+  rowDanger: `${base} min-h-11 border border-red-300 bg-white px-3 py-1.5 text-sm text-red-700 hover:bg-red-50 xl:min-h-8`,
   /** A row's main action, filled: Save in an inline edit. */
-  rowPrimary: `${base} min-h-11 bg-leather-700 px-3 py-1.5 text-sm text-white hover:bg-leather-800 lg:min-h-8`,
+  rowPrimary: `${base} min-h-11 bg-leather-700 px-3 py-1.5 text-sm text-white hover:bg-leather-800 xl:min-h-8`,
 } as const;
 
 /** Every tick box of the back office: 24 × 24 px, big enough to tap (issue 32: they were 13 × 16). */

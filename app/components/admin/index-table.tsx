@@ -3,7 +3,7 @@ import { TABLE_HEAD_CLASS, TableHead } from "./list-controls";
 
 /*
  * The back office's lists, after Shopify Polaris' IndexTable/ResourceList: one table, so a screen
- * reader and a test read rows, cells and column headers; on a laptop (from `lg`, 1024 px) it is
+ * reader and a test read rows, cells and column headers; on a laptop (from `xl`, 1280 px) it is
  * laid out as a table, and below that every row is a card — its title on top, each fact under its
  * column's name, its actions in a row of buttons at the bottom — so nothing scrolls sideways on a
  * phone. Long names and e-mails wrap inside their cell at every size.
@@ -24,11 +24,11 @@ export function IndexTable({
   children: ReactNode;
 }) {
   return (
-    <div className="lg:overflow-x-auto lg:rounded-xl lg:border lg:border-stone-200 lg:bg-white">
-      <table className="w-full text-left text-sm max-lg:block">
+    <div className="xl:overflow-x-auto xl:rounded-xl xl:border xl:border-stone-200 xl:bg-white">
+      <table className="w-full text-left text-sm max-xl:block">
         <caption className="sr-only">{caption}</caption>
-        <TableHead columns={columns} lead={lead} className={`${TABLE_HEAD_CLASS} max-lg:sr-only`} cellClassName="px-3 py-3" />
-        <tbody className="max-lg:block max-lg:space-y-3 lg:divide-y lg:divide-stone-100">{children}</tbody>
+        <TableHead columns={columns} lead={lead} className={`${TABLE_HEAD_CLASS} max-xl:sr-only`} cellClassName="px-3 py-3" />
+        <tbody className="max-xl:block max-xl:space-y-3 xl:divide-y xl:divide-stone-100">{children}</tbody>
       </table>
     </div>
   );
@@ -39,7 +39,7 @@ export function IndexRow({ children, tone = "plain" }: { children: ReactNode; to
   const background = { plain: "bg-white", highlight: "bg-amber-50", editing: "bg-leather-50" }[tone];
   return (
     <tr
-      className={`align-top ${background} max-lg:flex max-lg:flex-col max-lg:rounded-xl max-lg:border max-lg:border-stone-200 max-lg:p-4 max-lg:shadow-sm`}
+      className={`align-top ${background} max-xl:flex max-xl:flex-col max-xl:rounded-xl max-xl:border max-xl:border-stone-200 max-xl:p-4 max-xl:shadow-sm`}
     >
       {children}
     </tr>
@@ -65,21 +65,21 @@ export function IndexCell({
   className?: string;
   children: ReactNode;
 }) {
-  const onPhone = phone ? "" : "max-lg:hidden";
-  const cell = `px-3 py-2 max-lg:px-0 ${onPhone} ${className}`;
+  const onPhone = phone ? "" : "max-xl:hidden";
+  const cell = `px-3 py-2 max-xl:px-0 ${onPhone} ${className}`;
   if (kind === "title") {
     return (
-      <th scope="row" className={`${cell} max-lg:order-first max-lg:pt-0 max-lg:text-base font-medium break-words text-stone-900`}>
+      <th scope="row" className={`${cell} max-xl:order-first max-xl:pt-0 max-xl:text-base font-medium break-words text-stone-900`}>
         {children}
       </th>
     );
   }
-  if (kind === "media") return <td className={`${cell} max-lg:order-first max-lg:pt-0`}>{children}</td>;
+  if (kind === "media") return <td className={`${cell} max-xl:order-first max-xl:pt-0`}>{children}</td>;
   if (kind === "actions")
-    return <td className={`${cell} max-lg:order-last max-lg:mt-2 max-lg:border-t max-lg:border-stone-100 max-lg:pt-3`}>{children}</td>;
+    return <td className={`${cell} max-xl:order-last max-xl:mt-2 max-xl:border-t max-xl:border-stone-100 max-xl:pt-3`}>{children}</td>;
   return (
-    <td className={`${cell} max-lg:grid max-lg:grid-cols-[7.5rem_minmax(0,1fr)] max-lg:gap-x-3 max-lg:py-1`}>
-      <span aria-hidden="true" className="text-stone-600 lg:hidden">
+    <td className={`${cell} max-xl:grid max-xl:grid-cols-[7.5rem_minmax(0,1fr)] max-xl:gap-x-3 max-xl:py-1`}>
+      <span aria-hidden="true" className="text-stone-600 xl:hidden">
         {label}
       </span>
       <div className="min-w-0 break-words">{children}</div>
@@ -92,5 +92,5 @@ export function IndexCell({
  * `oneLine` keeps them on one line in a laptop's table (a few short words: View, Edit, Delete).
  */
 export function RowActions({ oneLine = false, children }: { oneLine?: boolean; children: ReactNode }) {
-  return <div className={`flex flex-wrap items-center gap-2 ${oneLine ? "lg:flex-nowrap" : ""}`}>{children}</div>;
+  return <div className={`flex flex-wrap items-center gap-2 ${oneLine ? "xl:flex-nowrap" : ""}`}>{children}</div>;
 }

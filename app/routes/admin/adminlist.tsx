@@ -91,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const input = "block min-h-11 w-full min-w-24 rounded-md border border-leather-300 bg-white px-2 py-1.5 text-sm lg:min-h-9";
+const input = "block min-h-11 w-full min-w-24 rounded-md border border-leather-300 bg-white px-2 py-1.5 text-sm xl:min-h-9";
 
 export default function AdminList({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();

@@ -182,7 +182,7 @@ export default function AdminContactSubmissions({ loaderData, actionData }: Rout
               value: s,
               label: SUBMISSION_STATUS_LABELS[s],
             }))}
-            className="w-full"
+            className="w-full lg:w-36"
           />
           <FilterSelect
             id="submission-subject-filter"
@@ -191,7 +191,7 @@ export default function AdminContactSubmissions({ loaderData, actionData }: Rout
             value={query.subject}
             allLabel="All Subjects"
             options={contactSubjects}
-            className="w-full"
+            className="w-full lg:w-44"
           />
           <button type="submit" className={BUTTON.primary}>
             Search
@@ -231,7 +231,7 @@ export default function AdminContactSubmissions({ loaderData, actionData }: Rout
               <IndexCell label="Subject" className="whitespace-nowrap">
                 {subjectLabel(s.subject)}
               </IndexCell>
-              <IndexCell label="Message Preview" className="max-w-xs text-stone-700 lg:min-w-48">
+              <IndexCell label="Message Preview" className="max-w-xs text-stone-700 xl:min-w-48">
                 {s.preview}
               </IndexCell>
               <IndexCell label="Status">

@@ -186,7 +186,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
                 {formatAdminDate(p.createdAt)}
               </IndexCell>
               <IndexCell label="Actions" kind="actions">
-                <RowActions oneLine>
+                <RowActions>
                   <Link to={`/admin/products/${p.id}/view`} className={BUTTON.row} aria-label={`View ${p.name}`}>
                     View
                   </Link>
