@@ -85,7 +85,7 @@ export default function AdminProductView({ loaderData, actionData }: Route.Compo
     return (
       <div className="py-16 text-center">
         <h1 className="font-serif text-3xl text-leather-800">Product Not Found</h1>
-        <Link to="/admin/products" className="mt-6 inline-block rounded-md bg-leather-700 px-5 py-2.5 font-medium text-white hover:bg-leather-800">
+        <Link to="/admin/products" className={`mt-6 ${BUTTON.primary}`}>
           Back to Products
         </Link>
       </div>
