@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
 /** The colours a status may wear; each status list maps its values to one (ORDER_STATUS_TONES and the like). */
-export const BADGE_TONES = {
+const BADGE_TONES = {
   blue: "bg-blue-100 text-blue-800",
   yellow: "bg-yellow-100 text-yellow-900",
   green: "bg-green-100 text-green-800",
