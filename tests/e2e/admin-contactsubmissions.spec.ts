@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Locator, type Page } from "@playwright
 import { OWNER } from "../support/e2e";
 
 const PATH = "/admin/contactsubmissions";
+const DELETE_MESSAGE_QUESTION = "Delete this message? It stays in the Trash for 30 days.";
 
 async function logIn(page: Page) {
   await page.goto("/login");
@@ -70,6 +71,7 @@ test.describe("contact submissions inbox", () => {
     await expect(row).toBeVisible();
     await expect(row.getByRole("rowheader").getByText("New", { exact: true })).toBeVisible();
     await expect(row.getByRole("cell", { name: "Custom Order" })).toBeVisible();
+    await expect(row.getByRole("link", { name: `WhatsApp ${name}` })).toHaveAttribute("href", "https://wa.me/923001234567");
     await expect(newMessages).toHaveText(String(unreadBefore + 1));
 
     await row.getByRole("button", { name: `View message from ${name}` }).click();
@@ -85,17 +87,31 @@ test.describe("contact submissions inbox", () => {
     await expect(dialogStatus(dialog, "Read")).toBeVisible();
     await expect(newMessages).toHaveText(String(unreadBefore));
 
+    // The customer gave a phone: Call and WhatsApp, on the number as the orders normalise it.
+    await expect(dialog.getByRole("link", { name: `Call ${name}` })).toHaveAttribute("href", "tel:+923001234567");
+    await expect(dialog.getByRole("link", { name: `WhatsApp ${name}` })).toHaveAttribute("href", "https://wa.me/923001234567");
+
+    // Reply via Email only opens the mail app: the message is not marked Replied by it.
     const reply = dialog.getByRole("link", { name: "Reply via Email" });
     await expect(reply).toHaveAttribute("href", `mailto:${email}?subject=Re%3A%20Custom%20Order`);
-    // The mail program is not opened in the test browser; the page's own handling still runs.
+    // The mail program is not opened in the test browser.
     await page.evaluate(() =>
       document.addEventListener("click", (event) => {
         if ((event.target as Element).closest("a[href^='mailto:']")) event.preventDefault();
       }),
     );
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
     await reply.click();
+    await expect(dialogStatus(dialog, "Read")).toBeVisible();
+    expect(posts).toEqual([]);
+    // Marking it replied is an action of its own.
+    await dialog.getByRole("button", { name: "Mark as Replied" }).click();
     await expect(dialogStatus(dialog, "Replied")).toBeVisible();
     await expect(dialog.getByLabel("Update status")).toHaveValue("replied");
+    await expect(dialog.getByRole("button", { name: "Mark as Replied" })).toHaveCount(0);
 
     await dialog.getByLabel("Update status").selectOption("resolved");
     await expect(dialogStatus(dialog, "Resolved")).toBeVisible();
@@ -161,6 +177,35 @@ test.describe("contact submissions inbox", () => {
       await expect(page.getByRole("columnheader", { name: column })).toBeVisible();
   });
 
+  test("a message is deleted the one way every delete asks: the browser's question, else the same question in the page", async ({
+    page,
+    browser,
+  }) => {
+    const name = unique("Rabia");
+    await sendMessage(browser, { name, email: "rabia@example.pk", subject: "Other", message: "Please remove my message." });
+    await logIn(page);
+    await openInbox(page, `?q=${encodeURIComponent(name)}`);
+    await page.getByRole("button", { name: `View message from ${name}` }).click();
+    const dialog = page.getByRole("dialog", { name: `Message from ${name}` });
+
+    // Dismissed in the browser, the question stays in the page, where Cancel goes back to the message.
+    page.once("dialog", (asked) => {
+      expect([asked.type(), asked.message()]).toEqual(["confirm", DELETE_MESSAGE_QUESTION]);
+      void asked.dismiss();
+    });
+    await dialog.getByRole("button", { name: `Delete message from ${name}` }).click();
+    const question = page.getByRole("alertdialog", { name: `Delete the message from ${name}?` });
+    await expect(question).toContainText(DELETE_MESSAGE_QUESTION);
+    await question.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeVisible();
+
+    // Accepted, it goes to the Trash and the inbox says so.
+    page.once("dialog", (asked) => void asked.accept());
+    await dialog.getByRole("button", { name: `Delete message from ${name}` }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Message deleted." })).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(0);
+  });
+
   test("without JavaScript the dialog opens by its address and marks the message read", async ({ browser }) => {
     const name = unique("Farah");
     await sendMessage(browser, { name, email: "farah@example.pk", subject: "Other", message: "Hello from a plain browser." });
@@ -183,6 +228,17 @@ test.describe("contact submissions inbox", () => {
       await dialog.getByLabel("Update status").selectOption("resolved");
       await dialog.getByRole("button", { name: "Update" }).click();
       await expect(dialogStatus(page.getByRole("dialog"), "Resolved")).toBeVisible();
+
+      // Its delete asks first in the page, and deletes once answered.
+      await page
+        .getByRole("dialog")
+        .getByRole("button", { name: `Delete message from ${name}` })
+        .click();
+      const question = page.getByRole("alertdialog", { name: `Delete the message from ${name}?` });
+      await expect(question).toContainText(DELETE_MESSAGE_QUESTION);
+      await question.getByRole("button", { name: "Delete Message" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Message deleted." })).toBeVisible();
+      await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(0);
     } finally {
       await context.close();
     }

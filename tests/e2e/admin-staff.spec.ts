@@ -1,6 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { logIn } from "../support/e2e";
 
+const deleteSubscriptionQuestion = (email: string) =>
+  `Delete the subscription for ${email}? It goes to the Trash for 30 days, where a Main Admin can restore it.`;
 const unique = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.pk`;
 
 /** Subscribes through the footer form, once React has taken it over. */
@@ -62,11 +64,40 @@ test.describe("subscribers in the back office", () => {
     await expect(row).toBeVisible();
     await expect(page.getByRole("columnheader", { name: "Subscribed At" })).toBeVisible();
     await slowDataReloads(page, "/admin/managesubscriptions");
+    // It asks first, as every delete of the back office does (docs/decisions/0055).
+    page.once("dialog", (asked) => {
+      expect([asked.type(), asked.message()]).toEqual(["confirm", deleteSubscriptionQuestion(email)]);
+      void asked.accept();
+    });
     await row.getByRole("button", { name: `Delete subscription for ${email}` }).click();
     await expect(page.getByText("Loading subscribers...")).toBeVisible();
     await expect(page.getByRole("status").filter({ hasText: `Subscription deleted for ${email}` })).toBeVisible();
     await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(0);
     expect(errors).toEqual([]);
+  });
+
+  test("without JavaScript a subscriber's delete asks in the page first, and Cancel keeps the subscription", async ({ page, browser }) => {
+    const email = unique("asked");
+    await subscribe(page, email);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const plain = await context.newPage();
+      await logIn(plain);
+      await plain.goto("/admin/managesubscriptions");
+      await plain.getByRole("button", { name: `Delete subscription for ${email}` }).click();
+      const question = plain.getByRole("alertdialog", { name: `Delete ${email}?` });
+      await expect(question).toContainText(deleteSubscriptionQuestion(email));
+      await question.getByRole("button", { name: "Cancel" }).click();
+      await expect(plain.getByRole("alertdialog")).toHaveCount(0);
+      await expect(plain.getByRole("row").filter({ hasText: email })).toBeVisible();
+
+      await plain.getByRole("button", { name: `Delete subscription for ${email}` }).click();
+      await plain.getByRole("alertdialog").getByRole("button", { name: "Delete Subscription" }).click();
+      await expect(plain.getByRole("status").filter({ hasText: `Subscription deleted for ${email}` })).toBeVisible();
+      await expect(plain.getByRole("row").filter({ hasText: email })).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
   });
 
   test("the list downloads as CSV", async ({ page }) => {

@@ -350,7 +350,7 @@ function routeSpecs(f: ShopFacts): RouteSpec[] {
     { name: "/admin/products/new", path: fixed("/admin/products/new") },
     { name: "/admin/products/:id/edit", path: idPath(f, f.productIds, (s) => `/admin/products/${s}/edit`) },
     { name: "/admin/uploads", path: fixed("/admin/uploads"), query: { kind: fc.constantFrom("image", "video", "IMAGE", "") } },
-    { name: "/admin/managesubscriptions", path: fixed("/admin/managesubscriptions"), query: { page: pageValue } },
+    { name: "/admin/managesubscriptions", path: fixed("/admin/managesubscriptions"), query: { page: pageValue, delete: anyId(f, f.subscriberIds) } },
     { name: "/admin/managesubscriptions.csv", path: fixed("/admin/managesubscriptions.csv") },
     { name: "/admin/createadmin", path: fixed("/admin/createadmin") },
     { name: "/admin/adminlist", path: fixed("/admin/adminlist"), query: { edit: anyId(f, f.staffIds) } },
@@ -385,6 +385,7 @@ function routeSpecs(f: ShopFacts): RouteSpec[] {
         subject: fc.constantFrom("wholesale", "other", "x"),
         page: pageValue,
         view: anyId(f, f.submissionIds),
+        delete: anyId(f, f.submissionIds),
       },
     },
     { name: "/admin/trash", path: fixed("/admin/trash"), query: { page: pageValue, delete: junk, empty: fc.constantFrom("1", "0", "yes", "") } },
@@ -1353,7 +1354,8 @@ function actionSpecs(f: ShopFacts, realImage: Uint8Array): ActionSpec[] {
                 { intent: "open" },
                 { intent: "status", status: "resolved" },
                 { intent: "read", read: "true" },
-                { intent: "reply", openMail: "1" },
+                { intent: "reply" },
+                { intent: "delete" },
               )
               .map((fields) => ({ id, fields, b: breaker("an unknown message", (fs: Field[]) => fs) })),
           ),
@@ -1369,13 +1371,8 @@ function actionSpecs(f: ShopFacts, realImage: Uint8Array): ActionSpec[] {
                 fields: { intent: "read", read: "true" },
                 b: breaker("read is not true or false", (fs: Field[]) => set(fs, "read", "yes")),
               }),
-              fc.constant({
-                id,
-                fields: { intent: "reply", openMail: "1" },
-                b: breaker("openMail is not 1", (fs: Field[]) => set(fs, "openMail", "2")),
-              }),
               junk
-                .filter((i) => !["open", "status", "read", "reply"].includes(i))
+                .filter((i) => !["open", "status", "read", "reply", "delete"].includes(i))
                 .map((intent) => ({
                   id,
                   fields: { intent: "open" },

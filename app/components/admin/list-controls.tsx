@@ -1,4 +1,6 @@
+import type { ReactNode } from "react";
 import { Link, useSubmit } from "react-router";
+import { BUTTON } from "./control-styles";
 
 /**
  * Paging links of a back-office list: 'Previous page', 'Page N of M', 'Next page'. Plain links, so
@@ -9,7 +11,7 @@ export function Pager({ page, pageCount, hrefFor }: { page: number; pageCount: n
   return (
     <nav aria-label="Pages" className="flex items-center justify-between gap-3 text-sm">
       {page > 1 ? (
-        <Link to={hrefFor(page - 1)} className="rounded-md border border-stone-300 bg-white px-3 py-1.5 font-medium text-leather-800">
+        <Link to={hrefFor(page - 1)} className={BUTTON.row}>
           Previous page
         </Link>
       ) : (
@@ -19,7 +21,7 @@ export function Pager({ page, pageCount, hrefFor }: { page: number; pageCount: n
         Page {page} of {pageCount}
       </span>
       {page < pageCount ? (
-        <Link to={hrefFor(page + 1)} className="rounded-md border border-stone-300 bg-white px-3 py-1.5 font-medium text-leather-800">
+        <Link to={hrefFor(page + 1)} className={BUTTON.row}>
           Next page
         </Link>
       ) : (
@@ -60,7 +62,7 @@ export function FilterSelect({
         defaultValue={value}
         key={value}
         onChange={(e) => submit(e.currentTarget.form)}
-        className={`mt-1 rounded-md border border-leather-300 bg-white px-3 py-2 font-normal text-stone-900 ${className}`}
+        className={`mt-1 min-h-11 rounded-md border border-leather-300 bg-white px-3 py-2 font-normal text-stone-900 ${className}`}
       >
         <option value="">{allLabel}</option>
         {options.map((o) => (
@@ -73,12 +75,29 @@ export function FilterSelect({
   );
 }
 
+/**
+ * A list's search and filters: always open on a laptop; on a phone folded behind their summary, so
+ * the list comes first (open when a search or filter is on). The folding is the browser's own
+ * `<details>`, so it works without scripts; app.css keeps it open from 1024 px.
+ */
+export function FilterPanel({ active, children }: { active: boolean; children: ReactNode }) {
+  return (
+    <details open={active || undefined} className="filter-panel rounded-xl border border-stone-200 bg-white">
+      <summary className="flex min-h-11 cursor-pointer items-center px-4 font-medium text-leather-800">
+        Search and filters{active ? " (on)" : ""}
+        <span aria-hidden="true" className="ml-auto text-stone-500">
+          ▾
+        </span>
+      </summary>
+      {children}
+    </details>
+  );
+}
+
 /** The look of every back-office table's header row, and of every row action (link or button alike). */
 export const TABLE_HEAD_CLASS = "bg-stone-50 text-xs font-semibold uppercase tracking-wide text-stone-600";
-export const ROW_ACTION_CLASS =
-  "inline-flex items-center rounded-md border border-leather-300 bg-white px-3 py-1.5 text-sm font-medium text-leather-800 hover:bg-leather-100 disabled:opacity-50";
-export const ROW_DANGER_CLASS =
-  "inline-flex items-center rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50 disabled:opacity-50";
+export const ROW_ACTION_CLASS = BUTTON.row;
+export const ROW_DANGER_CLASS = BUTTON.rowDanger;
 /** Every file picker of the back office: a labelled button, then the chosen file's name. */
 export const FILE_INPUT_CLASS =
   "block w-full text-sm text-stone-700 file:mr-3 file:cursor-pointer file:rounded-md file:border file:border-leather-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-leather-800 hover:file:bg-leather-100";

@@ -15,6 +15,7 @@ import { MAX_BYTES, MAX_NEW_IMAGES_PER_VARIANT, MAX_VIDEOS_PER_VARIANT, tooLarge
 import type { MediaKind } from "~/lib/db/value-lists";
 import { FormAlert, TextAreaField, TextField } from "~/components/ui/field";
 import { FILE_INPUT_CLASS } from "~/components/admin/list-controls";
+import { BUTTON, TICK_BOX } from "~/components/admin/control-styles";
 
 // ------------------------------------------------------------------ shapes
 
@@ -347,7 +348,7 @@ export function ProductForm({
                   <label className="flex items-center gap-2 rounded px-2 py-1 hover:bg-stone-50">
                     <input
                       type="checkbox"
-                      className="h-4 w-4 accent-leather-700"
+                      className={TICK_BOX}
                       {...NEEDS_SCRIPT}
                       checked={state.categoryIds.includes(c.id)}
                       onChange={(e) =>
@@ -379,7 +380,7 @@ export function ProductForm({
           <button
             type="button"
             onClick={() => update((s) => ({ ...s, variants: [...s.variants, newVariant(s.variants.length === 0)] }))}
-            className="rounded-md border border-leather-300 bg-white px-3 py-2 text-sm font-medium text-leather-800 hover:bg-leather-50"
+            className={BUTTON.secondary}
           >
             Add Variant
           </button>
@@ -403,19 +404,11 @@ export function ProductForm({
       </section>
 
       <div className="flex flex-wrap items-center gap-3">
-        <button
-          type="submit"
-          disabled={busy}
-          className="rounded-md bg-leather-700 px-5 py-3 font-semibold text-white hover:bg-leather-800 disabled:opacity-60"
-        >
+        <button type="submit" disabled={busy} className={BUTTON.primary}>
           {submitLabel}
         </button>
         {/* A button, as the spec names it; the form is this page's own, so it goes by script. */}
-        <button
-          type="button"
-          onClick={() => void navigate(cancelTo)}
-          className="rounded-md border border-stone-300 bg-white px-5 py-3 font-medium text-stone-800 hover:bg-stone-50"
-        >
+        <button type="button" onClick={() => void navigate(cancelTo)} className={BUTTON.quiet}>
           Cancel
         </button>
         {waitingForUploads && <p className="text-sm text-stone-600">Waiting for the files to finish uploading…</p>}
@@ -468,7 +461,7 @@ function VariantFields({
           onClick={onRemove}
           disabled={!canRemove}
           title={canRemove ? undefined : "The last variant cannot be removed."}
-          className="rounded-md border border-red-200 px-3 py-1.5 text-sm text-red-800 hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-50"
+          className={`${BUTTON.rowDanger} disabled:cursor-not-allowed`}
         >
           Remove variant
         </button>
@@ -520,7 +513,7 @@ function VariantFields({
       <label className="flex items-center gap-2 text-sm font-medium text-stone-800">
         <input
           type="checkbox"
-          className="h-4 w-4 accent-leather-700"
+          className={TICK_BOX}
           {...NEEDS_SCRIPT}
           checked={variant.inOffer}
           onChange={(e) => onChange((v) => ({ ...v, inOffer: e.target.checked }))}
@@ -563,7 +556,7 @@ function VariantFields({
                 type="button"
                 disabled={variant.stock.length <= 1}
                 onClick={() => onChange((v) => ({ ...v, stock: v.stock.filter((s) => s.key !== row.key) }))}
-                className="mt-7 rounded-md border border-stone-300 px-3 py-2 text-sm hover:bg-stone-50 disabled:cursor-not-allowed disabled:opacity-50"
+                className={`mt-7 ${BUTTON.row} disabled:cursor-not-allowed`}
               >
                 Remove
               </button>
@@ -573,7 +566,7 @@ function VariantFields({
         <button
           type="button"
           onClick={() => onChange((v) => ({ ...v, stock: [...v.stock, { key: nextKey(), size: "", qty: "0" }] }))}
-          className="mt-2 rounded-md border border-leather-300 px-3 py-1.5 text-sm text-leather-800 hover:bg-leather-50"
+          className={`mt-2 ${BUTTON.row}`}
         >
           Add size
         </button>

@@ -14,6 +14,8 @@ export const submissionsQuerySchema = z.object({
   subject: z.enum(subjectValues).or(z.literal("")).catch("").default(""),
   page: pageParam(100_000),
   view: z.string().trim().max(100).catch("").default(""),
+  /** The submission whose delete is being asked about (docs/decisions/0055). */
+  delete: z.string().trim().max(100).catch("").default(""),
 });
 
 export type SubmissionsQuery = z.infer<typeof submissionsQuerySchema>;
@@ -25,7 +27,8 @@ export const submissionActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("open"), id }),
   z.object({ intent: z.literal("status"), id, status: z.enum(SUBMISSION_STATUSES, "Please choose a status.") }),
   z.object({ intent: z.literal("read"), id, read: z.enum(["true", "false"], "Please choose read or unread.") }),
-  z.object({ intent: z.literal("reply"), id, openMail: z.literal("1").optional() }),
+  /** 'Mark as Replied': its own action; 'Reply via Email' only opens the mail app (issue 32, goal 5). */
+  z.object({ intent: z.literal("reply"), id }),
   z.object({ intent: z.literal("delete"), id }),
 ]);
 

@@ -17,6 +17,8 @@ export interface SubmissionRow {
   id: string;
   name: string;
   email: string;
+  /** As the sender typed it, or empty: the row's Call and WhatsApp (contact-links.ts). */
+  phone: string;
   subject: string;
   preview: string;
   status: SubmissionStatus;
@@ -82,6 +84,7 @@ export async function listSubmissions(
       id: contactSubmissions.id,
       name: contactSubmissions.name,
       email: contactSubmissions.email,
+      phone: contactSubmissions.phone,
       subject: contactSubmissions.subject,
       message: contactSubmissions.message,
       status: contactSubmissions.status,

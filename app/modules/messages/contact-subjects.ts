@@ -11,7 +11,7 @@ export function subjectLabel(value: string): string {
   return contactSubjects.find((s) => s.value === value)?.label ?? "Other";
 }
 
-/** The mail draft of 'Reply via Email': to the sender, with subject 'Re: {subject label}'. */
+/** The mail draft 'Reply via Email' opens: to the sender, with subject 'Re: {subject label}'. It records nothing. */
 export function replyMailto(email: string, subject: string): string {
   const to = encodeURIComponent(email.trim()).replace(/%40/g, "@");
   return `mailto:${to}?subject=${encodeURIComponent(`Re: ${subjectLabel(subject)}`)}`;

@@ -24,7 +24,7 @@ export type SubmissionMove =
   | { type: "mark-unread" }
   /** Staff opened the submission. */
   | { type: "open" }
-  /** Staff answered with 'Reply via Email'. */
+  /** Staff say they answered: 'Mark as Replied' (opening the mail app alone changes nothing). */
   | { type: "reply" };
 
 type Rule<M extends SubmissionMove> = (current: SubmissionState, move: M) => SubmissionState;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { pageParam } from "~/lib/typed-numbers";
 import { ORDER_STATUSES } from "~/lib/db/value-lists";
 import { takesShippingDetails } from "./order-status";
-import { CONFIRMATION_OUTCOMES, TEMPLATE_MAX_LENGTH } from "./customer-contact";
+import { CONFIRMATION_OUTCOMES, TEMPLATE_MAX_LENGTH, unknownPlaceholders, unknownPlaceholdersMessage } from "./customer-contact";
 
 /** The orders list's address: `?q=…&status=…&page=…&order=<id>` (the open detail). */
 export const orderListQuerySchema = z.object({
@@ -50,7 +50,13 @@ export const confirmationOutcomeSchema = z.object({
   outcome: z.enum(CONFIRMATION_OUTCOMES, "Please choose what the customer said."),
 });
 
-/** The confirmation message's template, edited by main admins. */
+/** The confirmation message's template, edited by main admins: known placeholders only (the browser checks the same). */
 export const confirmationTemplateSchema = z.object({
-  template: z.string().max(TEMPLATE_MAX_LENGTH, `The message can be at most ${TEMPLATE_MAX_LENGTH} characters.`),
+  template: z
+    .string({ error: "Please write the message, or leave it empty for the shop's default." })
+    .max(TEMPLATE_MAX_LENGTH, `The message can be at most ${TEMPLATE_MAX_LENGTH} characters.`)
+    .superRefine((template, ctx) => {
+      const unknown = unknownPlaceholders(template);
+      if (unknown.length) ctx.addIssue({ code: "custom", message: unknownPlaceholdersMessage(unknown) });
+    }),
 });

@@ -17,8 +17,28 @@ export const CONFIRMATION_OUTCOME_LABELS: Record<ConfirmationOutcome, string> = 
   "customer-cancelled": "Customer cancelled",
 };
 
-/** The words a template may use, each replaced for the order at hand. */
+/**
+ * The words a template may use, each replaced for the order at hand: the one list the settings
+ * form's hint, the server's check of a saved template (unknownPlaceholders) and the message builder
+ * read.
+ */
 export const TEMPLATE_FIELDS = ["{name}", "{orderNumber}", "{items}", "{total}", "{shop}", "{shopPhone}"] as const;
+type TemplateField = (typeof TEMPLATE_FIELDS)[number];
+
+/** Anything in braces is meant as a placeholder: a known one is filled in, any other is refused. */
+const PLACEHOLDER = /\{[^{}]*\}/g;
+
+/** The placeholders of `template` that are not in TEMPLATE_FIELDS ('{naem}', '{ total }'), each once, in order. */
+export function unknownPlaceholders(template: string): string[] {
+  const known: ReadonlySet<string> = new Set(TEMPLATE_FIELDS);
+  return [...new Set(template.match(PLACEHOLDER) ?? [])].filter((word) => !known.has(word));
+}
+
+/** What a template with unknown placeholders is told, naming them. */
+export function unknownPlaceholdersMessage(unknown: readonly string[]): string {
+  const allowed = `${TEMPLATE_FIELDS.slice(0, -1).join(", ")} and ${TEMPLATE_FIELDS.at(-1)}`;
+  return `${unknown.length === 1 ? "Unknown placeholder" : "Unknown placeholders"}: ${unknown.join(", ")}. The message may use only ${allowed}.`;
+}
 
 export const DEFAULT_CONFIRMATION_TEMPLATE =
   "Hello {name}, this is {shop}. We have your order {orderNumber}: {items}. Total {total}, to pay in cash on delivery. Please reply YES to confirm it, or tell us what to change. Questions? Call {shopPhone}.";
@@ -49,7 +69,7 @@ export function telHref(phone: string): string | null {
 /** The shop's template filled in for one order. */
 export function confirmationMessage(template: string, order: OrderToConfirm): string {
   const items = order.items.map((i) => `${i.quantity} × ${i.productName}`).join(", ");
-  const values: Record<(typeof TEMPLATE_FIELDS)[number], string> = {
+  const values: Record<TemplateField, string> = {
     "{name}": `${order.firstName} ${order.lastName}`.trim(),
     "{orderNumber}": order.orderNumber,
     "{items}": items,
@@ -57,7 +77,7 @@ export function confirmationMessage(template: string, order: OrderToConfirm): st
     "{shop}": BRAND.fullName,
     "{shopPhone}": BRAND.phone,
   };
-  return template.replace(/\{(name|orderNumber|items|total|shop|shopPhone)\}/g, (field) => values[field as keyof typeof values]);
+  return template.replace(PLACEHOLDER, (field) => (Object.hasOwn(values, field) ? values[field as TemplateField] : field));
 }
 
 /** A wa.me link that opens WhatsApp on the customer's number with the message typed in. */

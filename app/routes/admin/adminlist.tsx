@@ -22,7 +22,8 @@ import { requireAdmin, requireMainAdminAction } from "~/modules/accounts/session
 import { RouteError } from "~/components/ui/route-error";
 import { adminMeta } from "~/lib/seo";
 import { EmailText } from "~/components/admin/email-text";
-import { ROW_ACTION_CLASS, ROW_DANGER_CLASS } from "~/components/admin/list-controls";
+import { IndexCell, IndexRow, IndexTable, RowActions } from "~/components/admin/index-table";
+import { BUTTON } from "~/components/admin/control-styles";
 import { FormAlert } from "~/components/ui/field";
 import { NavigateButton } from "~/components/ui/navigate-button";
 
@@ -90,8 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const cell = "px-4 py-3 align-top";
-const input = "block w-full min-w-24 rounded-md border border-leather-300 bg-white px-2 py-1.5 text-sm";
+const input = "block min-h-11 w-full min-w-24 rounded-md border border-leather-300 bg-white px-2 py-1.5 text-sm xl:min-h-9";
 
 export default function AdminList({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
@@ -118,70 +118,58 @@ export default function AdminList({ loaderData }: Route.ComponentProps) {
           Loading admins...
         </p>
       )}
-      <div className="relative overflow-x-auto rounded-xl border border-stone-200 bg-white">
-        <table className="w-full text-left text-sm">
-          <thead className="bg-stone-50 text-stone-700">
-            <tr>
-              {["Name", "Email", "Gender", "Role", "Phone", "Actions"].map((h) => (
-                <th key={h} scope="col" className="px-4 py-3 font-medium">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-stone-100">
-            {admins.map((a) =>
-              a.id === editId ? (
-                <EditRow key={a.id} admin={a} values={result?.id === a.id ? result.values : undefined} saving={saving} />
-              ) : (
-                <tr key={a.id}>
-                  <td className={cell}>{`${a.firstName} ${a.lastName}`.trim() || "-"}</td>
-                  <td className={cell}>
-                    <EmailText email={a.email} />
-                  </td>
-                  <td className={cell}>{genderLabel(a.gender)}</td>
-                  <td className={cell}>{adminRoleLabel[a.role]}</td>
-                  <td className={`${cell} whitespace-nowrap`}>{a.number ? `${a.numberCode} ${a.number}` : "-"}</td>
-                  <td className={cell}>
-                    <div className="flex gap-3 whitespace-nowrap">
-                      <NavigateButton to={`${PATH}?edit=${encodeURIComponent(a.id)}`} aria-label={`Edit ${a.email}`} className={ROW_ACTION_CLASS}>
-                        Edit
-                      </NavigateButton>
-                      {a.id !== meId && (
-                        <ConfirmButton
-                          to={`${PATH}?delete=${encodeURIComponent(a.id)}`}
-                          message={deleteAdminConfirm(a.email)}
-                          action={PATH}
-                          fields={{ intent: "delete", id: a.id }}
-                          disabled={deleting}
-                          aria-label={`Delete ${a.email}`}
-                          className={ROW_DANGER_CLASS}
-                        >
-                          Delete
-                        </ConfirmButton>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              ),
-            )}
-          </tbody>
-        </table>
-      </div>
+      <IndexTable caption="Staff accounts" columns={["Name", "Email", "Gender", "Role", "Phone", "Actions"]}>
+        {admins.map((a) =>
+          a.id === editId ? (
+            <EditRow key={a.id} admin={a} values={result?.id === a.id ? result.values : undefined} saving={saving} />
+          ) : (
+            <IndexRow key={a.id}>
+              <IndexCell label="Name" kind="title" className="wrap-anywhere">
+                {`${a.firstName} ${a.lastName}`.trim() || "-"}
+              </IndexCell>
+              <IndexCell label="Email">
+                <EmailText email={a.email} />
+              </IndexCell>
+              <IndexCell label="Gender">{genderLabel(a.gender)}</IndexCell>
+              <IndexCell label="Role">{adminRoleLabel[a.role]}</IndexCell>
+              <IndexCell label="Phone" className="whitespace-nowrap">
+                {a.number ? `${a.numberCode} ${a.number}` : "-"}
+              </IndexCell>
+              <IndexCell label="Actions" kind="actions">
+                <RowActions oneLine>
+                  <NavigateButton to={`${PATH}?edit=${encodeURIComponent(a.id)}`} aria-label={`Edit ${a.email}`} className={BUTTON.row}>
+                    Edit
+                  </NavigateButton>
+                  {a.id !== meId && (
+                    <ConfirmButton
+                      to={`${PATH}?delete=${encodeURIComponent(a.id)}`}
+                      message={deleteAdminConfirm(a.email)}
+                      action={PATH}
+                      fields={{ intent: "delete", id: a.id }}
+                      disabled={deleting}
+                      aria-label={`Delete ${a.email}`}
+                      className={BUTTON.rowDanger}
+                    >
+                      Delete
+                    </ConfirmButton>
+                  )}
+                </RowActions>
+              </IndexCell>
+            </IndexRow>
+          ),
+        )}
+      </IndexTable>
       {toDelete && (
-        <ConfirmDialog key={toDelete.id} title={`Delete ${toDelete.email}?`} message={deleteAdminConfirm(toDelete.email)} cancelTo={PATH}>
-          <Form method="post" action={PATH}>
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="id" value={toDelete.id} />
-            <button
-              type="submit"
-              disabled={deleting}
-              className="rounded-md bg-red-700 px-4 py-2 text-sm font-medium text-white hover:bg-red-800 disabled:opacity-60"
-            >
-              {deleting ? "Deleting..." : "Delete Admin"}
-            </button>
-          </Form>
-        </ConfirmDialog>
+        <ConfirmDialog
+          key={toDelete.id}
+          title={`Delete ${toDelete.email}?`}
+          message={deleteAdminConfirm(toDelete.email)}
+          cancelTo={PATH}
+          action={PATH}
+          fields={{ intent: "delete", id: toDelete.id }}
+          confirmLabel="Delete Admin"
+          busy={deleting}
+        />
       )}
     </div>
   );
@@ -200,31 +188,31 @@ function EditRow({ admin, values, saving }: { admin: AdminRow; values?: Values; 
   };
   const field = (name: string) => ({ id: `${formId}-${name}`, name, form: formId });
   return (
-    <tr className="bg-leather-50">
-      <td className={cell}>
+    <IndexRow tone="editing">
+      <IndexCell label="Name" kind="title" className="font-normal">
         <div className="grid gap-2">
           <label htmlFor={`${formId}-firstName`} className="sr-only">
             First name
           </label>
-          <input {...field("firstName")} defaultValue={v.firstName} required autoComplete="off" className={input} />
+          <input {...field("firstName")} defaultValue={v.firstName} required autoComplete="off" placeholder="First name" className={input} />
           <label htmlFor={`${formId}-lastName`} className="sr-only">
             Last name
           </label>
-          <input {...field("lastName")} defaultValue={v.lastName} required autoComplete="off" className={input} />
+          <input {...field("lastName")} defaultValue={v.lastName} required autoComplete="off" placeholder="Last name" className={input} />
         </div>
-      </td>
-      <td className={`${cell} text-stone-600`}>
+      </IndexCell>
+      <IndexCell label="Email" className="text-stone-600">
         <EmailText email={admin.email} />
-      </td>
-      <td className={cell}>
+      </IndexCell>
+      <IndexCell label="Gender">
         <label htmlFor={`${formId}-gender`} className="sr-only">
           Gender
         </label>
         <select {...field("gender")} defaultValue={v.gender} className={input}>
           <GenderOptions empty={{ label: "Not set" }} />
         </select>
-      </td>
-      <td className={cell}>
+      </IndexCell>
+      <IndexCell label="Role">
         <label htmlFor={`${formId}-role`} className="sr-only">
           Role
         </label>
@@ -235,8 +223,8 @@ function EditRow({ admin, values, saving }: { admin: AdminRow; values?: Values; 
             </option>
           ))}
         </select>
-      </td>
-      <td className={cell}>
+      </IndexCell>
+      <IndexCell label="Phone">
         <label htmlFor={`${formId}-number`} className="sr-only">
           Phone number
         </label>
@@ -244,28 +232,21 @@ function EditRow({ admin, values, saving }: { admin: AdminRow; values?: Values; 
           <span className="text-stone-600">{admin.numberCode}</span>
           <input {...field("number")} type="tel" defaultValue={v.number} autoComplete="off" className={input} />
         </div>
-      </td>
-      <td className={cell}>
-        <div className="flex gap-2">
+      </IndexCell>
+      <IndexCell label="Actions" kind="actions">
+        <RowActions>
           <Form method="post" id={formId} className="contents">
             <input type="hidden" name="id" value={admin.id} />
-            <button
-              type="submit"
-              disabled={saving}
-              className="rounded-md bg-leather-700 px-3 py-1.5 text-xs font-semibold text-white hover:bg-leather-800 disabled:opacity-60"
-            >
+            <button type="submit" disabled={saving} className={BUTTON.rowPrimary}>
               {saving ? "Saving..." : "Save"}
             </button>
           </Form>
-          <NavigateButton
-            to={PATH}
-            className="rounded-md border border-stone-300 px-3 py-1.5 text-xs font-semibold text-stone-700 hover:bg-stone-100"
-          >
+          <NavigateButton to={PATH} className={BUTTON.row}>
             Cancel
           </NavigateButton>
-        </div>
-      </td>
-    </tr>
+        </RowActions>
+      </IndexCell>
+    </IndexRow>
   );
 }
 

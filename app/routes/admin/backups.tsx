@@ -9,6 +9,7 @@ import { ACCESS_DENIED_BACKUPS, BACKUP_RUN_STATUS_LABELS, everyText } from "~/mo
 import { backupOverview, backupPlaceText, type BackupRun } from "~/modules/backup/scheduled-backups.server";
 import { FormAlert } from "~/components/ui/field";
 import { RouteError } from "~/components/ui/route-error";
+import { BUTTON } from "~/components/admin/control-styles";
 
 export const meta = () => adminMeta("Backups");
 
@@ -129,11 +130,7 @@ export default function AdminBackups({ loaderData }: Route.ComponentProps) {
           from it.
         </p>
         {/* A plain link: the browser downloads the file itself, as it comes. */}
-        <a
-          href="/admin/backups/download"
-          download
-          className="mt-4 inline-block rounded-md bg-leather-700 px-4 py-2 font-semibold text-white hover:bg-leather-800"
-        >
+        <a href="/admin/backups/download" download className={`mt-4 ${BUTTON.primary}`}>
           Download backup
         </a>
       </section>

@@ -28,7 +28,8 @@ import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { adminMeta } from "~/lib/seo";
 import { FILE_INPUT_CLASS } from "~/components/admin/list-controls";
-import { ROW_ACTION_CLASS, ROW_DANGER_CLASS } from "~/components/admin/list-controls";
+import { IndexCell, IndexRow, IndexTable, RowActions } from "~/components/admin/index-table";
+import { BUTTON } from "~/components/admin/control-styles";
 import { NavigateButton } from "~/components/ui/navigate-button";
 
 export const meta = () => adminMeta("Categories");
@@ -152,11 +153,7 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
         <h1 className="font-serif text-3xl text-leather-800">Categories</h1>
         <Form method="post">
           <input type="hidden" name="intent" value="refresh" />
-          <button
-            type="submit"
-            disabled={busy}
-            className="rounded-md border border-leather-300 bg-white px-4 py-2 text-sm font-medium text-leather-800 hover:bg-leather-50 disabled:opacity-60"
-          >
+          <button type="submit" disabled={busy} className={BUTTON.secondary}>
             Refresh Counts
           </button>
         </Form>
@@ -185,73 +182,45 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
             <p className="mt-1 text-sm text-stone-600">Add your first category above</p>
           </div>
         ) : (
-          <div className="relative overflow-x-auto p-4">
-            <table className="w-full min-w-[44rem] text-left text-sm">
-              <thead className="bg-stone-50 text-stone-700">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    Image
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Name
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Product Count
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Date Created
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Actions
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-100">
-                {categories.map((c) =>
-                  c.id === editId ? (
-                    <EditRow key={c.id} category={c} busy={busy} failure={failure?.intent === "update" && failure.id === c.id ? failure : null} />
-                  ) : (
-                    <tr key={c.id}>
-                      <td className="px-3 py-2">
-                        {c.image ? (
-                          <Img src={imageUrl(c.image, 320)} alt={c.name} width={48} height={48} className="h-12 w-12 rounded-md object-cover" />
-                        ) : (
-                          <span className="text-xs text-stone-500">No image</span>
-                        )}
-                      </td>
-                      <th scope="row" className="px-3 py-2 font-medium text-stone-900">
-                        {c.name}
-                      </th>
-                      <td className="px-3 py-2">{c.productCount}</td>
-                      <td className="px-3 py-2 whitespace-nowrap">{formatAdminDate(c.createdAt)}</td>
-                      <td className="px-3 py-2">
-                        <div className="flex gap-3">
-                          <NavigateButton
-                            to={`/admin/categories?edit=${c.id}`}
-                            preventScrollReset
-                            className={ROW_ACTION_CLASS}
-                            aria-label={`Edit ${c.name}`}
-                          >
-                            Edit
-                          </NavigateButton>
-                          <ConfirmButton
-                            to={`/admin/categories?delete=${c.id}`}
-                            message={deleteCategoryConfirmText(c.name, c.productCount)}
-                            action="/admin/categories"
-                            fields={{ intent: "delete", id: c.id }}
-                            disabled={deleting}
-                            className={ROW_DANGER_CLASS}
-                            aria-label={`Delete ${c.name}`}
-                          >
-                            {deleting && navigation.formData?.get("id") === c.id ? "Deleting..." : "Delete"}
-                          </ConfirmButton>
-                        </div>
-                      </td>
-                    </tr>
-                  ),
-                )}
-              </tbody>
-            </table>
+          <div className="p-4">
+            <IndexTable caption="Categories" columns={["Image", "Name", "Product Count", "Date Created", "Actions"]}>
+              {categories.map((c) =>
+                c.id === editId ? (
+                  <EditRow key={c.id} category={c} busy={busy} failure={failure?.intent === "update" && failure.id === c.id ? failure : null} />
+                ) : (
+                  <IndexRow key={c.id}>
+                    <IndexCell label="Image" kind="media">
+                      <CategoryImage category={c} />
+                    </IndexCell>
+                    <IndexCell label="Name" kind="title" className="wrap-anywhere">
+                      {c.name}
+                    </IndexCell>
+                    <IndexCell label="Product Count">{c.productCount}</IndexCell>
+                    <IndexCell label="Date Created" className="whitespace-nowrap">
+                      {formatAdminDate(c.createdAt)}
+                    </IndexCell>
+                    <IndexCell label="Actions" kind="actions">
+                      <RowActions oneLine>
+                        <NavigateButton to={`/admin/categories?edit=${c.id}`} preventScrollReset className={BUTTON.row} aria-label={`Edit ${c.name}`}>
+                          Edit
+                        </NavigateButton>
+                        <ConfirmButton
+                          to={`/admin/categories?delete=${c.id}`}
+                          message={deleteCategoryConfirmText(c.name, c.productCount)}
+                          action="/admin/categories"
+                          fields={{ intent: "delete", id: c.id }}
+                          disabled={deleting}
+                          className={BUTTON.rowDanger}
+                          aria-label={`Delete ${c.name}`}
+                        >
+                          {deleting && navigation.formData?.get("id") === c.id ? "Deleting..." : "Delete"}
+                        </ConfirmButton>
+                      </RowActions>
+                    </IndexCell>
+                  </IndexRow>
+                ),
+              )}
+            </IndexTable>
           </div>
         )}
       </section>
@@ -263,19 +232,11 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
           message={deleteCategoryConfirmText(toDelete.name, toDelete.productCount)}
           cancelTo="/admin/categories"
           error={failure?.intent === "delete" ? failure.message : null}
-        >
-          <Form method="post" action="/admin/categories">
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="id" value={toDelete.id} />
-            <button
-              type="submit"
-              disabled={deleting}
-              className="rounded-md bg-red-700 px-4 py-2 text-sm font-medium text-white hover:bg-red-800 disabled:opacity-60"
-            >
-              {deleting ? "Deleting..." : "Delete Category"}
-            </button>
-          </Form>
-        </ConfirmDialog>
+          action="/admin/categories"
+          fields={{ intent: "delete", id: toDelete.id }}
+          confirmLabel="Delete Category"
+          busy={deleting}
+        />
       )}
     </div>
   );
@@ -344,11 +305,7 @@ function AddCategoryForm({ failure, busy }: { failure: Failure | null; busy: boo
           onChange={() => setErrors((x) => ({ ...x, imageError: undefined }))}
         />
       </div>
-      <button
-        type="submit"
-        disabled={hydrated && (name.trim() === "" || busy)}
-        className="rounded-md bg-leather-700 px-4 py-2 font-medium text-white hover:bg-leather-800 disabled:opacity-60"
-      >
+      <button type="submit" disabled={hydrated && (name.trim() === "" || busy)} className={BUTTON.primary}>
         {busy ? "Saving..." : "Add Category"}
       </button>
     </Form>
@@ -386,17 +343,22 @@ function ImageInput({ id, label, error, onChange, form }: { id: string; label: s
 
 type CategoryRow = Route.ComponentProps["loaderData"]["categories"][number];
 
+/** The category's picture, or the words saying it has none. */
+function CategoryImage({ category }: { category: CategoryRow }) {
+  return category.image ? (
+    <Img src={imageUrl(category.image, 320)} alt={category.name} width={48} height={48} className="h-12 w-12 rounded-md object-cover" />
+  ) : (
+    <span className="text-xs text-stone-500">No image</span>
+  );
+}
+
 function EditRow({ category, busy, failure }: { category: CategoryRow; busy: boolean; failure: Failure | null }) {
   const hydrated = useHydrated();
   const { name, errors, setErrors, nameField } = useCategoryForm(failure?.name ?? category.name, failure);
   return (
-    <tr className="bg-leather-50/50 align-top">
-      <td className="space-y-2 px-3 py-2">
-        {category.image ? (
-          <Img src={imageUrl(category.image, 320)} alt={category.name} width={48} height={48} className="h-12 w-12 rounded-md object-cover" />
-        ) : (
-          <span className="text-xs text-stone-500">No image</span>
-        )}
+    <IndexRow tone="editing">
+      <IndexCell label="Image" kind="media" className="space-y-2">
+        <CategoryImage category={category} />
         <ImageInput
           id="edit-category-image"
           label="Change Image"
@@ -405,7 +367,7 @@ function EditRow({ category, busy, failure }: { category: CategoryRow; busy: boo
           onChange={() => setErrors((x) => ({ ...x, imageError: undefined }))}
         />
         {category.image && (
-          <button type="submit" form="remove-category-image" disabled={busy} className="text-sm text-red-700 underline disabled:opacity-60">
+          <button type="submit" form="remove-category-image" disabled={busy} className="min-h-6 text-sm text-red-700 underline disabled:opacity-60">
             Remove image
           </button>
         )}
@@ -413,8 +375,8 @@ function EditRow({ category, busy, failure }: { category: CategoryRow; busy: boo
           <input type="hidden" name="intent" value="remove-image" />
           <input type="hidden" name="id" value={category.id} />
         </Form>
-      </td>
-      <td className="px-3 py-2">
+      </IndexCell>
+      <IndexCell label="Name" kind="title" className="font-normal">
         <Form
           id="edit-category"
           method="post"
@@ -431,25 +393,22 @@ function EditRow({ category, busy, failure }: { category: CategoryRow; busy: boo
           <input type="hidden" name="id" value={category.id} />
           <TextField id="edit-category-name" label="Category name" {...nameField} />
         </Form>
-      </td>
-      <td className="px-3 py-2">{category.productCount}</td>
-      <td className="px-3 py-2 whitespace-nowrap">{formatAdminDate(category.createdAt)}</td>
-      <td className="px-3 py-2">
-        <div className="flex gap-3">
-          <button
-            type="submit"
-            form="edit-category"
-            disabled={hydrated && (name.trim() === "" || busy)}
-            className="rounded-md bg-leather-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-leather-800 disabled:opacity-60"
-          >
+      </IndexCell>
+      <IndexCell label="Product Count">{category.productCount}</IndexCell>
+      <IndexCell label="Date Created" className="whitespace-nowrap">
+        {formatAdminDate(category.createdAt)}
+      </IndexCell>
+      <IndexCell label="Actions" kind="actions">
+        <RowActions>
+          <button type="submit" form="edit-category" disabled={hydrated && (name.trim() === "" || busy)} className={BUTTON.rowPrimary}>
             Save
           </button>
-          <NavigateButton to="/admin/categories" preventScrollReset className="rounded-md border border-stone-300 px-3 py-1.5 text-sm">
+          <NavigateButton to="/admin/categories" preventScrollReset className={BUTTON.row}>
             Cancel
           </NavigateButton>
-        </div>
-      </td>
-    </tr>
+        </RowActions>
+      </IndexCell>
+    </IndexRow>
   );
 }
 

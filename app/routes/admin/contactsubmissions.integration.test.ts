@@ -4,7 +4,7 @@ import { contactSubmissions } from "~/lib/db/tables.server";
 import { listSubmissions, submissionCounts } from "~/modules/messages/admin-messages.server";
 import { createSubmission } from "~/modules/messages/messages.server";
 import { useAdminRequests, type Who } from "../../../tests/support/admin-requests";
-import { answer } from "../../../tests/support/route-answer";
+import { answer, flashOf } from "../../../tests/support/route-answer";
 import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
 import { action, loader } from "./contactsubmissions";
 import { useLiveEvents } from "../../../tests/support/live";
@@ -184,17 +184,49 @@ describe(`the contact submissions inbox (${testTarget()})`, () => {
     expect(await row(id)).toMatchObject({ status: "read", read: true });
   });
 
-  it("Reply via Email sets 'replied' and read; without JavaScript it then opens the mail draft", async () => {
+  it("Mark as Replied sets 'replied' and read, and stays on the inbox: no post sends the browser to a mail draft", async () => {
     const id = seeded.sana.id;
     await post("admin", { intent: "read", id, read: "false" });
     expect(await post("admin", { intent: "reply", id })).toMatchObject({ status: 200, data: { ok: true } });
     expect(await row(id)).toMatchObject({ status: "replied", read: true });
 
+    // A page from before (its Reply via Email was a form that marked Replied, then opened the draft)
+    // is marked as asked, and answered in the page: the mail draft is the link's alone now.
     await post("admin", { intent: "status", id, status: "resolved" });
-    const noScript = await post("admin", { intent: "reply", id, openMail: "1" });
-    expect(noScript.status).toBe(303);
-    expect(noScript.location).toBe(`mailto:${seeded.sana.email}?subject=Re%3A%20Wholesale`);
+    const oldPage = await post("admin", { intent: "reply", id, openMail: "1" });
+    expect(oldPage).toMatchObject({ status: 200, location: null, data: { ok: true } });
     expect(await row(id)).toMatchObject({ status: "replied", read: true });
+  });
+
+  it("gives each row the sender's phone, for its Call and WhatsApp", async () => {
+    const { id } = await createSubmission(testDb().db, {
+      name: "Phone Caller",
+      email: "caller@example.pk",
+      phone: "0300-1234567",
+      subject: "other",
+      message: "Call me",
+    });
+    const list = await load("admin", "?q=Phone%20Caller");
+    expect(list.data.rows.find((r) => r.id === id)?.phone).toBe("0300-1234567");
+  });
+
+  it("asks before a delete at the inbox's address (?delete=<id>), then moves the message to the Trash and says so", async () => {
+    const { id } = await createSubmission(testDb().db, {
+      name: "Leaving Soon",
+      email: "leaving@example.pk",
+      phone: "",
+      subject: "other",
+      message: "Bye",
+    });
+    const asked = await load("admin", `?status=new&delete=${id}`);
+    expect(asked.data.toDelete).toMatchObject({ id, name: "Leaving Soon" });
+    expect(await row(id)).toBeDefined();
+    expect((await load("admin", "?delete=no-such-id")).data.toDelete).toBeNull();
+
+    const done = await post("admin", { intent: "delete", id }, "?status=new");
+    expect(done).toMatchObject({ status: 303, location: `${PATH}?status=new` });
+    expect(flashOf(done)).toBe("Message deleted.");
+    expect(await row(id)).toBeUndefined();
   });
 
   it("answers with the exact error texts (docs/product.md) for an unknown submission or a bad value, changing nothing", async () => {

@@ -59,7 +59,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <details ref={menu} className="md:hidden">
           <summary
             role="button"
-            className="absolute right-2 top-2 cursor-pointer list-none rounded-md px-3 py-1.5 text-sm text-leather-200 hover:bg-leather-800"
+            className="absolute top-1 right-2 flex min-h-11 cursor-pointer list-none items-center rounded-md px-3 text-sm text-leather-200 hover:bg-leather-800"
           >
             Menu
           </summary>
@@ -69,7 +69,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <AdminNav pathname={pathname} role={loaderData.user.role} />
         </div>
       </aside>
-      {/* min-w-0: the column is as wide as the window leaves it, whatever its tables need (they scroll in their frames). */}
+      {/* min-w-0: the column is as wide as the window leaves it; its lists become cards below 1024 px (components/admin/index-table.tsx). */}
       <div className="min-w-0 flex-1">
         <header className="flex items-center justify-between border-b border-stone-200 bg-white px-5 py-3">
           <a href="/" className="text-sm text-leather-700 underline">

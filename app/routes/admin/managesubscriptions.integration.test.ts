@@ -6,7 +6,7 @@ import { deleteSubscriber, listSubscribers, subscribersCsv } from "~/modules/sub
 import { databaseFailingOn, testTarget, useTestDatabase } from "../../../tests/support/test-db";
 import { testContext } from "../../../tests/support/test-context";
 import { requestAs, setUpVisitors, type Visitors } from "../../../tests/support/staff";
-import { answer, statusAndData } from "../../../tests/support/route-answer";
+import { answer, flashOf, statusAndData } from "../../../tests/support/route-answer";
 import { action, loader } from "./managesubscriptions";
 import { loader as csvLoader } from "./managesubscriptions-csv";
 
@@ -32,6 +32,17 @@ const args = (request: Request, database: { db: Db } = testDb()) =>
 const allEmails = async () => (await testDb().db.select({ e: subscribers.email }).from(subscribers).orderBy(asc(subscribers.email))).map((r) => r.e);
 
 describe(`newsletter subscriptions in the back office (${testTarget()})`, () => {
+  it("asks before a delete at the list's address (?delete=<id>), for a subscription on the page only", async () => {
+    const db = testDb().db;
+    const [row] = await db.select().from(subscribers).where(eq(subscribers.email, "middle@example.pk"));
+    const asked = await answer(loader(args(requestAs(visitors.admin, `/admin/managesubscriptions?delete=${row.id}`))));
+    expect(asked.data.confirmDelete).toBe(row.id);
+    const unknown = await answer(loader(args(requestAs(visitors.admin, "/admin/managesubscriptions?delete=nobody"))));
+    expect(unknown.data.confirmDelete).toBeNull();
+    // Asking deletes nothing.
+    expect(await allEmails()).toContain("middle@example.pk");
+  });
+
   it("lists subscribers newest first, with a page count", async () => {
     const result = await answer(loader(args(requestAs(visitors.admin, "/admin/managesubscriptions"))));
     expect(result.status).toBe(200);
@@ -81,10 +92,11 @@ describe(`newsletter subscriptions in the back office (${testTarget()})`, () => 
     expect(pieces.join("")).toBe(text);
   });
 
-  it("deletes one subscription and says for whom", async () => {
+  it("deletes one subscription, back to the same page of the list, and says for whom", async () => {
     const [row] = await testDb().db.select().from(subscribers).where(eq(subscribers.email, "old@example.pk"));
-    const result = await answer(action(args(requestAs(visitors.admin, "/admin/managesubscriptions", { id: row.id }))));
-    expect(statusAndData(result)).toEqual({ status: 200, data: { ok: true, message: "Subscription deleted for old@example.pk" } });
+    const result = await answer(action(args(requestAs(visitors.admin, "/admin/managesubscriptions?page=2&delete=x", { id: row.id }))));
+    expect(result).toMatchObject({ status: 303, location: "/admin/managesubscriptions?page=2" });
+    expect(flashOf(result)).toBe("Subscription deleted for old@example.pk");
     expect(await allEmails()).not.toContain("old@example.pk");
     const again = await answer(action(args(requestAs(visitors.admin, "/admin/managesubscriptions", { id: row.id }))));
     expect(statusAndData(again)).toEqual({ status: 404, data: { ok: false, message: "This subscription no longer exists." } });

@@ -1,26 +1,48 @@
-import { data, Form, useActionData, useNavigation } from "react-router";
+import { data, redirect, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/managesubscriptions";
 import { actionFailure } from "~/lib/action-failure.server";
+import { flashCookie } from "~/lib/flash.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { deletedByOf } from "~/modules/trash/trash.server";
-import { deleteSubscriberSchema, subscriberPageSchema } from "~/modules/subscribers/subscriber.schema";
+import {
+  deleteSubscriberSchema,
+  deleteSubscriptionConfirm,
+  SUBSCRIPTION_DELETE_FAILED,
+  subscriberPageSchema,
+  subscriptionDeleted,
+} from "~/modules/subscribers/subscriber.schema";
 import { formatSubscribedAt } from "~/modules/subscribers/subscriber-format";
 import { deleteSubscriber, listSubscribers } from "~/modules/subscribers/subscribers.server";
 import { RouteError } from "~/components/ui/route-error";
-import { Pager, TableHead } from "~/components/admin/list-controls";
+import { FormAlert } from "~/components/ui/field";
+import { Pager } from "~/components/admin/list-controls";
+import { IndexCell, IndexRow, IndexTable, RowActions } from "~/components/admin/index-table";
+import { BUTTON } from "~/components/admin/control-styles";
+import { ConfirmButton } from "~/components/admin/confirm-button";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { adminMeta } from "~/lib/seo";
 import { EmailText } from "~/components/admin/email-text";
-import { ROW_DANGER_CLASS } from "~/components/admin/list-controls";
 
-export const DELETE_FAILED = "Failed to delete subscription. Check console for details.";
 const PATH = "/admin/managesubscriptions";
 
 export const meta = () => adminMeta("Newsletter Subscriptions");
 
+/** The list at `page`, asking about one subscription's delete (`?delete=<id>`, decision 0055) or not. */
+function href(page: number, del?: string) {
+  const s = new URLSearchParams();
+  if (page > 1) s.set("page", String(page));
+  if (del) s.set("delete", del);
+  const text = s.toString();
+  return text ? `${PATH}?${text}` : PATH;
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context.auth);
-  const page = subscriberPageSchema.parse(new URL(request.url).searchParams.get("page") ?? undefined);
-  return listSubscribers(context.db, { page });
+  const params = new URL(request.url).searchParams;
+  const page = subscriberPageSchema.parse(params.get("page") ?? undefined);
+  const list = await listSubscribers(context.db, { page });
+  const asked = params.get("delete");
+  return { ...list, confirmDelete: list.rows.some((r) => r.id === asked) ? asked : null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -29,21 +51,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ ok: false as const, message: parsed.error.issues[0].message }, { status: 400 });
   try {
     const { email } = await deleteSubscriber(context.db, parsed.data.id, deletedByOf(staff));
-    return { ok: true as const, message: `Subscription deleted for ${email}` };
+    // Back to the same page of the list, without the question; the spec's words in the banner.
+    const page = subscriberPageSchema.parse(new URL(request.url).searchParams.get("page") ?? undefined);
+    return redirect(href(page), { status: 303, headers: { "Set-Cookie": flashCookie(request, subscriptionDeleted(email)) } });
   } catch (error) {
     return actionFailure(error, { msg: "subscription delete failed" }, ({ message, ourSide }) => ({
       ok: false as const,
-      message: ourSide ? DELETE_FAILED : message,
+      message: ourSide ? SUBSCRIPTION_DELETE_FAILED : message,
     }));
   }
 }
 
 export default function AdminSubscriptions({ loaderData }: Route.ComponentProps) {
-  const { rows, total, page, pageCount } = loaderData;
+  const { rows, total, page, pageCount, confirmDelete } = loaderData;
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === PATH;
   const deleting = navigation.state === "submitting" ? navigation.formData?.get("id") : null;
+  const here = href(page);
+  const toDelete = confirmDelete ? rows.find((r) => r.id === confirmDelete) : undefined;
+  const failure = result && !result.ok ? result.message : null;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -53,22 +80,11 @@ export default function AdminSubscriptions({ loaderData }: Route.ComponentProps)
             {total} subscriber{total === 1 ? "" : "s"}
           </p>
         </div>
-        <a
-          href={`${PATH}.csv`}
-          download
-          className="rounded-md border border-leather-300 bg-white px-4 py-2 text-sm font-medium text-leather-800 hover:bg-leather-50"
-        >
+        <a href={`${PATH}.csv`} download className={BUTTON.secondary}>
           Download CSV
         </a>
       </div>
-      {result && (
-        <p
-          role={result.ok ? "status" : "alert"}
-          className={`rounded-md border px-4 py-3 text-sm ${result.ok ? "border-green-200 bg-green-50 text-green-800" : "border-red-200 bg-red-50 text-red-800"}`}
-        >
-          {result.message}
-        </p>
-      )}
+      {!toDelete && <FormAlert message={failure} />}
       {loading && (
         <p role="status" className="text-sm text-stone-600">
           Loading subscribers...
@@ -77,36 +93,48 @@ export default function AdminSubscriptions({ loaderData }: Route.ComponentProps)
       {rows.length === 0 ? (
         <p className="rounded-xl border border-stone-200 bg-white p-6 text-stone-600">No subscribers found.</p>
       ) : (
-        <div className="relative overflow-x-auto rounded-xl border border-stone-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <TableHead columns={["Email", "Subscribed At", "Actions"]} />
-            <tbody className="divide-y divide-stone-100">
-              {rows.map((s) => (
-                <tr key={s.id}>
-                  <td className="px-4 py-3">
-                    <EmailText email={s.email} />
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap">{formatSubscribedAt(s.subscribedAt)}</td>
-                  <td className="px-4 py-3">
-                    <Form method="post">
-                      <input type="hidden" name="id" value={s.id} />
-                      <button
-                        type="submit"
-                        aria-label={`Delete subscription for ${s.email}`}
-                        disabled={deleting === s.id}
-                        className={ROW_DANGER_CLASS}
-                      >
-                        {deleting === s.id ? "Deleting..." : "Delete"}
-                      </button>
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <IndexTable caption="Newsletter subscribers, newest first" columns={["Email", "Subscribed At", "Actions"]}>
+          {rows.map((s) => (
+            <IndexRow key={s.id}>
+              <IndexCell label="Email" kind="title" className="font-normal">
+                <EmailText email={s.email} />
+              </IndexCell>
+              <IndexCell label="Subscribed At" className="whitespace-nowrap">
+                {formatSubscribedAt(s.subscribedAt)}
+              </IndexCell>
+              <IndexCell label="Actions" kind="actions">
+                <RowActions>
+                  <ConfirmButton
+                    to={href(page, s.id)}
+                    message={deleteSubscriptionConfirm(s.email)}
+                    action={here}
+                    fields={{ id: s.id }}
+                    aria-label={`Delete subscription for ${s.email}`}
+                    disabled={deleting === s.id}
+                    className={BUTTON.rowDanger}
+                  >
+                    {deleting === s.id ? "Deleting..." : "Delete"}
+                  </ConfirmButton>
+                </RowActions>
+              </IndexCell>
+            </IndexRow>
+          ))}
+        </IndexTable>
       )}
-      <Pager page={page} pageCount={pageCount} hrefFor={(p) => `?page=${p}`} />
+      <Pager page={page} pageCount={pageCount} hrefFor={(p) => href(p)} />
+      {toDelete && (
+        <ConfirmDialog
+          key={toDelete.id}
+          title={`Delete ${toDelete.email}?`}
+          message={deleteSubscriptionConfirm(toDelete.email)}
+          cancelTo={here}
+          error={failure}
+          action={here}
+          fields={{ id: toDelete.id }}
+          confirmLabel="Delete Subscription"
+          busy={deleting === toDelete.id}
+        />
+      )}
     </div>
   );
 }

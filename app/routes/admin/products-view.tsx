@@ -1,5 +1,5 @@
 import { useRef, type KeyboardEvent } from "react";
-import { data, Form, Link, redirect, useNavigate, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Link, redirect, useNavigate, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/products-view";
 import { isDomainError } from "~/lib/errors";
 import { actionFailure } from "~/lib/action-failure.server";
@@ -26,6 +26,8 @@ import { RouteError } from "~/components/ui/route-error";
 import { PriceRange } from "~/components/admin/price-range";
 import { ConfirmButton } from "~/components/admin/confirm-button";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { BUTTON } from "~/components/admin/control-styles";
+import { StatusBadge } from "~/components/admin/status-badge";
 import { adminMeta } from "~/lib/seo";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -83,7 +85,7 @@ export default function AdminProductView({ loaderData, actionData }: Route.Compo
     return (
       <div className="py-16 text-center">
         <h1 className="font-serif text-3xl text-leather-800">Product Not Found</h1>
-        <Link to="/admin/products" className="mt-6 inline-block rounded-md bg-leather-700 px-5 py-2.5 font-medium text-white hover:bg-leather-800">
+        <Link to="/admin/products" className={`mt-6 ${BUTTON.primary}`}>
           Back to Products
         </Link>
       </div>
@@ -98,12 +100,12 @@ export default function AdminProductView({ loaderData, actionData }: Route.Compo
       {/* A delete answered in the browser's own confirmation that then failed says so here. */}
       {actionData && !actionData.ok && !confirmDelete && <FormAlert message={actionData.message} />}
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="font-serif text-3xl text-leather-800">{product.name}</h1>
+        <div className="min-w-0">
+          <h1 className="font-serif text-3xl wrap-anywhere text-leather-800">{product.name}</h1>
           <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm text-stone-700">
             <div className="flex gap-1">
               <dt>SKU:</dt>
-              <dd className="font-mono">{product.code || "N/A"}</dd>
+              <dd className="font-mono wrap-anywhere">{product.code || "N/A"}</dd>
             </div>
             <div className="flex gap-1">
               <dt>Added:</dt>
@@ -118,10 +120,7 @@ export default function AdminProductView({ loaderData, actionData }: Route.Compo
         {/* Behind an open confirmation the page's own Delete Product is out of reach (aria-hidden as
             well as inert), so that the dialog's Delete Product is the only one. */}
         <div className="flex flex-wrap gap-2" aria-hidden={confirmDelete || undefined} inert={confirmDelete || undefined}>
-          <NavigateButton
-            to={`/admin/products/${product.id}/edit`}
-            className="rounded-md bg-leather-700 px-4 py-2 text-sm font-medium text-white hover:bg-leather-800"
-          >
+          <NavigateButton to={`/admin/products/${product.id}/edit`} className={BUTTON.primary}>
             Edit Product
           </NavigateButton>
           <ConfirmButton
@@ -130,14 +129,11 @@ export default function AdminProductView({ loaderData, actionData }: Route.Compo
             action={base}
             fields={{ intent: "delete" }}
             disabled={deleting}
-            className="rounded-md bg-red-700 px-4 py-2 text-sm font-medium text-white hover:bg-red-800 disabled:opacity-60"
+            className={BUTTON.danger}
           >
             {deleting && !confirmDelete ? "Deleting..." : "Delete Product"}
           </ConfirmButton>
-          <NavigateButton
-            to="/admin/products"
-            className="rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-medium text-stone-800 hover:bg-stone-50"
-          >
+          <NavigateButton to="/admin/products" className={BUTTON.quiet}>
             Back to List
           </NavigateButton>
         </div>
@@ -170,18 +166,11 @@ export default function AdminProductView({ loaderData, actionData }: Route.Compo
           message={DELETE_PRODUCT_CONFIRM}
           cancelTo={here}
           error={actionData && !actionData.ok ? actionData.message : null}
-        >
-          <Form method="post" action={base}>
-            <input type="hidden" name="intent" value="delete" />
-            <button
-              type="submit"
-              disabled={deleting}
-              className="rounded-md bg-red-700 px-4 py-2 text-sm font-medium text-white hover:bg-red-800 disabled:opacity-60"
-            >
-              {deleting ? "Deleting..." : "Delete Product"}
-            </button>
-          </Form>
-        </ConfirmDialog>
+          action={base}
+          fields={{ intent: "delete" }}
+          confirmLabel="Delete Product"
+          busy={deleting}
+        />
       )}
     </div>
   );
@@ -221,7 +210,7 @@ function Tabs({ base, current }: { base: string; current: ProductViewTab }) {
           onKeyDown={onKeyDown}
           aria-controls={t === current ? `panel-${t}` : undefined}
           tabIndex={t === current ? 0 : -1}
-          className={`-mb-px rounded-t-md border px-4 py-2 text-sm font-medium ${
+          className={`-mb-px flex-1 rounded-t-md border px-2 py-2.5 text-center text-sm font-medium sm:flex-none sm:px-4 ${
             t === current ? "border-stone-200 border-b-white bg-white text-leather-800" : "border-transparent text-stone-600 hover:text-leather-700"
           }`}
         >
@@ -258,11 +247,7 @@ function OverviewPanel({ product }: { product: Product }) {
 }
 
 function OfferBadge({ on }: { on: boolean }) {
-  return on ? (
-    <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800">On Offer</span>
-  ) : (
-    <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-medium text-stone-700">Standard</span>
-  );
+  return on ? <StatusBadge tone="red">On Offer</StatusBadge> : <StatusBadge tone="grey">Standard</StatusBadge>;
 }
 
 const units = (rows: { qty: number }[]) => rows.reduce((s, r) => s + r.qty, 0);
@@ -274,7 +259,7 @@ function VariantsPanel({ product }: { product: Product }) {
       {product.variants.map((v) => (
         <li key={v.id} className="rounded-lg border border-stone-200 p-4">
           <div className="flex items-center justify-between gap-2">
-            <h3 className="font-semibold text-stone-900">{v.name}</h3>
+            <h3 className="min-w-0 font-semibold wrap-anywhere text-stone-900">{v.name}</h3>
             <OfferBadge on={isOnOffer(v)} />
           </div>
           <dl className="mt-3 space-y-1 text-sm">
@@ -373,8 +358,8 @@ function StockPanel({ product }: { product: Product }) {
     <div className="space-y-4">
       {withStock.map((v) => (
         <section key={v.id} aria-labelledby={`stock-${v.id}`} className="rounded-lg border border-stone-200 p-4">
-          <h3 id={`stock-${v.id}`} className="flex justify-between font-semibold text-stone-900">
-            <span>{v.name}</span>
+          <h3 id={`stock-${v.id}`} className="flex justify-between gap-3 font-semibold text-stone-900">
+            <span className="min-w-0 wrap-anywhere">{v.name}</span>
             <span className={units(v.stock) > 0 ? "text-green-700" : "text-red-700"}>{units(v.stock)} units</span>
           </h3>
           <table className="mt-2 w-full max-w-sm text-sm">

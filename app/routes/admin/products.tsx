@@ -21,9 +21,11 @@ import { RouteError } from "~/components/ui/route-error";
 import { PriceRange } from "~/components/admin/price-range";
 import { ConfirmButton } from "~/components/admin/confirm-button";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { FilterSelect, Pager, TableHead } from "~/components/admin/list-controls";
+import { FilterPanel, FilterSelect, Pager } from "~/components/admin/list-controls";
+import { IndexCell, IndexRow, IndexTable, RowActions } from "~/components/admin/index-table";
+import { BUTTON } from "~/components/admin/control-styles";
+import { StatusBadge } from "~/components/admin/status-badge";
 import { adminMeta } from "~/lib/seo";
-import { ROW_ACTION_CLASS, ROW_DANGER_CLASS } from "~/components/admin/list-controls";
 import { FormAlert } from "~/components/ui/field";
 import { pageCountOf } from "~/lib/paging";
 
@@ -102,38 +104,40 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="font-serif text-3xl text-leather-800">Products</h1>
-        <Link to="/admin/products/new" className="rounded-md bg-leather-700 px-4 py-2.5 font-medium text-white hover:bg-leather-800">
+        <Link to="/admin/products/new" className={BUTTON.primary}>
           Add Product
         </Link>
       </div>
 
-      <Form method="get" role="search" className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-4 md:flex-row md:items-end">
-        <div className="flex-1">
-          <label htmlFor="product-search" className="block text-sm font-medium text-stone-800">
-            Search products
-          </label>
-          <input
-            id="product-search"
-            type="search"
-            name="q"
-            defaultValue={q}
-            placeholder="Search by name or SKU..."
-            className="mt-1 w-full rounded-md border border-leather-300 bg-white px-3 py-2 text-stone-900 placeholder:text-stone-500"
+      <FilterPanel active={Boolean(q || category)}>
+        <Form method="get" role="search" className="flex flex-col gap-3 p-4 lg:flex-row lg:items-end">
+          <div className="flex-1">
+            <label htmlFor="product-search" className="block text-sm font-medium text-stone-800">
+              Search products
+            </label>
+            <input
+              id="product-search"
+              type="search"
+              name="q"
+              defaultValue={q}
+              placeholder="Search by name or SKU..."
+              className="mt-1 min-h-11 w-full rounded-md border border-leather-300 bg-white px-3 py-2 text-stone-900 placeholder:text-stone-500"
+            />
+          </div>
+          <FilterSelect
+            id="product-category"
+            label="Category"
+            name="category"
+            value={category}
+            allLabel="All Categories"
+            options={categories.map((c) => ({ value: c.id, label: c.name }))}
+            className="w-full lg:w-56"
           />
-        </div>
-        <FilterSelect
-          id="product-category"
-          label="Category"
-          name="category"
-          value={category}
-          allLabel="All Categories"
-          options={categories.map((c) => ({ value: c.id, label: c.name }))}
-          className="md:w-56"
-        />
-        <button type="submit" className="rounded-md bg-leather-700 px-4 py-2 font-medium text-white hover:bg-leather-800">
-          Search
-        </button>
-      </Form>
+          <button type="submit" className={BUTTON.primary}>
+            Search
+          </button>
+        </Form>
+      </FilterPanel>
 
       {actionData && !actionData.ok && !toDelete && <FormAlert message={actionData.message} />}
 
@@ -156,59 +160,55 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
           )}
         </div>
       ) : (
-        <div className="relative overflow-x-auto rounded-xl border border-stone-200 bg-white">
-          <table className="w-full min-w-[60rem] text-left text-sm">
-            <caption className="sr-only">Products, newest first</caption>
-            <TableHead columns={["Image", "Name", "SKU", "Categories", "Price", "Stock", "Offer", "Added", "Actions"]} />
-            <tbody className="divide-y divide-stone-100">
-              {items.map((p) => (
-                <tr key={p.id}>
-                  <td className="px-3 py-2">
-                    <Img src={imageUrl(p.image, 320)} alt="" width={48} height={48} className="h-12 w-12 rounded-md object-cover" />
-                  </td>
-                  <th scope="row" className="px-3 py-2 font-medium text-stone-900">
-                    {p.name}
-                  </th>
-                  <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">{p.code || "N/A"}</td>
-                  <td className="px-3 py-2">{p.categories.length ? p.categories.join(", ") : "Uncategorized"}</td>
-                  <td className="px-3 py-2">
-                    <PriceRange range={p.overview.range} />
-                  </td>
-                  <td className={`px-3 py-2 ${p.overview.totalStock > 0 ? "text-green-700" : "text-red-700"}`}>{p.overview.totalStock}</td>
-                  <td className="px-3 py-2">
-                    {p.overview.onOffer ? (
-                      <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800">On Offer</span>
-                    ) : (
-                      <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-medium text-stone-700">Standard</span>
-                    )}
-                  </td>
-                  <td className="px-3 py-2 whitespace-nowrap">{formatAdminDate(p.createdAt)}</td>
-                  <td className="px-3 py-2">
-                    <div className="flex gap-3 whitespace-nowrap">
-                      <Link to={`/admin/products/${p.id}/view`} className={ROW_ACTION_CLASS} aria-label={`View ${p.name}`}>
-                        View
-                      </Link>
-                      <Link to={`/admin/products/${p.id}/edit`} className={ROW_ACTION_CLASS} aria-label={`Edit ${p.name}`}>
-                        Edit
-                      </Link>
-                      <ConfirmButton
-                        to={href({ q, category, page, del: p.id })}
-                        message={DELETE_PRODUCT_CONFIRM}
-                        action={here}
-                        fields={{ intent: "delete", id: p.id, returnTo: here }}
-                        disabled={deleting}
-                        className={ROW_DANGER_CLASS}
-                        aria-label={`Delete ${p.name}`}
-                      >
-                        {deleting && navigation.formData?.get("id") === p.id ? "Deleting..." : "Delete"}
-                      </ConfirmButton>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <IndexTable caption="Products, newest first" columns={["Image", "Name", "SKU", "Categories", "Price", "Stock", "Offer", "Added", "Actions"]}>
+          {items.map((p) => (
+            <IndexRow key={p.id}>
+              <IndexCell label="Image" kind="media">
+                <Img src={imageUrl(p.image, 320)} alt="" width={48} height={48} className="h-12 w-12 rounded-md object-cover" />
+              </IndexCell>
+              <IndexCell label="Name" kind="title" className="min-w-40 wrap-anywhere">
+                {p.name}
+              </IndexCell>
+              <IndexCell label="SKU" className="font-mono text-xs wrap-anywhere">
+                {p.code || "N/A"}
+              </IndexCell>
+              <IndexCell label="Categories">{p.categories.length ? p.categories.join(", ") : "Uncategorized"}</IndexCell>
+              <IndexCell label="Price">
+                <PriceRange range={p.overview.range} />
+              </IndexCell>
+              <IndexCell label="Stock" className={p.overview.totalStock > 0 ? "text-green-700" : "text-red-700"}>
+                {p.overview.totalStock}
+              </IndexCell>
+              <IndexCell label="Offer">
+                {p.overview.onOffer ? <StatusBadge tone="red">On Offer</StatusBadge> : <StatusBadge tone="grey">Standard</StatusBadge>}
+              </IndexCell>
+              <IndexCell label="Added" phone={false} className="whitespace-nowrap">
+                {formatAdminDate(p.createdAt)}
+              </IndexCell>
+              <IndexCell label="Actions" kind="actions">
+                <RowActions>
+                  <Link to={`/admin/products/${p.id}/view`} className={BUTTON.row} aria-label={`View ${p.name}`}>
+                    View
+                  </Link>
+                  <Link to={`/admin/products/${p.id}/edit`} className={BUTTON.row} aria-label={`Edit ${p.name}`}>
+                    Edit
+                  </Link>
+                  <ConfirmButton
+                    to={href({ q, category, page, del: p.id })}
+                    message={DELETE_PRODUCT_CONFIRM}
+                    action={here}
+                    fields={{ intent: "delete", id: p.id, returnTo: here }}
+                    disabled={deleting}
+                    className={BUTTON.rowDanger}
+                    aria-label={`Delete ${p.name}`}
+                  >
+                    {deleting && navigation.formData?.get("id") === p.id ? "Deleting..." : "Delete"}
+                  </ConfirmButton>
+                </RowActions>
+              </IndexCell>
+            </IndexRow>
+          ))}
+        </IndexTable>
       )}
 
       <Pager page={page} pageCount={pageCount} hrefFor={(p) => href({ q, category, page: p })} />
@@ -220,20 +220,11 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
           message={DELETE_PRODUCT_CONFIRM}
           cancelTo={here}
           error={actionData && !actionData.ok ? actionData.message : null}
-        >
-          <Form method="post" action={here}>
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="id" value={toDelete.id} />
-            <input type="hidden" name="returnTo" value={here} />
-            <button
-              type="submit"
-              disabled={deleting}
-              className="rounded-md bg-red-700 px-4 py-2 text-sm font-medium text-white hover:bg-red-800 disabled:opacity-60"
-            >
-              {deleting ? "Deleting..." : "Delete Product"}
-            </button>
-          </Form>
-        </ConfirmDialog>
+          action={here}
+          fields={{ intent: "delete", id: toDelete.id, returnTo: here }}
+          confirmLabel="Delete Product"
+          busy={deleting}
+        />
       )}
     </div>
   );

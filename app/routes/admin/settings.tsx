@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { data, Form, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
 import { actionFailure } from "~/lib/action-failure.server";
@@ -8,6 +9,7 @@ import { confirmationMessage, DEFAULT_CONFIRMATION_TEMPLATE, TEMPLATE_FIELDS, TE
 import { confirmationTemplateSchema } from "~/modules/orders/admin-orders.schema";
 import { getConfirmationTemplate, saveConfirmationTemplate } from "~/modules/orders/order-confirmation.server";
 import { FormAlert, TextAreaField } from "~/components/ui/field";
+import { BUTTON } from "~/components/admin/control-styles";
 import { RouteError } from "~/components/ui/route-error";
 
 export const meta = () => adminMeta("Settings");
@@ -33,8 +35,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireMainAdminAction(request, context.auth, ACCESS_DENIED_SETTINGS, (message) => ({ ok: false as const, message }));
-  const parsed = confirmationTemplateSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false as const, message: parsed.error.issues[0].message }, { status: 400 });
+  const form = Object.fromEntries(await request.formData());
+  const parsed = confirmationTemplateSchema.safeParse(form);
+  // Refused on its field (an unknown placeholder is named there), with what was typed kept.
+  if (!parsed.success) {
+    const templateError = parsed.error.issues[0].message;
+    const typed = typeof form.template === "string" ? form.template : undefined;
+    return data({ ok: false as const, message: null, templateError, template: typed }, { status: 400 });
+  }
   try {
     await saveConfirmationTemplate(context.db, parsed.data.template);
     return { ok: true as const, message: SAVED };
@@ -42,13 +50,25 @@ export async function action({ request, context }: Route.ActionArgs) {
     return actionFailure(error, { msg: "settings could not be saved" }, ({ message }) => ({
       ok: false as const,
       message: `Failed to save the settings. ${message}`,
+      templateError: undefined,
+      template: parsed.data.template,
     }));
   }
+}
+
+/** The template's problem, as the server words it (the same schema), or undefined. */
+function templateProblem(template: string): string | undefined {
+  const parsed = confirmationTemplateSchema.safeParse({ template });
+  return parsed.success ? undefined : parsed.error.issues[0].message;
 }
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
+  // The browser's own check, shown until the text changes; the server's answer otherwise.
+  const [checked, setChecked] = useState<{ error?: string; for?: typeof result }>({});
+  const failed = result && !result.ok ? result : null;
+  const templateError = checked.for === result ? checked.error : failed?.templateError;
   if (!loaderData.allowed) {
     return (
       <div className="space-y-4">
@@ -72,8 +92,16 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           ))}{" "}
           Leave it empty to use the shop's default.
         </p>
-        <Form method="post" className="mt-4 space-y-3">
-          <FormAlert message={result && !result.ok ? result.message : null} />
+        <Form
+          method="post"
+          className="mt-4 space-y-3"
+          onSubmit={(event) => {
+            const error = templateProblem(String(new FormData(event.currentTarget).get("template") ?? ""));
+            setChecked({ error, for: result });
+            if (error) event.preventDefault();
+          }}
+        >
+          <FormAlert message={failed?.message} />
           {result?.ok && (
             <p role="status" className="rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900">
               {result.message}
@@ -84,14 +112,12 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
             label="Message"
             rows={6}
             maxLength={TEMPLATE_MAX_LENGTH}
-            defaultValue={loaderData.template}
-            key={loaderData.template}
+            defaultValue={failed?.template ?? loaderData.template}
+            key={failed?.template ?? loaderData.template}
+            error={templateError}
+            onChange={() => setChecked({ error: undefined, for: result })}
           />
-          <button
-            type="submit"
-            disabled={busy}
-            className="rounded-md bg-leather-700 px-4 py-2 font-semibold text-white hover:bg-leather-800 disabled:opacity-60"
-          >
+          <button type="submit" disabled={busy} className={BUTTON.primary}>
             {busy ? "Saving..." : "Save Settings"}
           </button>
         </Form>

@@ -20,7 +20,9 @@ import {
 } from "~/modules/trash/trash";
 import { ConfirmButton } from "~/components/admin/confirm-button";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { Pager, ROW_ACTION_CLASS, ROW_DANGER_CLASS, TableHead } from "~/components/admin/list-controls";
+import { Pager } from "~/components/admin/list-controls";
+import { IndexCell, IndexRow, IndexTable, RowActions } from "~/components/admin/index-table";
+import { BUTTON } from "~/components/admin/control-styles";
 import { FormAlert } from "~/components/ui/field";
 import { RouteError } from "~/components/ui/route-error";
 
@@ -83,7 +85,6 @@ export default function AdminTrash({ loaderData, actionData }: Route.ComponentPr
   const here = href(page);
   const toDelete = confirmDelete ? rows.find((r) => r.id === confirmDelete) : undefined;
   const failure = actionData && !actionData.ok ? actionData.message : null;
-  const actions = (r: TrashRow) => <EntryActions entry={r} page={page} busy={busy} />;
 
   return (
     <div className="space-y-6">
@@ -102,7 +103,7 @@ export default function AdminTrash({ loaderData, actionData }: Route.ComponentPr
             action={PATH}
             fields={{ intent: "empty" }}
             disabled={busy}
-            className="rounded-md bg-red-700 px-4 py-2 text-sm font-medium text-white hover:bg-red-800 disabled:opacity-60"
+            className={BUTTON.danger}
           >
             Empty Trash
           </ConfirmButton>
@@ -118,47 +119,30 @@ export default function AdminTrash({ loaderData, actionData }: Route.ComponentPr
       {rows.length === 0 ? (
         <p className="rounded-xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center text-stone-800">The Trash is empty.</p>
       ) : (
-        <>
-          {/* A laptop gets a table; a phone a card per entry, with nothing to scroll sideways. */}
-          <div className="hidden rounded-xl border border-stone-200 bg-white md:block">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Deleted items, last deleted first</caption>
-              <TableHead columns={["Kind", "Name", "Deleted by", "Deleted", "Days left", "Actions"]} />
-              <tbody className="divide-y divide-stone-100">
-                {rows.map((r) => (
-                  <tr key={r.id}>
-                    <td className="px-3 py-2 whitespace-nowrap">{trashKindLabel[r.kind]}</td>
-                    <th scope="row" className="px-3 py-2 font-medium break-words text-stone-900">
-                      {r.name}
-                    </th>
-                    <td className="px-3 py-2">{r.deletedByName || "N/A"}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{formatAdminDateTime(r.deletedAt)}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{daysText(r.daysLeft)}</td>
-                    <td className="px-3 py-2">{actions(r)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <ul className="space-y-3 md:hidden" aria-label="Deleted items, last deleted first">
-            {rows.map((r) => (
-              <li key={r.id} className="rounded-xl border border-stone-200 bg-white p-4">
-                <h2 className="font-medium break-words text-stone-900">{r.name}</h2>
-                <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-stone-700">
-                  <dt>Kind</dt>
-                  <dd>{trashKindLabel[r.kind]}</dd>
-                  <dt>Deleted by</dt>
-                  <dd className="break-words">{r.deletedByName || "N/A"}</dd>
-                  <dt>Deleted</dt>
-                  <dd>{formatAdminDateTime(r.deletedAt)}</dd>
-                  <dt>Days left</dt>
-                  <dd>{daysText(r.daysLeft)}</dd>
-                </dl>
-                <div className="mt-3">{actions(r)}</div>
-              </li>
-            ))}
-          </ul>
-        </>
+        <IndexTable caption="Deleted items, last deleted first" columns={["Kind", "Name", "Deleted by", "Deleted", "Days left", "Actions"]}>
+          {rows.map((r) => (
+            <IndexRow key={r.id}>
+              <IndexCell label="Kind" className="whitespace-nowrap">
+                {trashKindLabel[r.kind]}
+              </IndexCell>
+              <IndexCell label="Name" kind="title" className="wrap-anywhere">
+                {r.name}
+              </IndexCell>
+              <IndexCell label="Deleted by" className="wrap-anywhere">
+                {r.deletedByName || "N/A"}
+              </IndexCell>
+              <IndexCell label="Deleted" className="whitespace-nowrap">
+                {formatAdminDateTime(r.deletedAt)}
+              </IndexCell>
+              <IndexCell label="Days left" className="whitespace-nowrap">
+                {daysText(r.daysLeft)}
+              </IndexCell>
+              <IndexCell label="Actions" kind="actions">
+                <EntryActions entry={r} page={page} busy={busy} />
+              </IndexCell>
+            </IndexRow>
+          ))}
+        </IndexTable>
       )}
 
       <Pager page={page} pageCount={pageCount} hrefFor={(p) => href(p)} />
@@ -170,33 +154,23 @@ export default function AdminTrash({ loaderData, actionData }: Route.ComponentPr
           message={deleteForGoodConfirm(toDelete.name)}
           cancelTo={here}
           error={failure}
-        >
-          <Form method="post" action={PATH}>
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="id" value={toDelete.id} />
-            <button
-              type="submit"
-              disabled={busy}
-              className="rounded-md bg-red-700 px-4 py-2 text-sm font-medium text-white hover:bg-red-800 disabled:opacity-60"
-            >
-              Delete for good
-            </button>
-          </Form>
-        </ConfirmDialog>
+          action={PATH}
+          fields={{ intent: "delete", id: toDelete.id }}
+          confirmLabel="Delete for good"
+          busy={busy}
+        />
       )}
       {confirmEmpty && total > 0 && (
-        <ConfirmDialog title="Empty the Trash?" message={EMPTY_TRASH_CONFIRM} cancelTo={here} error={failure}>
-          <Form method="post" action={PATH}>
-            <input type="hidden" name="intent" value="empty" />
-            <button
-              type="submit"
-              disabled={busy}
-              className="rounded-md bg-red-700 px-4 py-2 text-sm font-medium text-white hover:bg-red-800 disabled:opacity-60"
-            >
-              Empty Trash
-            </button>
-          </Form>
-        </ConfirmDialog>
+        <ConfirmDialog
+          title="Empty the Trash?"
+          message={EMPTY_TRASH_CONFIRM}
+          cancelTo={here}
+          error={failure}
+          action={PATH}
+          fields={{ intent: "empty" }}
+          confirmLabel="Empty Trash"
+          busy={busy}
+        />
       )}
     </div>
   );
@@ -205,11 +179,11 @@ export default function AdminTrash({ loaderData, actionData }: Route.ComponentPr
 /** Restore and Delete for good, for one entry: buttons named after what they act on. */
 function EntryActions({ entry, page, busy }: { entry: TrashRow; page: number; busy: boolean }) {
   return (
-    <div className="flex flex-wrap gap-2">
+    <RowActions>
       <Form method="post" action={PATH}>
         <input type="hidden" name="intent" value="restore" />
         <input type="hidden" name="id" value={entry.id} />
-        <button type="submit" disabled={busy} aria-label={`Restore ${entry.name}`} className={ROW_ACTION_CLASS}>
+        <button type="submit" disabled={busy} aria-label={`Restore ${entry.name}`} className={BUTTON.row}>
           Restore
         </button>
       </Form>
@@ -220,11 +194,11 @@ function EntryActions({ entry, page, busy }: { entry: TrashRow; page: number; bu
         fields={{ intent: "delete", id: entry.id }}
         disabled={busy}
         aria-label={`Delete ${entry.name} for good`}
-        className={ROW_DANGER_CLASS}
+        className={BUTTON.rowDanger}
       >
         Delete for good
       </ConfirmButton>
-    </div>
+    </RowActions>
   );
 }
 

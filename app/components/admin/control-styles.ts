@@ -1,0 +1,29 @@
+/*
+ * The back office's controls. Its buttons, one look per kind, for a <button>, a NavigateButton or a link that acts
+ * as one. A primary action is at least 44 px tall at every size (issue 32: "primary actions are at
+ * least 44 px tall"); a row's actions are as tall on a phone, where a finger presses them, and
+ * compact in a laptop's table.
+ */
+const base = "inline-flex items-center justify-center gap-2 rounded-md text-center font-medium disabled:opacity-60 aria-disabled:opacity-60";
+
+export const BUTTON = {
+  /** The screen's main action: Save, Add, Search. */
+  primary: `${base} min-h-11 bg-leather-700 px-4 py-2 text-white hover:bg-leather-800`,
+  /** A second action beside it: Refresh Counts, Download CSV, Mark as Read. */
+  secondary: `${base} min-h-11 border border-leather-300 bg-white px-4 py-2 text-sm text-leather-800 hover:bg-leather-50`,
+  /** Going back without doing anything: Cancel, Close, Back to List. */
+  quiet: `${base} min-h-11 border border-stone-300 bg-white px-4 py-2 text-sm text-stone-800 hover:bg-stone-50`,
+  /** The action that deletes, once asked: Delete Product, Empty Trash. */
+  danger: `${base} min-h-11 bg-red-700 px-4 py-2 text-sm text-white hover:bg-red-800`,
+  /** A delete that asks first, beside a screen's other actions: a message's Delete. */
+  dangerOutline: `${base} min-h-11 border border-red-300 bg-white px-4 py-2 text-sm text-red-700 hover:bg-red-50`,
+  /** A row's action: View, Edit, Restore, Call. */
+  row: `${base} min-h-11 border border-leather-300 bg-white px-3 py-1.5 text-sm text-leather-800 hover:bg-leather-100 xl:min-h-8`,
+  /** A row's delete, which asks first. */
+  rowDanger: `${base} min-h-11 border border-red-300 bg-white px-3 py-1.5 text-sm text-red-700 hover:bg-red-50 xl:min-h-8`,
+  /** A row's main action, filled: Save in an inline edit. */
+  rowPrimary: `${base} min-h-11 bg-leather-700 px-3 py-1.5 text-sm text-white hover:bg-leather-800 xl:min-h-8`,
+} as const;
+
+/** Every tick box of the back office: 24 × 24 px, big enough to tap (issue 32: they were 13 × 16). */
+export const TICK_BOX = "size-6 shrink-0 accent-leather-700";

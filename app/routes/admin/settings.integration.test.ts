@@ -1,0 +1,55 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "~/lib/db.server";
+import { getConfirmationTemplate, saveConfirmationTemplate } from "~/modules/orders/order-confirmation.server";
+import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
+import { testContext } from "../../../tests/support/test-context";
+import { requestAs, setUpVisitors, type Visitors } from "../../../tests/support/staff";
+import { answer } from "../../../tests/support/route-answer";
+import { action } from "./settings";
+
+/** Issue 32, goal 7: Settings refuses unknown placeholders in the WhatsApp message and names them, on the server. */
+const testDb = useTestDatabase();
+let visitors: Visitors;
+
+beforeAll(async () => {
+  visitors = await setUpVisitors(testDb());
+});
+
+const args = (request: Request, database: { db: Db } = testDb()) =>
+  ({ request, params: {}, context: testContext(database, { auth: visitors.auth }) }) as never;
+const save = (cookie: string, form: Record<string, string>) => answer(action(args(requestAs(cookie, "/admin/settings", form))));
+
+describe(`the settings' confirmation message (${testTarget()})`, () => {
+  it("saves a message that uses only the known placeholders", async () => {
+    const result = await save(visitors.mainAdmin, { template: "Salam {name}! Order {orderNumber}, {total}. {shop} {shopPhone} {items}" });
+    expect(result).toMatchObject({ status: 200, data: { ok: true, message: "Settings saved." } });
+    expect(await getConfirmationTemplate(testDb().db)).toBe("Salam {name}! Order {orderNumber}, {total}. {shop} {shopPhone} {items}");
+  });
+
+  it("refuses an unknown placeholder on the message's field, naming it, keeps what was typed, and saves nothing", async () => {
+    await saveConfirmationTemplate(testDb().db, "Hello {name}");
+    const result = await save(visitors.mainAdmin, { template: "Hello {naem}, your {total} and {Total}" });
+    expect(result.status).toBe(400);
+    expect(result.data).toEqual({
+      ok: false,
+      message: null,
+      templateError:
+        "Unknown placeholders: {naem}, {Total}. The message may use only {name}, {orderNumber}, {items}, {total}, {shop} and {shopPhone}.",
+      template: "Hello {naem}, your {total} and {Total}",
+    });
+    expect(await getConfirmationTemplate(testDb().db)).toBe("Hello {name}");
+  });
+
+  it("answers a post without the field, or of the wrong shape, with a 400 on the field", async () => {
+    const missing = await save(visitors.mainAdmin, {});
+    expect(missing.status).toBe(400);
+    expect(missing.data.templateError).toEqual(expect.any(String));
+  });
+
+  it("refuses plain admins, saving nothing", async () => {
+    await saveConfirmationTemplate(testDb().db, "Hello {name}");
+    const result = await save(visitors.admin, { template: "Changed {name}" });
+    expect(result.status).toBe(403);
+    expect(await getConfirmationTemplate(testDb().db)).toBe("Hello {name}");
+  });
+});
