@@ -82,6 +82,16 @@ describe("criticalCss", () => {
     expect(sheet.forClasses(new Set(["from-a"]))).toContain(".from-a{--tw-gradient-from:red}");
   });
 
+  it("reads a selector with an escaped quote, such as before:content-['!'], as one rule and goes on reading the sheet", () => {
+    const quoted = criticalCss(
+      "@layer utilities{.before\\:content-\\[\\'\\!\\'\\]:before{--tw-content:\"!\";content:var(--tw-content)}.mt-2{margin-top:.5rem}.hidden{display:none}}",
+    );
+    expect(quoted.forClasses(new Set(["mt-2"]))).toBe("@layer utilities{.mt-2{margin-top:.5rem}}");
+    expect(quoted.forClasses(new Set(["before:content-['!']"]))).toBe(
+      "@layer utilities{.before\\:content-\\[\\'\\!\\'\\]:before{--tw-content:\"!\";content:var(--tw-content)}}",
+    );
+  });
+
   it("keeps the whole sheet for a page using every class", () => {
     const all = new Set([
       "mt-2",

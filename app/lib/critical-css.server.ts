@@ -89,7 +89,9 @@ function parse(css: string): Piece[] {
     }
     let open = i;
     while (open < css.length && css[open] !== "{" && css[open] !== ";") {
-      if (css[open] === '"' || css[open] === "'") open = skipString(css, open);
+      // An escaped character (`\'` in `.before\:content-\[\'\!\'\]`) opens no string.
+      if (css[open] === "\\") open++;
+      else if (css[open] === '"' || css[open] === "'") open = skipString(css, open);
       open++;
     }
     if (open >= css.length || css[open] === ";") {
