@@ -7,7 +7,8 @@ import { CHROMIUM_ARGS, chromiumForTests } from "./scripts/chromium.mjs";
  * HTTPS, started by the spec itself (tests/support/deployment.ts); the workers test, one server
  * with WEB_CONCURRENCY=2 on PostgreSQL; and the database-blink test, which stops and starts a
  * PostgreSQL server of its own under load. Run by `npm test` when TEST_DATABASE_URL is set (the
- * first only with Caddy installed); `npx playwright test -c playwright.deploy.config.ts`.
+ * first only with Caddy installed); `npx playwright test -c playwright.deploy.config.ts`. Also the
+ * dev server's test (`npm run dev` on a copy of the tree), which needs neither and runs apart.
  */
 export default defineConfig({
   testDir: "tests/deploy",

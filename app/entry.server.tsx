@@ -26,9 +26,10 @@ const pageStyles = import.meta.env.DEV ? undefined : criticalCss(stylesheet);
 
 /**
  * Parts of pages drawn once for their values and reused (product cards, the storefront's bar and
- * footer: lib/kept-markup.tsx). A card is about 2 KB: this keeps a few thousand.
+ * footer: lib/kept-markup.tsx). A card is about 2 KB: this keeps a few thousand. None under the dev
+ * server, where a kept part would hide a change to its component just saved.
  */
-const keep = keptMarkup({ maxBytes: 8 * 1024 * 1024 });
+const keep = import.meta.env.DEV ? undefined : keptMarkup({ maxBytes: 8 * 1024 * 1024 });
 
 const STYLES_ELEMENT = `<style id="${INLINE_STYLES_ID}">${STYLES_MARKER}</style>`;
 const HEAD_END = Buffer.from("</head>");

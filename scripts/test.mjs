@@ -1,6 +1,6 @@
-// `npm test`: the type check, lint, unit and integration tests on the embedded database, the same integration tests on
-// PostgreSQL when TEST_DATABASE_URL is set, then browser tests against the production build, and
-// with TEST_DATABASE_URL the malformed-request fuzz, the deployment test and the workers test.
+// `npm test`: the type check, lint, unit and integration tests on the embedded database, `npm run dev` on a copy of the
+// tree, the same integration tests on PostgreSQL when TEST_DATABASE_URL is set, then browser tests against the
+// production build, and with TEST_DATABASE_URL the malformed-request fuzz, the deployment test and the workers test.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -121,6 +121,18 @@ fs.rmSync(pgliteReport, { force: true });
 run("Unit and integration tests (embedded PGlite)", vitest, ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${pgliteReport}`]);
 countVitest(pgliteReport);
 
+// `npm run dev` started on a copy of the tree, edited there as it runs (tests/deploy/dev-server.spec.ts): embedded database only.
+const playwright = path.join(root, "node_modules", ".bin", "playwright");
+const devReport = path.join(results, "dev-server.json");
+fs.rmSync(devReport, { force: true });
+run(
+  "Dev server (npm run dev on a copy of the tree: a page with its data, hot updates, server modules reloaded)",
+  playwright,
+  ["test", "-c", "playwright.deploy.config.ts", "tests/deploy/dev-server.spec.ts"],
+  { PLAYWRIGHT_JSON_OUTPUT_FILE: devReport },
+);
+countPlaywright(devReport);
+
 if (process.env.TEST_DATABASE_URL) {
   const pgReport = path.join(results, "vitest-postgres.json");
   fs.rmSync(pgReport, { force: true });
@@ -188,8 +200,12 @@ if (run("Production build", "npm", ["run", "build"], { NODE_ENV: "production" })
         "test",
         "-c",
         "playwright.deploy.config.ts",
+        // The dev server's spec ran above.
         ...(hasCaddy
-          ? []
+          ? fs
+              .readdirSync(path.join(root, "tests", "deploy"))
+              .filter((file) => file.endsWith(".spec.ts") && file !== "dev-server.spec.ts")
+              .map((file) => `tests/deploy/${file}`)
           : [
               "tests/deploy/workers.spec.ts",
               "tests/deploy/database-blink.spec.ts",

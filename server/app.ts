@@ -4,7 +4,8 @@ import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import { rangeAsked } from "~/modules/media/byte-range";
 import { Hono } from "hono";
-import { serve, type ServerType } from "@hono/node-server";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { getRequestListener, serve, type ServerType } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { bodyLimit } from "hono/body-limit";
 import { discardBody } from "./discard-body";
@@ -131,6 +132,8 @@ export function createApp(options: {
   mediaOrigins?: readonly string[];
   /** The folders this shop writes to on this machine (data-folder.server.ts); none watched when absent. */
   folders?: FolderWatch;
+  /** `npm run dev`: the pages' build as it is now, asked on every request (Vite reloads what changed). */
+  loadBuild?: () => Promise<ServerBuild>;
 }) {
   const { database, storage, env, clientDir, pageCache, searchPages, catalogBarrier } = options;
   // What every loader and action gets in its context, beside this request's own values.
@@ -151,7 +154,16 @@ export function createApp(options: {
   let build: Promise<ServerBuild> | undefined;
   const loadBuild = () => (build ??= import("virtual:react-router/server-build"));
   let pages: Promise<ReturnType<typeof createRequestHandler>> | undefined;
+  // In `npm run dev`, a new handler for each new build Vite hands over (after a saved change).
+  const devPages = new WeakMap<ServerBuild, ReturnType<typeof createRequestHandler>>();
+  const devHandler = async (fresh: () => Promise<ServerBuild>) => {
+    const loaded = await fresh();
+    let handler = devPages.get(loaded);
+    if (!handler) devPages.set(loaded, (handler = createRequestHandler(withRetryAfter(loaded), "development")));
+    return handler;
+  };
   const handle: ReturnType<typeof createRequestHandler> = async (request, context) => {
+    if (options.loadBuild) return (await devHandler(options.loadBuild))(request, context);
     pages ??= loadBuild().then((loaded) =>
       createRequestHandler(withRetryAfter(loaded), env.NODE_ENV === "development" ? "development" : "production"),
     );
@@ -529,6 +541,14 @@ async function orExit<T>(work: () => T | Promise<T>, env?: Env): Promise<T> {
   }
 }
 
+/** `npm run dev`: Vite answers what it serves (modules, styles, hot updates), the shop the rest. */
+function serveBehindVite(dev: DevServing, fetch: Parameters<typeof getRequestListener>[0], env: Env): Server {
+  const shop = getRequestListener(fetch, { hostname: env.HOST });
+  dev.server.on("request", (req: IncomingMessage, res: ServerResponse) => dev.middlewares(req, res, () => void shop(req, res)));
+  dev.server.listen(env.PORT, env.HOST);
+  return dev.server;
+}
+
 /** Longest pause between two tries of a start-up step while the database cannot be reached. */
 const MAX_START_RETRY_MS = 30_000;
 
@@ -548,8 +568,27 @@ async function whenReachable<T>(what: string, step: () => Promise<T>): Promise<T
   }
 }
 
-/** Opens the database, prepares the data folder and serves the shop. */
-export async function start(): Promise<{ server: ServerType; close: () => Promise<void> }> {
+/**
+ * What `npm run dev` (scripts/dev.mjs) hands `start()`: Vite in middleware mode, as in React
+ * Router's node-custom-server template (docs/decisions/0056-the-dev-server.md).
+ */
+export interface DevServing {
+  /** The HTTP server to serve on; Vite's hot-reload socket listens on it too. */
+  server: Server;
+  /** Vite's middlewares: the browser's modules, styles and hot updates. What they leave goes to the shop. */
+  middlewares: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+  /** The pages' build as it is now: Vite loads again what changed since it was last asked. */
+  loadBuild: () => Promise<ServerBuild>;
+  /** Stops Vite: its file watcher and its hot-reload sockets. */
+  close: () => Promise<void>;
+}
+
+/**
+ * Opens the database, prepares the data folder and serves the shop. With `dev` (`npm run dev`) the
+ * same, but the browser's files come from Vite, pages are drawn from the code as saved, and
+ * nothing drawn or read is kept between requests (no page cache, no kept reads).
+ */
+export async function start(dev?: DevServing): Promise<{ server: ServerType; close: () => Promise<void> }> {
   // A promise nobody handled is a defect to log, not a reason to stop serving every other shopper
   // (docs/decisions/0049-database-blinks.md); lint (no-floating-promises) and tests keep them out.
   process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "a promise failed with nobody to handle it"));
@@ -572,8 +611,8 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
   const storage = await orExit(() => openStorage(env.storage));
 
   // A new embedded database is created, and the demo loaded, by a child process that gives its
-  // memory back when it ends.
-  if (isFirstStart(env)) await orExit(() => prepareInChildProcess(import.meta.url));
+  // memory back when it ends; under `npm run dev` (whose modules only Vite can load) in this one.
+  if (isFirstStart(env)) await orExit(() => (dev ? prepareNewDatabase(env) : prepareInChildProcess(import.meta.url)), env);
   // A database that cannot be reached yet is waited for (a shop and its database starting
   // together, or a worker replaced during an outage).
   const database = await orExit(
@@ -618,12 +657,14 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
     if (result === "created") logger.info({ email: env.ADMIN_EMAIL }, "main admin created");
   }
 
-  const clientDir = path.relative(process.cwd(), path.resolve("build/client"));
-  const pageCache = env.PAGE_CACHE_MB > 0 ? new PageCache(env.PAGE_CACHE_MB * 1024 * 1024, { pageShare: PAGE_SHARE }) : undefined;
+  // The browser's files: built, or under `npm run dev` the sources (Vite answers most before the shop).
+  const clientDir = path.relative(process.cwd(), path.resolve(dev ? "public" : "build/client"));
+  // Under `npm run dev` a page kept in memory would hide a change just saved.
+  const pageCacheMb = dev ? 0 : env.PAGE_CACHE_MB;
+  const pageCache = pageCacheMb > 0 ? new PageCache(pageCacheMb * 1024 * 1024, { pageShare: PAGE_SHARE }) : undefined;
   // Searches' pages apart, in a quarter as much again, and only those asked for twice within a
   // minute: the many searches typed once never push the hot pages out, nor cost a compression more.
-  const searchPages =
-    env.PAGE_CACHE_MB > 0 && env.KEEP_SEARCHES === "on" ? new PageCache((env.PAGE_CACHE_MB * 1024 * 1024) / 4, { secondAsk: true }) : undefined;
+  const searchPages = pageCacheMb > 0 && env.KEEP_SEARCHES === "on" ? new PageCache((pageCacheMb * 1024 * 1024) / 4, { secondAsk: true }) : undefined;
   // Catalogue change notices drop kept pages, kept catalogue reads, kept cards and kept searches (query-memo.server.ts).
   const memos = [catalogMemo, cardMemo, searchMemo];
   const catalog = await whenReachable("listening for catalogue changes", () =>
@@ -633,9 +674,12 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
       { noticeDelayMs: testNoticeDelay() },
     ),
   );
-  catalogMemo.enable();
-  cardMemo.enable();
-  if (env.KEEP_SEARCHES === "on") searchMemo.enable();
+  // Kept reads would outlive an edit of the query that made them: none under `npm run dev`.
+  if (!dev) {
+    catalogMemo.enable();
+    cardMemo.enable();
+    if (env.KEEP_SEARCHES === "on") searchMemo.enable();
+  }
   // After a change, every worker's caches (not only this one's) must have heard of it (cluster.ts).
   const catalogBarrier = barrierOfAllWorkers(catalog.barrier);
   // Media kept at the original shop's web addresses (npm run import): read once, at start.
@@ -653,8 +697,9 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
     catalogBarrier,
     mediaOrigins,
     folders: shopFolders.length ? folders : undefined,
+    loadBuild: dev?.loadBuild,
   });
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
+  const server = dev ? serveBehindVite(dev, app.fetch, env) : serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
   // A proxy keeps its connections to the shop open for up to 30 s between requests (deploy/); the
   // shop must not close one first (Node's default is 5 s), or a request the proxy sends on it just
   // then fails and the proxy takes this instance for down. The wait for a request's headers must be
@@ -697,6 +742,8 @@ export async function start(): Promise<{ server: ServerType; close: () => Promis
   const close = () =>
     (closing ??= (async () => {
       app.stop();
+      // Vite first: its hot-reload sockets would hold the server open.
+      await dev?.close();
       mailer.stop();
       backups?.stop();
       await sweeper.stop();
