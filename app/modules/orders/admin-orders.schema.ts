@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { pageParam } from "~/lib/typed-numbers";
-import { ORDER_STATUSES } from "~/lib/db/value-lists";
+import { CONFIRMATION_OUTCOMES, ORDER_STATUSES } from "~/lib/db/value-lists";
 import { takesShippingDetails } from "./order-status";
-import { CONFIRMATION_OUTCOMES, TEMPLATE_MAX_LENGTH } from "./customer-contact";
+import { TEMPLATE_MAX_LENGTH } from "./customer-contact";
 
 /** The orders list's address: `?q=…&status=…&page=…&order=<id>` (the open detail). */
 export const orderListQuerySchema = z.object({

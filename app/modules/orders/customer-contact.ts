@@ -1,4 +1,5 @@
 import { BRAND } from "~/lib/brand";
+import type { ConfirmationOutcome } from "~/lib/db/value-lists";
 import { formatAmount } from "~/modules/catalog/pricing";
 import { normalizePhone } from "./phone";
 
@@ -9,8 +10,6 @@ import { normalizePhone } from "./phone";
  */
 
 /** What staff record after trying to reach the customer. */
-export const CONFIRMATION_OUTCOMES = ["confirmed-by-phone", "no-answer", "customer-cancelled"] as const;
-export type ConfirmationOutcome = (typeof CONFIRMATION_OUTCOMES)[number];
 export const CONFIRMATION_OUTCOME_LABELS: Record<ConfirmationOutcome, string> = {
   "confirmed-by-phone": "Confirmed by phone",
   "no-answer": "No answer",

@@ -20,7 +20,10 @@ export type OrderSelection = { ids: string[] } | { query: Omit<OrderListQuery, "
 
 /** An order as the batch tools need it: the stored order's own fields, with its items. */
 export type BatchOrder = OrderCustomer &
-  Pick<typeof orders.$inferSelect, "id" | "orderNumber" | "createdAt" | "status" | "subtotal" | "tax" | "total" | "courier" | "trackingNumber"> & {
+  Pick<
+    typeof orders.$inferSelect,
+    "id" | "orderNumber" | "createdAt" | "status" | "subtotal" | "tax" | "shipping" | "total" | "courier" | "trackingNumber"
+  > & {
     items: { productName: string; color: string; size: string; quantity: number; lineTotal: number }[];
   };
 
@@ -181,6 +184,27 @@ async function* rowsOf(batches: AsyncIterable<BatchOrder[]>) {
 /** The amount a courier collects on delivery: the whole total for cash on delivery, nothing otherwise. */
 export function amountToCollect(order: Pick<BatchOrder, "paymentMethod" | "total">): string {
   return order.paymentMethod === "cod" ? formatAmount(order.total) : formatAmount(0);
+}
+
+/**
+ * What a packing slip says of an order's money, from the stored order (its lines as bought, its
+ * subtotal, tax, shipping and total as charged): the lines, then the sums that lead to the amount
+ * to collect, so the courier and the customer can add them up.
+ */
+export function slipAmounts(order: Pick<BatchOrder, "items" | "subtotal" | "tax" | "shipping" | "total" | "paymentMethod">) {
+  return {
+    lines: order.items.map((i) => ({
+      name: i.productName,
+      details: [i.color, i.size && `Size ${i.size}`].filter(Boolean).join(" · "),
+      quantity: i.quantity,
+      lineTotal: formatAmount(i.lineTotal),
+    })),
+    subtotal: formatAmount(order.subtotal),
+    tax: formatAmount(order.tax),
+    shipping: order.shipping === 0 ? "Free" : formatAmount(order.shipping),
+    total: formatAmount(order.total),
+    collect: amountToCollect(order),
+  };
 }
 
 /**

@@ -1,0 +1,19 @@
+ALTER TABLE "orders" ADD COLUMN "call_outcome" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "no_answer_calls" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX "orders_phone_idx" ON "orders" USING btree ("phone","created_at");--> statement-breakpoint
+CREATE INDEX "orders_email_idx" ON "orders" USING btree (lower("email"));--> statement-breakpoint
+-- Orders confirmed with their customer before this release: their outcomes are in their history
+-- (notes worded as customer-contact.ts labels them). The last one is the call state; the unanswered
+-- calls are counted (docs/decisions/0054).
+UPDATE "orders" o SET
+  "call_outcome" = (
+    SELECT CASE h."note" WHEN 'Confirmed by phone' THEN 'confirmed-by-phone' WHEN 'No answer' THEN 'no-answer' ELSE 'customer-cancelled' END
+    FROM "order_history" h
+    WHERE h."order_id" = o."id" AND h."note" IN ('Confirmed by phone', 'No answer', 'Customer cancelled')
+    ORDER BY h."created_at" DESC, h."id" DESC
+    LIMIT 1
+  ),
+  "no_answer_calls" = (SELECT count(*) FROM "order_history" h WHERE h."order_id" = o."id" AND h."note" = 'No answer')
+WHERE EXISTS (
+  SELECT 1 FROM "order_history" h WHERE h."order_id" = o."id" AND h."note" IN ('Confirmed by phone', 'No answer', 'Customer cancelled')
+);
