@@ -8,7 +8,8 @@ import { inStockLockOrder } from "~/modules/inventory/stock-lock-order";
 import { takeStock } from "~/modules/inventory/stock-take.server";
 import { publishChange } from "~/modules/live/live-events.server";
 import { awaitingConfirmation } from "./order-confirmation.server";
-import { ORDER_STATUSES, type ConfirmationOutcome, type OrderStatus } from "~/lib/db/value-lists";
+import { ORDER_STATUSES, type OrderStatus } from "~/lib/db/value-lists";
+import type { CallState } from "./customer-contact";
 import { checkOrderMove, takesReturnChoice, takesShippingDetails, type ReturnStockChoice } from "./order-status";
 import { NO_REVIEW, type OrderReview } from "./order-review";
 import { getFirstOrderThreshold, needsAttention, reviewOrders } from "./order-review.server";
@@ -26,11 +27,6 @@ export interface OrderListQuery {
   page: number;
 }
 
-/** How far confirming an order with its customer has got: its last recorded outcome, and how many calls went unanswered. */
-export interface CallState {
-  outcome: ConfirmationOutcome | null;
-  noAnswerCalls: number;
-}
 
 export interface OrderListRow {
   id: string;

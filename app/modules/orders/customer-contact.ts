@@ -10,11 +10,24 @@ import { normalizePhone } from "./phone";
  */
 
 /** What staff record after trying to reach the customer. */
+/** How far confirming an order with its customer has got: its last recorded outcome, and how many calls went unanswered. */
+export interface CallState {
+  outcome: ConfirmationOutcome | null;
+  noAnswerCalls: number;
+}
+
 export const CONFIRMATION_OUTCOME_LABELS: Record<ConfirmationOutcome, string> = {
   "confirmed-by-phone": "Confirmed by phone",
   "no-answer": "No answer",
   "customer-cancelled": "Customer cancelled",
 };
+
+/** The call state as staff read it: Not yet called, No answer ×N, Confirmed by phone, Customer cancelled. */
+export function callStateText(call: CallState): string {
+  if (!call.outcome) return "Not yet called";
+  if (call.outcome === "no-answer") return `No answer ×${Math.max(1, call.noAnswerCalls)}`;
+  return CONFIRMATION_OUTCOME_LABELS[call.outcome];
+}
 
 /** The words a template may use, each replaced for the order at hand. */
 export const TEMPLATE_FIELDS = ["{name}", "{orderNumber}", "{items}", "{total}", "{shop}", "{shopPhone}"] as const;
