@@ -155,6 +155,7 @@ export async function returnShares(db: Db, now = new Date()) {
     share: Number(t.dispatched) ? Number(t.returned) / Number(t.dispatched) : 0,
   });
   return {
+    days: RETURNS_DAYS,
     byCity: byCity.map((r) => share(r.name, r)),
     byCourier: [...couriers].map(([name, t]) => share(name, t)).sort((a, b) => b.dispatched - a.dispatched || a.name.localeCompare(b.name)),
   };
