@@ -212,6 +212,28 @@ describe(`confirmation at a glance (${testTarget()})`, () => {
   });
 });
 
+describe(`orders confirmed before this release (${testTarget()})`, () => {
+  it("the migration takes each order's call state from its history: the last outcome, and the unanswered calls counted", async () => {
+    const bag = await product("Migrated Bag", 100_000);
+    const placed = await bag.order();
+    const untouched = await bag.order();
+    for (const [note, minutes] of [
+      ["No answer", 30],
+      ["No answer", 20],
+      ["Confirmed by phone", 10],
+    ] as const) {
+      await testDb()
+        .db.insert(orderHistory)
+        .values({ orderId: placed.id, fromStatus: "confirmed", toStatus: "confirmed", note, createdAt: new Date(Date.now() - minutes * 60_000) });
+    }
+    const migration = fs.readFileSync(path.join(process.cwd(), "drizzle/0010_order_call_state_and_customer_lookups.sql"), "utf8");
+    const backfill = migration.split("--> statement-breakpoint").find((part) => part.includes("UPDATE"))!;
+    await testDb().db.execute(sql.raw(backfill));
+    expect(await orderRow(placed.id)).toMatchObject({ callOutcome: "confirmed-by-phone", noAnswerCalls: 2 });
+    expect(await orderRow(untouched.id)).toMatchObject({ callOutcome: null, noAnswerCalls: 0 });
+  });
+});
+
 describe(`knowing the customer before shipping (${testTarget()})`, () => {
   it("shows the customer's earlier orders by phone and by e-mail: before, delivered, cancelled, returned", async () => {
     const bag = await product("History Bag", 200000);
