@@ -27,7 +27,6 @@ export interface OrderListQuery {
   page: number;
 }
 
-
 export interface OrderListRow {
   id: string;
   orderNumber: string;

@@ -85,14 +85,12 @@ export const SHIPPED_NEEDS_DETAILS = "Shipped needs a courier and a tracking num
  * once), but still needs what that status needs: a Shipped order cannot lose its CN.
  */
 export function checkOrderMove(from: OrderStatus | null, to: OrderStatus, details: OrderMoveDetails): OrderMove {
-  const stock = from === null || from === to ? undefined : ORDER_MOVES[from][to];
-  if (from !== null && from !== to && !stock) {
-    return { ok: false, message: `An order cannot go from ${ORDER_STATUS_LABELS[from]} to ${ORDER_STATUS_LABELS[to]}.` };
-  }
+  // A new order (from nothing, as the import makes one) has no move to check, only what its status needs.
+  const plan = from === null ? { change: false as const } : planOrderTransition(from, to);
+  if (!plan) return { ok: false, message: `An order cannot go from ${ORDER_STATUS_LABELS[from!]} to ${ORDER_STATUS_LABELS[to]}.` };
   const missing = STATUS_NEEDS[to]?.(details) ?? {};
   if (Object.keys(missing).length) return { ok: false, message: SHIPPED_NEEDS_DETAILS, fields: missing };
-  if (from === null || from === to) return { ok: true, change: false };
-  return { ok: true, change: true, stock: stock! };
+  return { ok: true, ...plan };
 }
 
 /** The transition table alone (no details): the plan of a move, or null when the table has no such move. */
