@@ -205,6 +205,8 @@ export const orders = pgTable(
      */
     callOutcome: text("call_outcome", { enum: CONFIRMATION_OUTCOMES }),
     noAnswerCalls: integer("no_answer_calls").notNull().default(0),
+    /** What the order holds, as one text (order-review.ts `itemsKey`): a likely duplicate has the same. */
+    itemsKey: text("items_key"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }),
   },

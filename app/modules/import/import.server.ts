@@ -22,6 +22,7 @@ import { saveMediaOrigins } from "~/modules/media/media-origins.server";
 import type { FileStorage } from "~/modules/media/storage.server";
 import { readProductRows } from "~/modules/catalog/product-rows.server";
 import { checkOrderMove, ORDER_STATUS_LABELS } from "~/modules/orders/order-status";
+import { itemsKey } from "~/modules/orders/order-review";
 import type { ExportData } from "./export-file.server";
 import {
   catalogueSizeOf,
@@ -603,43 +604,46 @@ const writeOrders: Writer<OrderData> = async (tx, ctx, planned, counts) => {
         await tx.insert(orderHistory).values({ orderId: id!, fromStatus: before.status, toStatus: status, note: "Changed in the original shop" });
       }
       const orderId = id!;
-      await tx.insert(orderItems).values(
-        items.map((it, n) => {
-          let productImage = it.productImage;
-          const got = productImage ? downloaded.get(productImage) : undefined;
-          if (got) {
-            if (got.ok && got.use === "order") productImage = imageUrl({ key: got.key, widths: got.widths }, 320);
-            else {
-              note(p, `${ORDER_LINE} ${n}: image ${productImage} could not be stored (${got.ok ? "?" : got.reason}): shown without it`);
-              productImage = "";
-            }
+      const rows = items.map((it, n) => {
+        let productImage = it.productImage;
+        const got = productImage ? downloaded.get(productImage) : undefined;
+        if (got) {
+          if (got.ok && got.use === "order") productImage = imageUrl({ key: got.key, widths: got.widths }, 320);
+          else {
+            note(p, `${ORDER_LINE} ${n}: image ${productImage} could not be stored (${got.ok ? "?" : got.reason}): shown without it`);
+            productImage = "";
           }
-          const target = productTargets.get(it.productSourceId);
-          const productId = target && existing.has(target) ? target : null;
-          const stockId = catalogueSizeOf(sizes, { productId, color: it.color, size: it.size });
-          if (productId && !stockId) {
-            const what = [it.color, it.size ? `size ${it.size}` : ""].filter(Boolean).join(", ");
-            note(
-              p,
-              `${ORDER_LINE} ${n}: ${it.productName}${what ? ` (${what})` : ""} matches no single size in the catalogue: cancelling the order gives no stock back for it`,
-            );
-          }
-          return {
-            orderId,
-            productId,
-            stockId,
-            productName: it.productName,
-            productImage,
-            color: it.color,
-            size: it.size,
-            quantity: it.quantity,
-            price: it.price,
-            discountPrice: it.discountPrice,
-            unitPrice: it.unitPrice,
-            lineTotal: it.lineTotal,
-          };
-        }),
-      );
+        }
+        const target = productTargets.get(it.productSourceId);
+        const productId = target && existing.has(target) ? target : null;
+        const stockId = catalogueSizeOf(sizes, { productId, color: it.color, size: it.size });
+        if (productId && !stockId) {
+          const what = [it.color, it.size ? `size ${it.size}` : ""].filter(Boolean).join(", ");
+          note(
+            p,
+            `${ORDER_LINE} ${n}: ${it.productName}${what ? ` (${what})` : ""} matches no single size in the catalogue: cancelling the order gives no stock back for it`,
+          );
+        }
+        return {
+          orderId,
+          productId,
+          stockId,
+          productName: it.productName,
+          productImage,
+          color: it.color,
+          size: it.size,
+          quantity: it.quantity,
+          price: it.price,
+          discountPrice: it.discountPrice,
+          unitPrice: it.unitPrice,
+          lineTotal: it.lineTotal,
+        };
+      });
+      await tx.insert(orderItems).values(rows);
+      await tx
+        .update(orders)
+        .set({ itemsKey: itemsKey(rows) })
+        .where(eq(orders.id, orderId));
       await remember(tx, "orders", p, orderId);
       counted(ctx, "orders", counts, p, i, planned.length);
     },

@@ -81,6 +81,25 @@ export function orderListCondition(query: Omit<OrderListQuery, "page">, threshol
 }
 
 /**
+ * At most this many orders are counted and listed as needing attention (as searches list at most
+ * 1,000, docs/decisions/0036): the flags are worked out per order, and a count that stops there
+ * stays quick however many orders wait (docs/decisions/0054).
+ */
+export const ATTENTION_LIMIT = 1000;
+
+/** How many orders `where` finds, counting no further than `limit` when given. */
+async function countUpTo(db: Db, where: SQL | undefined, limit?: number): Promise<number> {
+  if (limit === undefined) return Number((await db.select({ n: count() }).from(orders).where(where))[0].n);
+  const found = db
+    .select({ one: sql`1` })
+    .from(orders)
+    .where(where)
+    .limit(limit)
+    .as("found");
+  return Number((await db.select({ n: count() }).from(found))[0].n);
+}
+
+/**
  * One page of orders, newest first, each with its call state, its customer's history and its
  * flags; with the counts of the stat cards (over all orders): per status, still to confirm, and
  * needing attention.
@@ -90,22 +109,18 @@ export async function listOrders(db: Db, query: OrderListQuery) {
   const search = searchCondition(query.q);
   const narrowed = query.confirmation === "pending" || query.attention === "flagged";
   const where = orderListCondition(query, threshold);
-  const [byStatus, matching, [work]] = await Promise.all([
+  const flagged = query.attention === "flagged";
+  const [byStatus, matching, [toConfirm], attention] = await Promise.all([
     db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status),
     // Without a search the stat cards already hold the total: no second pass over every order.
-    search || narrowed ? db.select({ n: count() }).from(orders).where(where) : undefined,
-    db
-      .select({
-        toConfirm: sql<number>`count(*) filter (where ${awaitingConfirmation})::int`,
-        attention: sql<number>`count(*) filter (where ${needsAttention(threshold)})::int`,
-      })
-      .from(orders)
-      .where(eq(orders.status, "confirmed")),
+    search || narrowed ? countUpTo(db, where, flagged ? ATTENTION_LIMIT : undefined) : undefined,
+    db.select({ n: count() }).from(orders).where(awaitingConfirmation),
+    countUpTo(db, needsAttention(threshold), ATTENTION_LIMIT),
   ]);
   const counts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
   for (const row of byStatus) counts[row.status] = Number(row.n);
   const all = ORDER_STATUSES.reduce((sum, s) => sum + counts[s], 0);
-  const total = matching ? Number(matching[0].n) : query.status === "all" ? all : counts[query.status];
+  const total = matching ?? (query.status === "all" ? all : counts[query.status]);
   const { page, pageCount, offset } = pageOf(total, query.page, ORDERS_PAGE_SIZE);
   const rows = await db
     .select({
@@ -156,7 +171,7 @@ export async function listOrders(db: Db, query: OrderListQuery) {
     page,
     pageCount,
     threshold,
-    counts: { all, ...counts, toConfirm: Number(work?.toConfirm ?? 0), attention: Number(work?.attention ?? 0) },
+    counts: { all, ...counts, toConfirm: Number(toConfirm.n), attention },
   };
 }
 

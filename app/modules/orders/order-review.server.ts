@@ -1,6 +1,6 @@
 import { eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
-import { appSettings, orderItems, orders } from "~/lib/db/tables.server";
+import { appSettings, orders } from "~/lib/db/tables.server";
 import { DEFAULT_FIRST_ORDER_THRESHOLD, DUPLICATE_WINDOW_HOURS, ORDER_FLAGS, type OrderFlag, type OrderReview } from "./order-review";
 
 const THRESHOLD_KEY = "first_order_review_above";
@@ -28,16 +28,10 @@ export async function saveFirstOrderThreshold(db: Db, paisa: number | null): Pro
  * filter and its count). Phone numbers are stored normalised; e-mails are compared without case.
  */
 
-/** What an order holds, as one text: each line's size (or, for a size gone from the catalogue, its name, colour and size) and quantity. */
-const itemsKey = (orderId: SQL) => {
-  const line = sql`coalesce(i.stock_id, i.product_name || '|' || i.color || '|' || i.size)`;
-  return sql`(select string_agg(${line} || '×' || i.quantity::text, ',' order by ${line}, i.quantity) from ${orderItems} i where i.order_id = ${orderId})`;
-};
-
 /** The other orders this one likely repeats: same phone, same items, within 24 hours either way, not cancelled. */
 const duplicates = sql`from ${orders} o2 where o2.phone = ${orders.phone} and o2.id <> ${orders.id} and o2.status <> 'cancelled'
   and o2.created_at between ${orders.createdAt} - make_interval(hours => ${DUPLICATE_WINDOW_HOURS}) and ${orders.createdAt} + make_interval(hours => ${DUPLICATE_WINDOW_HOURS})
-  and ${itemsKey(sql`o2.id`)} = ${itemsKey(sql`${orders.id}`)}`;
+  and o2.items_key = ${orders.itemsKey}`;
 
 /** The customer's orders placed before this one, by the same phone or the same e-mail. */
 const earlier = sql`from ${orders} o2 where (o2.phone = ${orders.phone} or lower(o2.email) = lower(${orders.email}))

@@ -18,6 +18,22 @@ export const DEFAULT_FIRST_ORDER_THRESHOLD = 2_500_000;
 /** The most the threshold may be: PKR 10,000,000 (in paisa). */
 export const MAX_FIRST_ORDER_THRESHOLD = 1_000_000_000;
 
+/**
+ * What an order holds, as one text kept on the order (`items_key`): each line's size (or, for a
+ * line sold from no size of the catalogue, its name, colour and size) and quantity, in byte order.
+ * Two orders with the same text hold the same items. Migration 0010 wrote it for older orders with
+ * the same formula in SQL.
+ */
+export function itemsKey(
+  lines: ReadonlyArray<{ stockId: string | null; productName: string; color: string; size: string; quantity: number }>,
+): string {
+  const key = (l: (typeof lines)[number]) => l.stockId ?? `${l.productName}|${l.color}|${l.size}`;
+  return [...lines]
+    .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.quantity - b.quantity))
+    .map((l) => `${key(l)}×${l.quantity}`)
+    .join(",");
+}
+
 /** The customer's other orders placed before this one, by the same phone number or e-mail. */
 export interface CustomerHistory {
   before: number;

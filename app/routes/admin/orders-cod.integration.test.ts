@@ -213,7 +213,7 @@ describe(`confirmation at a glance (${testTarget()})`, () => {
 });
 
 describe(`orders confirmed before this release (${testTarget()})`, () => {
-  it("the migration takes each order's call state from its history: the last outcome, and the unanswered calls counted", async () => {
+  it("the migration takes each order's call state from its history (the last outcome, the unanswered calls counted) and writes what it holds", async () => {
     const bag = await product("Migrated Bag", 100_000);
     const placed = await bag.order();
     const untouched = await bag.order();
@@ -226,11 +226,15 @@ describe(`orders confirmed before this release (${testTarget()})`, () => {
         .db.insert(orderHistory)
         .values({ orderId: placed.id, fromStatus: "confirmed", toStatus: "confirmed", note, createdAt: new Date(Date.now() - minutes * 60_000) });
     }
+    // The items' text as placing the order wrote it; the migration's must be the same.
+    const { itemsKey } = await orderRow(placed.id);
+    expect(itemsKey).toBe(`${bag.stockId}×1`);
+    await testDb().db.update(orders).set({ itemsKey: null });
     const migration = fs.readFileSync(path.join(process.cwd(), "drizzle/0010_order_call_state_and_customer_lookups.sql"), "utf8");
-    const backfill = migration.split("--> statement-breakpoint").find((part) => part.includes("UPDATE"))!;
-    await testDb().db.execute(sql.raw(backfill));
-    expect(await orderRow(placed.id)).toMatchObject({ callOutcome: "confirmed-by-phone", noAnswerCalls: 2 });
-    expect(await orderRow(untouched.id)).toMatchObject({ callOutcome: null, noAnswerCalls: 0 });
+    for (const backfill of migration.split("--> statement-breakpoint").filter((part) => part.includes("UPDATE")))
+      await testDb().db.execute(sql.raw(backfill));
+    expect(await orderRow(placed.id)).toMatchObject({ callOutcome: "confirmed-by-phone", noAnswerCalls: 2, itemsKey });
+    expect(await orderRow(untouched.id)).toMatchObject({ callOutcome: null, noAnswerCalls: 0, itemsKey });
   });
 });
 
