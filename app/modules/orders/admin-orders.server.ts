@@ -171,6 +171,7 @@ export async function listOrders(db: Db, query: OrderListQuery) {
     page,
     pageCount,
     threshold,
+    attentionLimit: ATTENTION_LIMIT,
     counts: { all, ...counts, toConfirm: Number(toConfirm.n), attention },
   };
 }

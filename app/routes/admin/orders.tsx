@@ -112,7 +112,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 const OUTCOME_ERROR = "Error recording the call: ";
 
 export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {
-  const { rows, counts, total, page, pageCount, q, status, confirmation, attention, template, threshold, detail, detailMissing } = loaderData;
+  const { rows, counts, total, page, pageCount, q, status, confirmation, attention, template, threshold, attentionLimit, detail, detailMissing } =
+    loaderData;
   const { search } = useLocation();
   const hydrated = useHydrated();
   const live = useLiveUpdates("orders");
@@ -132,7 +133,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
         )}
       </div>
 
-      <OrderTotals counts={counts} />
+      <OrderTotals counts={counts} attentionLimit={attentionLimit} />
 
       {actionData && !actionData.ok && <FormAlert message={actionData.message} />}
 

@@ -3,11 +3,14 @@ import { ORDER_STATUSES } from "~/lib/db/value-lists";
 import { ORDER_STATUS_LABELS } from "~/modules/orders/order-status";
 import { withThousands } from "~/lib/thousands";
 
-function StatCard({ label, value, to }: { label: string; value: number; to?: string }) {
+function StatCard({ label, value, to, atMost }: { label: string; value: number; to?: string; atMost?: number }) {
   const body = (
     <>
       <p className="text-sm text-stone-600">{label}</p>
-      <p className="mt-1 text-2xl font-semibold text-stone-900">{withThousands(value)}</p>
+      <p className="mt-1 text-2xl font-semibold text-stone-900">
+        {withThousands(value)}
+        {atMost !== undefined && value >= atMost ? "+" : ""}
+      </p>
     </>
   );
   const look = "block rounded-xl border border-stone-200 bg-white p-4";
@@ -24,7 +27,14 @@ function StatCard({ label, value, to }: { label: string; value: number; to?: str
  * The spec's stat cards (Total Orders, Confirmed, Shipped, Completed), then the day's work: orders
  * still to confirm with their customer and orders that need a look, each a link to its filter.
  */
-export function OrderTotals({ counts }: { counts: Record<(typeof ORDER_STATUSES)[number] | "all" | "toConfirm" | "attention", number> }) {
+export function OrderTotals({
+  counts,
+  attentionLimit,
+}: {
+  counts: Record<(typeof ORDER_STATUSES)[number] | "all" | "toConfirm" | "attention", number>;
+  /** The most the Needs attention count counts to (it then reads "1,000+"). */
+  attentionLimit: number;
+}) {
   return (
     <section aria-label="Order totals" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-6">
       <StatCard label="Total Orders" value={counts.all} />
@@ -32,7 +42,7 @@ export function OrderTotals({ counts }: { counts: Record<(typeof ORDER_STATUSES)
         <StatCard key={s} label={ORDER_STATUS_LABELS[s]} value={counts[s]} />
       ))}
       <StatCard label="To confirm" value={counts.toConfirm} to="/admin/orders?confirmation=pending" />
-      <StatCard label="Needs attention" value={counts.attention} to="/admin/orders?attention=flagged" />
+      <StatCard label="Needs attention" value={counts.attention} atMost={attentionLimit} to="/admin/orders?attention=flagged" />
     </section>
   );
 }
