@@ -71,11 +71,11 @@ function searchCondition(q: string): SQL | undefined {
  * The orders the list's search and filters find. The "Needs attention" filter depends on the
  * first-order threshold of Settings: `threshold` (paisa), read once by the caller.
  */
-export function orderListCondition(query: Omit<OrderListQuery, "page">, threshold?: number): SQL | undefined {
+export function orderListCondition(query: Omit<OrderListQuery, "page">, threshold: number): SQL | undefined {
   return and(
     searchCondition(query.q),
     query.confirmation === "pending" ? awaitingConfirmation : undefined,
-    query.attention === "flagged" && threshold !== undefined ? needsAttention(threshold) : undefined,
+    query.attention === "flagged" ? needsAttention(threshold) : undefined,
     query.status === "all" ? undefined : eq(orders.status, query.status),
   );
 }

@@ -8,6 +8,7 @@ import { changeOrderStatus, orderListCondition, type OrderListQuery } from "./ad
 import type { OrderStatus } from "~/lib/db/value-lists";
 import type { OrderCustomer } from "./order-customer";
 import { ORDER_STATUS_LABELS } from "./order-status";
+import { getFirstOrderThreshold } from "./order-review.server";
 
 /** At most this many orders in one print run or status change (an export takes every order). */
 export const BATCH_LIMIT = 5000;
@@ -27,8 +28,9 @@ export type BatchOrder = OrderCustomer &
     items: { productName: string; color: string; size: string; quantity: number; lineTotal: number }[];
   };
 
-function selectionCondition(selection: OrderSelection) {
-  if (!("ids" in selection)) return orderListCondition(selection.query);
+async function selectionCondition(db: Db, selection: OrderSelection) {
+  // "Needs attention" depends on the first-order threshold of Settings.
+  if (!("ids" in selection)) return orderListCondition(selection.query, await getFirstOrderThreshold(db));
   return selection.ids.length ? inArray(orders.id, selection.ids) : eq(orders.id, "");
 }
 
@@ -46,7 +48,7 @@ async function readOrders(db: Db, selection: OrderSelection, limit: number, afte
     .from(orders)
     .where(
       and(
-        selectionCondition(selection),
+        await selectionCondition(db, selection),
         after
           ? // The first test alone can use the index on the moment; the pair decides among equal moments.
             and(

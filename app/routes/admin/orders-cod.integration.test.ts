@@ -6,12 +6,12 @@ import { orderHistory, orders, stock, stockMovements } from "~/lib/db/tables.ser
 import { formatAmount } from "~/modules/catalog/pricing";
 import { placeOrder } from "~/modules/orders/orders.server";
 import { getOrderDetail, listOrders } from "~/modules/orders/admin-orders.server";
-import { changeStatusOfOrders } from "~/modules/orders/order-batch.server";
+import { changeStatusOfOrders, orderBatches } from "~/modules/orders/order-batch.server";
 import { recordConfirmationOutcome } from "~/modules/orders/order-confirmation.server";
 import { dashboardSummary, returnShares } from "~/modules/orders/order-stats.server";
 import { getFirstOrderThreshold, saveFirstOrderThreshold } from "~/modules/orders/order-review.server";
 import { DEFAULT_FIRST_ORDER_THRESHOLD } from "~/modules/orders/order-review";
-import { firstOrderThresholdSchema } from "~/modules/orders/admin-orders.schema";
+import { firstOrderThresholdSchema, orderSelectionFrom } from "~/modules/orders/admin-orders.schema";
 import { callStateText } from "~/modules/orders/customer-contact";
 import { runImport } from "~/modules/import/import.server";
 import type { ExportData } from "~/modules/import/export-file.server";
@@ -301,6 +301,11 @@ describe(`knowing the customer before shipping (${testTarget()})`, () => {
     expect(ids).not.toContain(otherItems.id);
     expect(attention.data.counts.attention).toBe(attention.data.total);
     for (const row of attention.data.rows) expect(row.review.flags.length).toBeGreaterThan(0);
+    // Printing or exporting "all matching" takes the same orders.
+    const exported: string[] = [];
+    for await (const batch of orderBatches(testDb().db, orderSelectionFrom(new URLSearchParams("attention=flagged"))))
+      exported.push(...batch.map((o) => o.id));
+    expect(exported.sort()).toEqual([...ids].sort());
 
     // 0 flags no first order; empty brings the default back.
     await saveFirstOrderThreshold(testDb().db, 0);
