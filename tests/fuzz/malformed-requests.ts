@@ -1327,7 +1327,7 @@ function actionSpecs(f: ShopFacts, realImage: Uint8Array): ActionSpec[] {
               .oneof(
                 setTo(
                   "status",
-                  junk.filter((s) => !["confirmed", "shipped", "completed", "cancelled"].includes(s)),
+                  junk.filter((s) => !["confirmed", "shipped", "completed", "cancelled", "returned"].includes(s)),
                   "not a status",
                 ),
                 without("status"),

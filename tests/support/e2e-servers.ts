@@ -30,8 +30,9 @@ export const IMPORT_PORT = PORT + 3;
 
 const SERVERS: { port: number; env?: Record<string, string> }[] = [
   { port: PORT },
-  // A scheduled backup a few seconds after start, for the Backups screen (admin-backups.spec.ts).
-  { port: ADMIN_PORT, env: { BACKUP_EVERY: "1d" } },
+  // A scheduled backup a few seconds after start, for the Backups screen (admin-backups.spec.ts). Every
+  // back-office spec's orders come from the one test address: a busy day's worth (admin-orders-phone.spec.ts).
+  { port: ADMIN_PORT, env: { BACKUP_EVERY: "1d", ORDER_LIMITS: "200/10m address, 400/24h address items" } },
   {
     port: PROXY_PORT,
     // Low checkout limits, so that the walk of every limit (limits-behind-a-proxy.spec.ts) takes little stock.

@@ -16,6 +16,7 @@ import {
 import { newId } from "../ids";
 import {
   BACKUP_RUN_STATUSES,
+  CONFIRMATION_OUTCOMES,
   MEDIA_KINDS,
   ORDER_STATUSES,
   STOCK_MOVEMENT_REASONS,
@@ -198,6 +199,14 @@ export const orders = pgTable(
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("confirmed"),
     courier: text("courier"),
     trackingNumber: text("tracking_number"),
+    /**
+     * What the last call or message to confirm the order came to (null: nobody has called yet), and
+     * how many calls went unanswered; each outcome is in the order's history too (docs/decisions/0054).
+     */
+    callOutcome: text("call_outcome", { enum: CONFIRMATION_OUTCOMES }),
+    noAnswerCalls: integer("no_answer_calls").notNull().default(0),
+    /** What the order holds, as one text (order-review.ts `itemsKey`): a likely duplicate has the same. */
+    itemsKey: text("items_key"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }),
   },
@@ -206,6 +215,9 @@ export const orders = pgTable(
     uniqueIndex("orders_idempotency_key_idx").on(t.idempotencyKey),
     index("orders_created_at_idx").on(t.createdAt),
     index("orders_status_idx").on(t.status),
+    // The customer's other orders, by phone (stored normalised) and by e-mail whatever its case.
+    index("orders_phone_idx").on(t.phone, t.createdAt),
+    index("orders_email_idx").on(sql`lower(${t.email})`),
   ],
 );
 

@@ -6,9 +6,16 @@
  * no imports. See docs/decisions/0030-one-declaration-per-list.md.
  */
 
-/** Order statuses, in the order the back office lists them. */
-export const ORDER_STATUSES = ["confirmed", "shipped", "completed", "cancelled"] as const;
+/**
+ * Order statuses, in the order the back office lists them: the spec's four, then Returned (a
+ * shipped parcel that came back, docs/decisions/0054).
+ */
+export const ORDER_STATUSES = ["confirmed", "shipped", "completed", "cancelled", "returned"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** What staff record after calling or messaging a customer to confirm an order (labels: orders/customer-contact.ts). */
+export const CONFIRMATION_OUTCOMES = ["confirmed-by-phone", "no-answer", "customer-cancelled"] as const;
+export type ConfirmationOutcome = (typeof CONFIRMATION_OUTCOMES)[number];
 
 /** Contact submission statuses. */
 export const SUBMISSION_STATUSES = ["new", "read", "replied", "resolved"] as const;
@@ -29,8 +36,8 @@ export type Gender = (typeof GENDERS)[number];
 export const MEDIA_KINDS = ["image", "video"] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 
-/** Why a stock quantity moved (the stock movements trail). */
-export const STOCK_MOVEMENT_REASONS = ["order", "cancel", "reinstate", "adjust"] as const;
+/** Why a stock quantity moved (the stock movements trail); 'return': a returned parcel put back into its sizes. */
+export const STOCK_MOVEMENT_REASONS = ["order", "cancel", "reinstate", "adjust", "return"] as const;
 
 /** Where a scheduled backup stands (backup_runs, docs/decisions/0051). */
 export const BACKUP_RUN_STATUSES = ["running", "succeeded", "failed"] as const;

@@ -118,7 +118,8 @@ describe(`importing the original shop (${testTarget()})`, () => {
       categories: { imported: 4, updated: 0, unchanged: 0, skipped: 1, adjusted: 1 },
       products: { imported: 4, updated: 0, unchanged: 0, skipped: 2, adjusted: 4 },
       users: { imported: 5, updated: 0, unchanged: 0, skipped: 1, adjusted: 2 },
-      orders: { imported: 8, updated: 0, unchanged: 0, skipped: 1, adjusted: 4 },
+      // The original's two Shipped orders have no courier and CN: imported as Confirmed, and reported.
+      orders: { imported: 8, updated: 0, unchanged: 0, skipped: 1, adjusted: 5 },
       contactSubmissions: { imported: 5, updated: 0, unchanged: 0, skipped: 2, adjusted: 1 },
       subscribers: { imported: 3, updated: 0, unchanged: 0, skipped: 2, adjusted: 0 },
     });
@@ -148,6 +149,11 @@ describe(`importing the original shop (${testTarget()})`, () => {
     expect(adjusted("orders", "oPending5")).toMatch(/status "pending" taken as "confirmed"/);
     expect(adjusted("orders", "oOdd6")).toMatch(/unknown status "lost in the mail": set to "confirmed"/);
     expect(adjusted("orders", "oPartly7")).toMatch(/items\[1\].*quantity is below 1: line left out/);
+    for (const shipped of ["oShipped2", "oPartly7"]) {
+      expect(adjusted("orders", shipped)).toMatch(
+        /status "shipped" refused \(Shipped needs a courier and a tracking number \(CN\)\.\): imported as "confirmed"/,
+      );
+    }
     expect(adjusted("orders", "oDupNo9")).toMatch(/order number ORD-1717232400000 is already taken here: numbered ORD-1717232400000-2/);
     expect(adjusted("contactSubmissions", "msgOdd5")).toMatch(/unknown status "archived": set to "read"/);
 
@@ -218,10 +224,14 @@ describe(`importing the original shop (${testTarget()})`, () => {
     ]);
 
     const list = await listOrders(db, { q: "", status: "all", confirmation: "all", page: 1 });
-    expect(list.counts).toEqual({ all: 8, confirmed: 3, shipped: 2, completed: 2, cancelled: 1 });
+    // Shipped in the original, which records no courier or CN: here a Confirmed order, to ship with its CN.
+    expect(list.counts).toMatchObject({ all: 8, confirmed: 5, shipped: 0, completed: 2, cancelled: 1, returned: 0 });
     const shipped = list.rows.find((r) => r.orderNumber === "ORD-1717318800000")!;
     const order = await getOrderDetail(db, shipped.id);
-    expect(order).toMatchObject({ firstName: "Hamza", city: "Lahore", status: "shipped", subtotal: 3479000, total: 3653000 });
+    expect(order).toMatchObject({ firstName: "Hamza", city: "Lahore", status: "confirmed", subtotal: 3479000, total: 3653000 });
+    expect(order.history.map((h) => h.note)).toEqual([
+      "Imported from the original shop (Shipped there; Shipped needs a courier and a tracking number (CN).)",
+    ]);
     expect(order!.items.map((i) => [i.productName, i.quantity, i.unitPrice, i.lineTotal])).toEqual([
       ["Classic Bifold Wallet", 1, 299000, 299000],
       ["Leather Tote Bag", 2, 1590000, 3180000],

@@ -21,6 +21,8 @@ import { imageUrl } from "~/modules/media/media-url";
 import { saveMediaOrigins } from "~/modules/media/media-origins.server";
 import type { FileStorage } from "~/modules/media/storage.server";
 import { readProductRows } from "~/modules/catalog/product-rows.server";
+import { checkOrderMove, ORDER_STATUS_LABELS } from "~/modules/orders/order-status";
+import { itemsKey } from "~/modules/orders/order-review";
 import type { ExportData } from "./export-file.server";
 import {
   catalogueSizeOf,
@@ -568,63 +570,80 @@ const writeOrders: Writer<OrderData> = async (tx, ctx, planned, counts) => {
       const orderNumber = await freeOrderNumber(tx, o.orderNumber, p.targetId);
       if (orderNumber !== o.orderNumber) note(p, `order number ${o.orderNumber} is already taken here: numbered ${orderNumber}`);
       const { items, ...fields } = o;
-      const values = { ...fields, orderNumber };
       let id = p.targetId;
-      let previousStatus: string | undefined;
+      const before = id
+        ? (
+            await tx
+              .select({ status: orders.status, courier: orders.courier, trackingNumber: orders.trackingNumber })
+              .from(orders)
+              .where(eq(orders.id, id))
+          )[0]
+        : undefined;
+      if (!before) id = p.targetId = undefined;
+      // The one rule of every status change (order-status.ts): the original records no courier or CN,
+      // so it cannot make an order Shipped here; nor make a move the transition table has not.
+      const move = checkOrderMove(before?.status ?? null, o.status, {
+        courier: before?.courier ?? null,
+        trackingNumber: before?.trackingNumber ?? null,
+      });
+      const status = move.ok ? o.status : (before?.status ?? IMPORTED_INSTEAD);
+      if (!move.ok)
+        note(p, `status ${JSON.stringify(o.status)} refused (${move.message}): ${before ? "kept" : "imported as"} ${JSON.stringify(status)}`);
+      const values = { ...fields, orderNumber, status };
       if (id) {
-        const [before] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
-        if (before) {
-          previousStatus = before.status;
-          await tx.update(orders).set(values).where(eq(orders.id, id));
-          await tx.delete(orderItems).where(eq(orderItems.orderId, id));
-        } else id = p.targetId = undefined;
-      }
-      if (!id) {
+        await tx.update(orders).set(values).where(eq(orders.id, id));
+        await tx.delete(orderItems).where(eq(orderItems.orderId, id));
+      } else {
         [{ id }] = await tx.insert(orders).values(values).returning({ id: orders.id });
+        const refused = move.ok ? "" : ` (${ORDER_STATUS_LABELS[o.status]} there; ${move.message})`;
         await tx
           .insert(orderHistory)
-          .values({ orderId: id!, fromStatus: null, toStatus: o.status, note: "Imported from the original shop", createdAt: o.createdAt });
-      } else if (previousStatus !== o.status) {
-        await tx.insert(orderHistory).values({ orderId: id, fromStatus: previousStatus, toStatus: o.status, note: "Changed in the original shop" });
+          .values({ orderId: id!, fromStatus: null, toStatus: status, note: `Imported from the original shop${refused}`, createdAt: o.createdAt });
+      }
+      if (before && before.status !== status) {
+        await tx.insert(orderHistory).values({ orderId: id!, fromStatus: before.status, toStatus: status, note: "Changed in the original shop" });
       }
       const orderId = id!;
-      await tx.insert(orderItems).values(
-        items.map((it, n) => {
-          let productImage = it.productImage;
-          const got = productImage ? downloaded.get(productImage) : undefined;
-          if (got) {
-            if (got.ok && got.use === "order") productImage = imageUrl({ key: got.key, widths: got.widths }, 320);
-            else {
-              note(p, `${ORDER_LINE} ${n}: image ${productImage} could not be stored (${got.ok ? "?" : got.reason}): shown without it`);
-              productImage = "";
-            }
+      const rows = items.map((it, n) => {
+        let productImage = it.productImage;
+        const got = productImage ? downloaded.get(productImage) : undefined;
+        if (got) {
+          if (got.ok && got.use === "order") productImage = imageUrl({ key: got.key, widths: got.widths }, 320);
+          else {
+            note(p, `${ORDER_LINE} ${n}: image ${productImage} could not be stored (${got.ok ? "?" : got.reason}): shown without it`);
+            productImage = "";
           }
-          const target = productTargets.get(it.productSourceId);
-          const productId = target && existing.has(target) ? target : null;
-          const stockId = catalogueSizeOf(sizes, { productId, color: it.color, size: it.size });
-          if (productId && !stockId) {
-            const what = [it.color, it.size ? `size ${it.size}` : ""].filter(Boolean).join(", ");
-            note(
-              p,
-              `${ORDER_LINE} ${n}: ${it.productName}${what ? ` (${what})` : ""} matches no single size in the catalogue: cancelling the order gives no stock back for it`,
-            );
-          }
-          return {
-            orderId,
-            productId,
-            stockId,
-            productName: it.productName,
-            productImage,
-            color: it.color,
-            size: it.size,
-            quantity: it.quantity,
-            price: it.price,
-            discountPrice: it.discountPrice,
-            unitPrice: it.unitPrice,
-            lineTotal: it.lineTotal,
-          };
-        }),
-      );
+        }
+        const target = productTargets.get(it.productSourceId);
+        const productId = target && existing.has(target) ? target : null;
+        const stockId = catalogueSizeOf(sizes, { productId, color: it.color, size: it.size });
+        if (productId && !stockId) {
+          const what = [it.color, it.size ? `size ${it.size}` : ""].filter(Boolean).join(", ");
+          note(
+            p,
+            `${ORDER_LINE} ${n}: ${it.productName}${what ? ` (${what})` : ""} matches no single size in the catalogue: cancelling the order gives no stock back for it`,
+          );
+        }
+        return {
+          orderId,
+          productId,
+          stockId,
+          productName: it.productName,
+          productImage,
+          color: it.color,
+          size: it.size,
+          quantity: it.quantity,
+          price: it.price,
+          discountPrice: it.discountPrice,
+          unitPrice: it.unitPrice,
+          lineTotal: it.lineTotal,
+        };
+      });
+      await tx.insert(orderItems).values(rows);
+      await tx
+        .update(orders)
+        .set({ itemsKey: itemsKey(rows) })
+        .where(eq(orders.id, orderId));
       await remember(tx, "orders", p, orderId);
       counted(ctx, "orders", counts, p, i, planned.length);
     },
@@ -632,6 +651,9 @@ const writeOrders: Writer<OrderData> = async (tx, ctx, planned, counts) => {
 };
 
 const ORDER_LINE = "line";
+
+/** A new order whose original status this shop refuses is imported as a new order still to ship. */
+const IMPORTED_INSTEAD = "confirmed";
 
 // ------------------------------------------------------------------ contact submissions and subscribers
 

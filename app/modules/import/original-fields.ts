@@ -3,6 +3,8 @@
  * docs/decisions/0028), in one place: every other file of the import names them through these constants.
  */
 
+import type { OrderStatus } from "~/lib/db/value-lists";
+
 export const COLLECTIONS = ["categories", "products", "users", "orders", "contactSubmissions", "subscribers"] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 
@@ -118,7 +120,7 @@ export const SUBSCRIBER = { email: "email", subscribed: "subscribedAt" } as cons
  * What the original's status words become here. The shop's own words map to themselves; these are
  * the other spellings an older version or a hand edit left behind. Anything else is reported.
  */
-export const ORDER_STATUS_WORDS: Record<string, "confirmed" | "shipped" | "completed" | "cancelled"> = {
+export const ORDER_STATUS_WORDS: Record<string, OrderStatus> = {
   pending: "confirmed",
   processing: "confirmed",
   placed: "confirmed",
@@ -128,7 +130,7 @@ export const ORDER_STATUS_WORDS: Record<string, "confirmed" | "shipped" | "compl
   delivered: "completed",
   complete: "completed",
   canceled: "cancelled",
-  returned: "cancelled",
+  refused: "returned",
 };
 
 export const SUBMISSION_STATUS_WORDS: Record<string, "new" | "read" | "replied" | "resolved"> = {

@@ -1,14 +1,17 @@
 import { z } from "zod";
 import { pageParam } from "~/lib/typed-numbers";
-import { ORDER_STATUSES } from "~/lib/db/value-lists";
-import { takesShippingDetails } from "./order-status";
-import { CONFIRMATION_OUTCOMES, TEMPLATE_MAX_LENGTH, unknownPlaceholders, unknownPlaceholdersMessage } from "./customer-contact";
+import { withThousands } from "~/lib/thousands";
+import { CONFIRMATION_OUTCOMES, ORDER_STATUSES } from "~/lib/db/value-lists";
+import { RETURN_STOCK_CHOICES, takesShippingDetails } from "./order-status";
+import { MAX_FIRST_ORDER_THRESHOLD } from "./order-review";
+import { TEMPLATE_MAX_LENGTH, unknownPlaceholders, unknownPlaceholdersMessage } from "./customer-contact";
 
-/** The orders list's address: `?q=…&status=…&page=…&order=<id>` (the open detail). */
+/** The orders list's address: `?q=…&status=…&confirmation=pending&attention=flagged&page=…&order=<id>` (the open detail). */
 export const orderListQuerySchema = z.object({
   q: z.string().trim().max(100).catch(""),
   status: z.enum(["all", ...ORDER_STATUSES]).catch("all"),
   confirmation: z.enum(["all", "pending"]).catch("all"),
+  attention: z.enum(["all", "flagged"]).catch("all"),
   page: pageParam(100_000),
   order: z.string().max(40).optional().catch(undefined),
 });
@@ -19,6 +22,8 @@ export const orderStatusChangeSchema = z.object({
   status: z.enum(ORDER_STATUSES, { message: "Please choose a status." }),
   courier: z.string().trim().max(60, "The courier name is too long.").optional(),
   trackingNumber: z.string().trim().max(60, "The tracking number (CN) is too long.").optional(),
+  /** For Returned: the items back into stock (the default), or written off. */
+  returnStock: z.enum(RETURN_STOCK_CHOICES, "Please choose what happens to the returned items.").optional(),
 });
 
 export const ORDER_STATUS_ERROR = "Error updating order status: ";
@@ -39,8 +44,8 @@ export function orderSelectionFrom(params: URLSearchParams) {
     .map((v) => v.trim())
     .filter((v) => v && v.length <= 40);
   if (ids.length) return { ids };
-  const { q, status, confirmation } = orderListQuerySchema.parse(Object.fromEntries(params));
-  return { query: { q, status, confirmation } };
+  const { q, status, confirmation, attention } = orderListQuerySchema.parse(Object.fromEntries(params));
+  return { query: { q, status, confirmation, attention } };
 }
 
 /** What came of calling or messaging the customer about an order. */
@@ -59,4 +64,21 @@ export const confirmationTemplateSchema = z.object({
       const unknown = unknownPlaceholders(template);
       if (unknown.length) ctx.addIssue({ code: "custom", message: unknownPlaceholdersMessage(unknown) });
     }),
+});
+
+/**
+ * The first-order threshold of Settings, in whole rupees as typed ('25,000' too); empty brings the
+ * shop's default back, 0 flags no first order. Answers paisa, or null for the default.
+ */
+export const firstOrderThresholdSchema = z.object({
+  threshold: z
+    .string()
+    .trim()
+    .transform((text) => text.replace(/[,\s]/g, ""))
+    .refine((text) => text === "" || /^\d{1,9}$/.test(text), "Please enter the amount in whole rupees, e.g. 25000.")
+    .transform((text) => (text === "" ? null : Number(text) * 100))
+    .refine(
+      (paisa) => paisa === null || paisa <= MAX_FIRST_ORDER_THRESHOLD,
+      `The amount can be at most PKR ${withThousands(MAX_FIRST_ORDER_THRESHOLD / 100)}.`,
+    ),
 });

@@ -9,7 +9,10 @@ import { takeStock } from "~/modules/inventory/stock-take.server";
 import { publishChange } from "~/modules/live/live-events.server";
 import { awaitingConfirmation } from "./order-confirmation.server";
 import { ORDER_STATUSES, type OrderStatus } from "~/lib/db/value-lists";
-import { ORDER_STATUS_LABELS, planOrderTransition, takesShippingDetails } from "./order-status";
+import type { CallState } from "./customer-contact";
+import { checkOrderMove, takesReturnChoice, takesShippingDetails, type ReturnStockChoice } from "./order-status";
+import { NO_REVIEW, type OrderReview } from "./order-review";
+import { getFirstOrderThreshold, needsAttention, reviewOrders } from "./order-review.server";
 import { normalizePhone } from "./phone";
 
 export const ORDERS_PAGE_SIZE = 25;
@@ -19,6 +22,8 @@ export interface OrderListQuery {
   status: OrderStatus | "all";
   /** 'pending': only orders not yet confirmed with their customer. */
   confirmation?: "pending" | "all";
+  /** 'flagged': only orders that need a look before shipping (docs/decisions/0054). */
+  attention?: "flagged" | "all";
   page: number;
 }
 
@@ -35,6 +40,9 @@ export interface OrderListRow {
   items: { productName: string; quantity: number }[];
   total: number;
   status: OrderStatus;
+  call: CallState;
+  /** The customer's history and the order's warnings. */
+  review: OrderReview;
   createdAt: string;
 }
 
@@ -59,29 +67,60 @@ function searchCondition(q: string): SQL | undefined {
   return or(...found);
 }
 
-/** The orders the list's search and filters find. */
-export function orderListCondition(query: Omit<OrderListQuery, "page">): SQL | undefined {
+/**
+ * The orders the list's search and filters find. The "Needs attention" filter depends on the
+ * first-order threshold of Settings: `threshold` (paisa), read once by the caller.
+ */
+export function orderListCondition(query: Omit<OrderListQuery, "page">, threshold: number): SQL | undefined {
   return and(
     searchCondition(query.q),
     query.confirmation === "pending" ? awaitingConfirmation : undefined,
+    query.attention === "flagged" ? needsAttention(threshold) : undefined,
     query.status === "all" ? undefined : eq(orders.status, query.status),
   );
 }
 
-/** One page of orders, newest first, with the counts of the stat cards (over all orders). */
+/**
+ * At most this many orders are counted and listed as needing attention (as searches list at most
+ * 1,000, docs/decisions/0036): the flags are worked out per order, and a count that stops there
+ * stays quick however many orders wait (docs/decisions/0054).
+ */
+export const ATTENTION_LIMIT = 1000;
+
+/** How many orders `where` finds, counting no further than `limit` when given. */
+async function countUpTo(db: Db, where: SQL | undefined, limit?: number): Promise<number> {
+  if (limit === undefined) return Number((await db.select({ n: count() }).from(orders).where(where))[0].n);
+  const found = db
+    .select({ one: sql`1` })
+    .from(orders)
+    .where(where)
+    .limit(limit)
+    .as("found");
+  return Number((await db.select({ n: count() }).from(found))[0].n);
+}
+
+/**
+ * One page of orders, newest first, each with its call state, its customer's history and its
+ * flags; with the counts of the stat cards (over all orders): per status, still to confirm, and
+ * needing attention.
+ */
 export async function listOrders(db: Db, query: OrderListQuery) {
+  const threshold = await getFirstOrderThreshold(db);
   const search = searchCondition(query.q);
-  const pending = query.confirmation === "pending" ? awaitingConfirmation : undefined;
-  const where = orderListCondition(query);
-  const [byStatus, matching] = await Promise.all([
+  const narrowed = query.confirmation === "pending" || query.attention === "flagged";
+  const where = orderListCondition(query, threshold);
+  const flagged = query.attention === "flagged";
+  const [byStatus, matching, [toConfirm], attention] = await Promise.all([
     db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status),
     // Without a search the stat cards already hold the total: no second pass over every order.
-    search || pending ? db.select({ n: count() }).from(orders).where(where) : undefined,
+    search || narrowed ? countUpTo(db, where, flagged ? ATTENTION_LIMIT : undefined) : undefined,
+    db.select({ n: count() }).from(orders).where(awaitingConfirmation),
+    countUpTo(db, needsAttention(threshold), ATTENTION_LIMIT),
   ]);
   const counts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
   for (const row of byStatus) counts[row.status] = Number(row.n);
   const all = ORDER_STATUSES.reduce((sum, s) => sum + counts[s], 0);
-  const total = matching ? Number(matching[0].n) : query.status === "all" ? all : counts[query.status];
+  const total = matching ?? (query.status === "all" ? all : counts[query.status]);
   const { page, pageCount, offset } = pageOf(total, query.page, ORDERS_PAGE_SIZE);
   const rows = await db
     .select({
@@ -94,6 +133,8 @@ export async function listOrders(db: Db, query: OrderListQuery) {
       phone: orders.phone,
       total: orders.total,
       status: orders.status,
+      callOutcome: orders.callOutcome,
+      noAnswerCalls: orders.noAnswerCalls,
       createdAt: orders.createdAt,
     })
     .from(orders)
@@ -102,24 +143,36 @@ export async function listOrders(db: Db, query: OrderListQuery) {
     .limit(ORDERS_PAGE_SIZE)
     .offset(offset);
   const ids = rows.map((r) => r.id);
-  const items = ids.length
-    ? await db
-        .select({ orderId: orderItems.orderId, productName: orderItems.productName, quantity: orderItems.quantity })
-        .from(orderItems)
-        .where(inArray(orderItems.orderId, ids))
-        .orderBy(asc(orderItems.productName), asc(orderItems.size))
-    : [];
+  const [items, reviews] = await Promise.all([
+    ids.length
+      ? db
+          .select({ orderId: orderItems.orderId, productName: orderItems.productName, quantity: orderItems.quantity })
+          .from(orderItems)
+          .where(inArray(orderItems.orderId, ids))
+          .orderBy(asc(orderItems.productName), asc(orderItems.size))
+      : [],
+    reviewOrders(db, ids, threshold),
+  ]);
   const itemsOf = new Map<string, { productName: string; quantity: number }[]>();
   for (const { orderId, ...item } of items) itemsOf.set(orderId, [...(itemsOf.get(orderId) ?? []), item]);
   return {
-    rows: rows.map((r): OrderListRow => {
+    rows: rows.map(({ callOutcome, noAnswerCalls, ...r }): OrderListRow => {
       const bought = itemsOf.get(r.id) ?? [];
-      return { ...r, items: bought, itemCount: bought.reduce((n, i) => n + i.quantity, 0), createdAt: r.createdAt.toISOString() };
+      return {
+        ...r,
+        items: bought,
+        itemCount: bought.reduce((n, i) => n + i.quantity, 0),
+        call: { outcome: callOutcome, noAnswerCalls },
+        review: reviews.get(r.id) ?? NO_REVIEW,
+        createdAt: r.createdAt.toISOString(),
+      };
     }),
     total,
     page,
     pageCount,
-    counts: { all, ...counts },
+    threshold,
+    attentionLimit: ATTENTION_LIMIT,
+    counts: { all, ...counts, toConfirm: Number(toConfirm.n), attention },
   };
 }
 
@@ -127,7 +180,8 @@ export async function listOrders(db: Db, query: OrderListQuery) {
 export async function getOrderDetail(db: Db, id: string) {
   const [order] = await db.select().from(orders).where(eq(orders.id, id));
   if (!order) throw new DomainError("NOT_FOUND", "This order no longer exists.");
-  const [items, history] = await Promise.all([
+  const threshold = await getFirstOrderThreshold(db);
+  const [items, history, reviews] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(asc(orderItems.productName), asc(orderItems.size)),
     db
       .select({
@@ -142,10 +196,15 @@ export async function getOrderDetail(db: Db, id: string) {
       .from(orderHistory)
       .leftJoin(user, eq(user.id, orderHistory.changedBy))
       .where(eq(orderHistory.orderId, id))
-      .orderBy(asc(orderHistory.createdAt)),
+      .orderBy(asc(orderHistory.createdAt), asc(orderHistory.id)),
+    reviewOrders(db, [id], threshold),
   ]);
+  const { callOutcome, noAnswerCalls, ...fields } = order;
   return {
-    ...order,
+    ...fields,
+    call: { outcome: callOutcome, noAnswerCalls } satisfies CallState,
+    review: reviews.get(id) ?? NO_REVIEW,
+    threshold,
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt?.toISOString() ?? null,
     items: items.map((i) => ({
@@ -177,14 +236,20 @@ export interface OrderStatusChange {
   to: OrderStatus;
   /** The staff member making the change. */
   by: string;
+  /** Posted with the change (the row's and the detail's forms); left out, the order's own are kept. */
   courier?: string;
   trackingNumber?: string;
+  /** A returned parcel: its items back into their sizes (the default), or written off. */
+  returnStock?: ReturnStockChoice;
 }
 
 /**
- * Changes an order's status through the one transition table. In one transaction, with the order
- * row locked so two staff members (or two instances) cannot both act on the same change: moves the
- * stock the change calls for, records who did it, and tells every open orders list.
+ * Changes an order's status: the one function every way of changing it calls (the row, the detail
+ * window, bulk moves), through the one rule of order-status.ts (`checkOrderMove`: the transition
+ * table, and Shipped needs a courier and a CN). A refusal is INVALID, with the fields to fix in
+ * `details.fields`. In one transaction, with the order row locked so two staff members (or two
+ * instances) cannot both act on the same change: moves the stock the change calls for, records who
+ * did it, and tells every open orders list.
  */
 export async function changeOrderStatus(db: Db, change: OrderStatusChange): Promise<{ changed: boolean }> {
   return db.transaction(async (tx) => {
@@ -194,29 +259,28 @@ export async function changeOrderStatus(db: Db, change: OrderStatusChange): Prom
       .where(eq(orders.id, change.orderId))
       .for("update");
     if (!order) throw new DomainError("NOT_FOUND", "This order no longer exists.");
-    const plan = planOrderTransition(order.status, change.to);
-    if (!plan) {
-      throw new DomainError("INVALID", `An order cannot go from ${ORDER_STATUS_LABELS[order.status]} to ${ORDER_STATUS_LABELS[change.to]}.`);
-    }
-    const shipping = takesShippingDetails(change.to)
-      ? { courier: change.courier?.trim() || null, trackingNumber: change.trackingNumber?.trim() || null }
-      : {};
+    const posted = (value: string | undefined, stored: string | null) => (value === undefined ? stored : value.trim() || null);
+    const shipping = { courier: posted(change.courier, order.courier), trackingNumber: posted(change.trackingNumber, order.trackingNumber) };
+    const move = checkOrderMove(order.status, change.to, shipping);
+    if (!move.ok) throw new DomainError("INVALID", move.message, move.fields ? { fields: move.fields } : undefined);
     const shippingChanged =
-      takesShippingDetails(change.to) &&
-      (change.courier !== undefined || change.trackingNumber !== undefined) &&
-      (shipping.courier !== order.courier || shipping.trackingNumber !== order.trackingNumber);
-    if (!plan.change && !shippingChanged) return { changed: false };
+      takesShippingDetails(change.to) && (shipping.courier !== order.courier || shipping.trackingNumber !== order.trackingNumber);
+    if (!move.change && !shippingChanged) return { changed: false };
 
-    const moved = plan.change && plan.stock !== "none" ? await moveOrderStock(tx, order.id, plan.stock, change.by) : undefined;
+    const writeOff = move.change && takesReturnChoice(change.to) && change.returnStock === "write-off";
+    const effect = move.change && !writeOff ? move.stock : "none";
+    const moved =
+      effect !== "none" ? await moveOrderStock(tx, order.id, effect, change.by, change.to === "returned" ? "return" : "cancel") : undefined;
     await tx
       .update(orders)
-      .set({ status: change.to, updatedAt: new Date(), ...(shippingChanged || plan.change ? shipping : {}) })
+      .set({ status: change.to, updatedAt: new Date(), ...(takesShippingDetails(change.to) ? shipping : {}) })
       .where(eq(orders.id, order.id));
     const note = [
       shippingChanged && shipping.courier ? `Courier: ${shipping.courier}` : "",
       shippingChanged && shipping.trackingNumber ? `CN: ${shipping.trackingNumber}` : "",
-      moved && plan.change && plan.stock === "return" ? returnNote(moved) : "",
-      plan.change && plan.stock === "take" ? "Stock taken again" : "",
+      moved && effect === "return" ? returnNote(moved) : "",
+      effect === "take" ? "Stock taken again" : "",
+      writeOff ? "Items written off (not back in stock)" : "",
     ]
       .filter(Boolean)
       .join(" · ");
@@ -241,10 +305,11 @@ function returnNote({ lines, notReturned }: StockMove): string {
 }
 
 /**
- * Gives an order's stock back ('return') or takes it again ('take'), one guarded update per line,
- * each recorded in the stock trail with the staff member who changed the order.
+ * Gives an order's stock back ('return': a cancellation, or a returned parcel put back into its
+ * sizes) or takes it again ('take'), one guarded update per line, each recorded in the stock trail
+ * with the staff member who changed the order.
  */
-async function moveOrderStock(tx: Tx, orderId: string, effect: "return" | "take", by: string): Promise<StockMove> {
+async function moveOrderStock(tx: Tx, orderId: string, effect: "return" | "take", by: string, why: "cancel" | "return"): Promise<StockMove> {
   const notReturned: string[] = [];
   const lines = await tx
     .select({
@@ -269,8 +334,7 @@ async function moveOrderStock(tx: Tx, orderId: string, effect: "return" | "take"
             .where(eq(stock.id, line.stockId))
             .returning({ id: stock.id })
         : [];
-      if (back.length)
-        await tx.insert(stockMovements).values({ stockId: line.stockId!, delta: line.quantity, reason: "cancel", orderId, changedBy: by });
+      if (back.length) await tx.insert(stockMovements).values({ stockId: line.stockId!, delta: line.quantity, reason: why, orderId, changedBy: by });
       else notReturned.push(what);
       continue;
     }

@@ -1,4 +1,5 @@
 import { BRAND } from "~/lib/brand";
+import type { ConfirmationOutcome } from "~/lib/db/value-lists";
 import { formatAmount } from "~/modules/catalog/pricing";
 import { normalizePhone } from "./phone";
 
@@ -8,14 +9,24 @@ import { normalizePhone } from "./phone";
  * Pure: the orders list, the order's detail and the settings screen share it.
  */
 
-/** What staff record after trying to reach the customer. */
-export const CONFIRMATION_OUTCOMES = ["confirmed-by-phone", "no-answer", "customer-cancelled"] as const;
-export type ConfirmationOutcome = (typeof CONFIRMATION_OUTCOMES)[number];
+/** How far confirming an order with its customer has got: its last recorded outcome, and how many calls went unanswered. */
+export interface CallState {
+  outcome: ConfirmationOutcome | null;
+  noAnswerCalls: number;
+}
+
 export const CONFIRMATION_OUTCOME_LABELS: Record<ConfirmationOutcome, string> = {
   "confirmed-by-phone": "Confirmed by phone",
   "no-answer": "No answer",
   "customer-cancelled": "Customer cancelled",
 };
+
+/** The call state as staff read it: Not yet called, No answer ×N, Confirmed by phone, Customer cancelled. */
+export function callStateText(call: CallState): string {
+  if (!call.outcome) return "Not yet called";
+  if (call.outcome === "no-answer") return `No answer ×${Math.max(1, call.noAnswerCalls)}`;
+  return CONFIRMATION_OUTCOME_LABELS[call.outcome];
+}
 
 /**
  * The words a template may use, each replaced for the order at hand: the one list the settings

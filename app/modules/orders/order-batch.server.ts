@@ -8,6 +8,7 @@ import { changeOrderStatus, orderListCondition, type OrderListQuery } from "./ad
 import type { OrderStatus } from "~/lib/db/value-lists";
 import type { OrderCustomer } from "./order-customer";
 import { ORDER_STATUS_LABELS } from "./order-status";
+import { getFirstOrderThreshold } from "./order-review.server";
 
 /** At most this many orders in one print run or status change (an export takes every order). */
 export const BATCH_LIMIT = 5000;
@@ -20,12 +21,16 @@ export type OrderSelection = { ids: string[] } | { query: Omit<OrderListQuery, "
 
 /** An order as the batch tools need it: the stored order's own fields, with its items. */
 export type BatchOrder = OrderCustomer &
-  Pick<typeof orders.$inferSelect, "id" | "orderNumber" | "createdAt" | "status" | "subtotal" | "tax" | "total" | "courier" | "trackingNumber"> & {
+  Pick<
+    typeof orders.$inferSelect,
+    "id" | "orderNumber" | "createdAt" | "status" | "subtotal" | "tax" | "shipping" | "total" | "courier" | "trackingNumber"
+  > & {
     items: { productName: string; color: string; size: string; quantity: number; lineTotal: number }[];
   };
 
-function selectionCondition(selection: OrderSelection) {
-  if (!("ids" in selection)) return orderListCondition(selection.query);
+async function selectionCondition(db: Db, selection: OrderSelection) {
+  // "Needs attention" depends on the first-order threshold of Settings.
+  if (!("ids" in selection)) return orderListCondition(selection.query, await getFirstOrderThreshold(db));
   return selection.ids.length ? inArray(orders.id, selection.ids) : eq(orders.id, "");
 }
 
@@ -43,7 +48,7 @@ async function readOrders(db: Db, selection: OrderSelection, limit: number, afte
     .from(orders)
     .where(
       and(
-        selectionCondition(selection),
+        await selectionCondition(db, selection),
         after
           ? // The first test alone can use the index on the moment; the pair decides among equal moments.
             and(
@@ -181,6 +186,27 @@ async function* rowsOf(batches: AsyncIterable<BatchOrder[]>) {
 /** The amount a courier collects on delivery: the whole total for cash on delivery, nothing otherwise. */
 export function amountToCollect(order: Pick<BatchOrder, "paymentMethod" | "total">): string {
   return order.paymentMethod === "cod" ? formatAmount(order.total) : formatAmount(0);
+}
+
+/**
+ * What a packing slip says of an order's money, from the stored order (its lines as bought, its
+ * subtotal, tax, shipping and total as charged): the lines, then the sums that lead to the amount
+ * to collect, so the courier and the customer can add them up.
+ */
+export function slipAmounts(order: Pick<BatchOrder, "items" | "subtotal" | "tax" | "shipping" | "total" | "paymentMethod">) {
+  return {
+    lines: order.items.map((i) => ({
+      name: i.productName,
+      details: [i.color, i.size && `Size ${i.size}`].filter(Boolean).join(" · "),
+      quantity: i.quantity,
+      lineTotal: formatAmount(i.lineTotal),
+    })),
+    subtotal: formatAmount(order.subtotal),
+    tax: formatAmount(order.tax),
+    shipping: order.shipping === 0 ? "Free" : formatAmount(order.shipping),
+    total: formatAmount(order.total),
+    collect: amountToCollect(order),
+  };
 }
 
 /**

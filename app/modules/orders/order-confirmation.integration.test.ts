@@ -34,7 +34,7 @@ describe(`confirming orders with customers (${testTarget()})`, () => {
     expect(await pendingNumbers()).toContain(first.orderNumber);
     await recordConfirmationOutcome(testDb().db, { orderId: first.id, outcome: "confirmed-by-phone", by: "staff-1" });
     // Shipped orders are past confirming.
-    await changeOrderStatus(testDb().db, { orderId: third.id, to: "shipped", by: "staff-1" });
+    await changeOrderStatus(testDb().db, { orderId: third.id, to: "shipped", by: "staff-1", courier: "TCS", trackingNumber: "CN-3" });
     const pending = await pendingNumbers();
     expect(pending).not.toContain(first.orderNumber);
     expect(pending).not.toContain(third.orderNumber);

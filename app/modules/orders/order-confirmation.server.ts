@@ -3,7 +3,8 @@ import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { appSettings, orderHistory, orders } from "~/lib/db/tables.server";
 import { publishChange } from "~/modules/live/live-events.server";
-import { CONFIRMATION_OUTCOME_LABELS, DEFAULT_CONFIRMATION_TEMPLATE, type ConfirmationOutcome } from "./customer-contact";
+import type { ConfirmationOutcome } from "~/lib/db/value-lists";
+import { CONFIRMATION_OUTCOME_LABELS, DEFAULT_CONFIRMATION_TEMPLATE } from "./customer-contact";
 
 const TEMPLATE_KEY = "order_confirmation_template";
 
@@ -24,12 +25,20 @@ export async function saveConfirmationTemplate(db: Db, template: string): Promis
 }
 
 /**
- * Records what came of calling or messaging the customer, with who and when, in the order's history
- * (the status does not change), and tells every open orders list.
+ * Records what came of calling or messaging the customer: the order's call state (the last outcome,
+ * and one more unanswered call for 'No answer'), and the outcome with who and when in its history
+ * (the status does not change); tells every open orders list.
  */
 export async function recordConfirmationOutcome(db: Db, input: { orderId: string; outcome: ConfirmationOutcome; by: string }): Promise<void> {
   await db.transaction(async (tx) => {
-    const [order] = await tx.select({ id: orders.id, status: orders.status }).from(orders).where(eq(orders.id, input.orderId));
+    const [order] = await tx
+      .update(orders)
+      .set({
+        callOutcome: input.outcome,
+        noAnswerCalls: input.outcome === "no-answer" ? sql`${orders.noAnswerCalls} + 1` : orders.noAnswerCalls,
+      })
+      .where(eq(orders.id, input.orderId))
+      .returning({ id: orders.id, status: orders.status });
     if (!order) throw new DomainError("NOT_FOUND", "This order no longer exists.");
     await tx.insert(orderHistory).values({
       orderId: order.id,
@@ -43,6 +52,4 @@ export async function recordConfirmationOutcome(db: Db, input: { orderId: string
 }
 
 /** Orders still to confirm with their customer: placed (Confirmed), and nobody has recorded 'Confirmed by phone'. */
-export const awaitingConfirmation = sql`(${orders.status} = 'confirmed' and not exists (
-  select 1 from ${orderHistory} where ${orderHistory.orderId} = ${orders.id} and ${orderHistory.note} = ${CONFIRMATION_OUTCOME_LABELS["confirmed-by-phone"]}
-))`;
+export const awaitingConfirmation = sql`(${orders.status} = 'confirmed' and ${orders.callOutcome} is distinct from 'confirmed-by-phone')`;

@@ -1,8 +1,10 @@
-import { and, count, desc, eq, gte, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
 import { categories, orderItems, orders, products } from "~/lib/db/tables.server";
 import { ORDER_STATUSES, type OrderStatus } from "~/lib/db/value-lists";
 import { PKT_OFFSET_MS, pakistanDay, pakistanPeriodStarts } from "~/lib/admin-date";
+import { courierNamed } from "./couriers";
+import { awaitingConfirmation } from "./order-confirmation.server";
 
 export async function dashboardSummary(db: Db, now = new Date()) {
   const { dayStart, monthStart } = pakistanPeriodStarts(now);
@@ -11,7 +13,7 @@ export async function dashboardSummary(db: Db, now = new Date()) {
       .select({ total: sql<string>`coalesce(sum(${orders.total}), 0)` })
       .from(orders)
       .where(and(gte(orders.createdAt, since), ne(orders.status, "cancelled")));
-  const [[p], [c], byStatus, [today], [month], latest] = await Promise.all([
+  const [[p], [c], byStatus, [today], [month], latest, [toConfirm]] = await Promise.all([
     db.select({ n: count() }).from(products),
     db.select({ n: count() }).from(categories),
     db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status),
@@ -30,6 +32,7 @@ export async function dashboardSummary(db: Db, now = new Date()) {
       .from(orders)
       .orderBy(desc(orders.createdAt))
       .limit(8),
+    db.select({ n: count() }).from(orders).where(awaitingConfirmation),
   ]);
   const statusCounts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
   for (const row of byStatus) statusCounts[row.status] = Number(row.n);
@@ -37,6 +40,8 @@ export async function dashboardSummary(db: Db, now = new Date()) {
     products: Number(p.n),
     categories: Number(c.n),
     orders: statusCounts,
+    /** Orders still to confirm with their customer (placed, and nobody has recorded "Confirmed by phone"). */
+    toConfirm: Number(toConfirm.n),
     todayValue: Number(today.total),
     monthValue: Number(month.total),
     latest: latest.map((o) => ({ ...o, createdAt: o.createdAt.toISOString() })),
@@ -95,5 +100,63 @@ export async function salesTrend(db: Db, now = new Date()) {
     placed,
     cancelled,
     cancelledShare: placed ? cancelled / placed : 0,
+  };
+}
+
+/** Days the returned share looks back over: a parcel comes back days or weeks after it was placed. */
+export const RETURNS_DAYS = 90;
+
+/** At most this many cities (the busiest first) in the returned share by city. */
+const RETURNS_ROWS = 10;
+
+export interface ReturnShare {
+  name: string;
+  /** Orders that left the shop (Shipped, Completed or Returned). */
+  dispatched: number;
+  returned: number;
+  share: number;
+}
+
+/**
+ * Of the orders placed in the last 90 days that left the shop (Shipped, Completed or Returned), the
+ * share that came back, by city (the busiest ten) and by courier (a courier's spellings counted as
+ * one, couriers.ts).
+ */
+export async function returnShares(db: Db, now = new Date()) {
+  const since = new Date(pakistanPeriodStarts(now).dayStart.getTime() - (RETURNS_DAYS - 1) * 24 * 60 * 60 * 1000);
+  const left = and(gte(orders.createdAt, since), inArray(orders.status, ["shipped", "completed", "returned"]));
+  const city = sql<string>`initcap(lower(trim(${orders.city})))`;
+  const courier = sql<string>`coalesce(nullif(trim(${orders.courier}), ''), '')`;
+  const tally = { dispatched: sql<number>`count(*)::int`, returned: sql<number>`(count(*) filter (where ${orders.status} = 'returned'))::int` };
+  const [byCity, byCourierRows] = await Promise.all([
+    db
+      .select({ name: city, ...tally })
+      .from(orders)
+      .where(left)
+      .groupBy(city)
+      .orderBy(sql`count(*) desc`, city)
+      .limit(RETURNS_ROWS),
+    db
+      .select({ name: courier, ...tally })
+      .from(orders)
+      .where(left)
+      .groupBy(courier),
+  ]);
+  const couriers = new Map<string, { dispatched: number; returned: number }>();
+  for (const row of byCourierRows) {
+    const name = row.name ? (courierNamed(row.name)?.name ?? row.name) : "No courier recorded";
+    const seen = couriers.get(name) ?? { dispatched: 0, returned: 0 };
+    couriers.set(name, { dispatched: seen.dispatched + Number(row.dispatched), returned: seen.returned + Number(row.returned) });
+  }
+  const share = (name: string, t: { dispatched: number; returned: number }): ReturnShare => ({
+    name,
+    dispatched: Number(t.dispatched),
+    returned: Number(t.returned),
+    share: Number(t.dispatched) ? Number(t.returned) / Number(t.dispatched) : 0,
+  });
+  return {
+    days: RETURNS_DAYS,
+    byCity: byCity.map((r) => share(r.name, r)),
+    byCourier: [...couriers].map(([name, t]) => share(name, t)).sort((a, b) => b.dispatched - a.dispatched || a.name.localeCompare(b.name)),
   };
 }

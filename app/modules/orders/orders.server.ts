@@ -17,6 +17,7 @@ import type { CheckoutInput } from "./checkout.schema";
 import { ORDER_CAP_MESSAGES, ORDER_CAPS, orderCapProblem } from "./order-caps";
 import { orderConfirmationMail } from "./order-mail";
 import { orderNumberFor } from "./order-number";
+import { itemsKey } from "./order-review";
 
 export interface PlaceOrderInput {
   customer: CheckoutInput;
@@ -280,10 +281,10 @@ async function writeOrder(db: Db, input: PlaceOrderInput, priced: PricedLine[], 
     placed as (
       insert into ${orders} (id, order_number, idempotency_key, first_name, last_name, email, phone, alternate_phone,
         street_address, apartment, city, state, zip_code, country, landmark, notes, payment_method,
-        subtotal, tax, shipping, total, status, created_at)
+        subtotal, tax, shipping, total, status, items_key, created_at)
       select ${orderId}, ${orderNumber}, ${input.idempotencyKey}, ${c.firstName}, ${c.lastName}, ${c.email}, ${c.phone}, ${c.alternatePhone},
         ${c.streetAddress}, ${c.apartment}, ${c.city}, ${c.state}, ${c.zipCode}, ${c.country}, ${c.landmark}, ${c.notes}, 'cod',
-        ${totals.subtotal}::bigint, ${totals.tax}::bigint, ${totals.shipping}::bigint, ${totals.total}::bigint, 'confirmed',
+        ${totals.subtotal}::bigint, ${totals.tax}::bigint, ${totals.shipping}::bigint, ${totals.total}::bigint, 'confirmed', ${itemsKey(items)},
         ${new Date(ms).toISOString()}::timestamptz
       where (select all_ok from ok) and not exists (select 1 from prior)
       -- Two orders in the same millisecond: the second inserts nothing and tries the next number.

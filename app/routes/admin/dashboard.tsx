@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { requireAdmin } from "~/modules/accounts/session.server";
-import { dashboardSummary, salesTrend } from "~/modules/orders/order-stats.server";
+import { dashboardSummary, returnShares, salesTrend, type ReturnShare } from "~/modules/orders/order-stats.server";
 import { listLowStock } from "~/modules/inventory/low-stock.server";
 import { LOW_STOCK_THRESHOLD } from "~/modules/inventory/stock-rules";
 import { formatAmount } from "~/modules/catalog/pricing";
@@ -21,14 +21,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context.auth);
   const db = context.db;
   const page = pageParam(10_000).parse(new URL(request.url).searchParams.get("lowStockPage") ?? undefined);
-  const [summary, trend, lowStock, backup] = await Promise.all([
+  const [summary, trend, lowStock, backup, returns] = await Promise.all([
     dashboardSummary(db),
     salesTrend(db),
     listLowStock(db, page),
     // A failed scheduled backup, or problems its data check found: for main admins (docs/decisions/0051).
     isMainAdminRole(user.role) ? backupAlert(db) : null,
+    returnShares(db),
   ]);
-  return { summary, trend, lowStock, backup };
+  return { summary, trend, lowStock, backup, returns };
 }
 
 function Card({ label, value }: { label: string; value: string | number }) {
@@ -37,6 +38,48 @@ function Card({ label, value }: { label: string; value: string | number }) {
       <p className="text-sm text-stone-600">{label}</p>
       <p className="mt-1 text-2xl font-semibold text-stone-900">{value}</p>
     </div>
+  );
+}
+
+const percent = (share: number) => `${Math.round(share * 1000) / 10}%`;
+
+/** The share of dispatched orders that came back, one row per city or courier. */
+function ReturnTable({ title, rows, heading, days }: { title: string; heading: string; rows: ReturnShare[]; days: number }) {
+  return (
+    <section className="rounded-xl border border-stone-200 bg-white p-4">
+      <h3 className="font-serif text-lg text-leather-800">{title}</h3>
+      {rows.length === 0 ? (
+        <p className="mt-2 text-stone-600">No parcels sent in the last {days} days.</p>
+      ) : (
+        <table className="mt-2 w-full text-left text-sm">
+          <caption className="sr-only">{title}</caption>
+          <thead className="text-stone-600">
+            <tr>
+              <th scope="col" className="py-1">
+                {heading}
+              </th>
+              <th scope="col" className="py-1 text-right">
+                Sent
+              </th>
+              <th scope="col" className="py-1 text-right">
+                Returned
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-stone-100">
+            {rows.map((r) => (
+              <tr key={r.name}>
+                <td className="py-1.5 break-words">{r.name}</td>
+                <td className="py-1.5 text-right">{withThousands(r.dispatched)}</td>
+                <td className="py-1.5 text-right">
+                  {percent(r.share)} ({withThousands(r.returned)})
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
   );
 }
 
@@ -57,7 +100,7 @@ function BackupBanner({ alert }: { alert: NonNullable<BackupAlert> }) {
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { summary, trend, lowStock, backup } = loaderData;
+  const { summary, trend, lowStock, backup, returns } = loaderData;
   const TREND_DAYS = trend.days.length;
   return (
     <div className="space-y-8">
@@ -71,6 +114,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         {ORDER_STATUSES.map((s) => (
           <Card key={s} label={`${ORDER_STATUS_LABELS[s]} orders`} value={summary.orders[s]} />
         ))}
+        <Link to="/admin/orders?confirmation=pending" className="block rounded-xl hover:ring-2 hover:ring-leather-300">
+          <Card label="Orders to confirm" value={summary.toConfirm} />
+        </Link>
       </section>
       <section aria-labelledby="trend-heading" className="space-y-4">
         <h2 id="trend-heading" className="font-serif text-2xl text-leather-800">
@@ -122,6 +168,15 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             </table>
           )}
         </section>
+      </section>
+      <section aria-labelledby="returns-heading" className="space-y-4">
+        <h2 id="returns-heading" className="font-serif text-2xl text-leather-800">
+          Parcels returned, last {returns.days} days
+        </h2>
+        <div className="grid gap-4 lg:grid-cols-2">
+          <ReturnTable title="Returned by city" heading="City" rows={returns.byCity} days={returns.days} />
+          <ReturnTable title="Returned by courier" heading="Courier" rows={returns.byCourier} days={returns.days} />
+        </div>
       </section>
       <div className="grid gap-6 lg:grid-cols-2">
         <section className="rounded-xl border border-stone-200 bg-white p-4">

@@ -4,9 +4,8 @@ import { BRAND } from "~/lib/brand";
 import { formatAdminDate } from "~/lib/admin-date";
 import { adminMeta } from "~/lib/seo";
 import { requireAdmin } from "~/modules/accounts/session.server";
-import { formatAmount } from "~/modules/catalog/pricing";
 import { orderSelectionFrom } from "~/modules/orders/admin-orders.schema";
-import { amountToCollect, BATCH_LIMIT, ordersForBatch } from "~/modules/orders/order-batch.server";
+import { BATCH_LIMIT, ordersForBatch, slipAmounts } from "~/modules/orders/order-batch.server";
 import { withThousands } from "~/lib/thousands";
 import { RouteError } from "~/components/ui/route-error";
 
@@ -31,13 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       address: [o.streetAddress, o.apartment, `${o.city}, ${o.state} ${o.zipCode}`, o.country].filter(Boolean),
       landmark: o.landmark,
       notes: o.notes,
-      items: o.items.map((i) => ({
-        name: i.productName,
-        details: [i.color, i.size && `Size ${i.size}`].filter(Boolean).join(" · "),
-        quantity: i.quantity,
-        lineTotal: formatAmount(i.lineTotal),
-      })),
-      collect: amountToCollect(o),
+      ...slipAmounts(o),
       cod: o.paymentMethod === "cod",
       courier: o.courier,
       trackingNumber: o.trackingNumber,
@@ -100,6 +93,11 @@ export default function PackingSlips({ loaderData }: Route.ComponentProps) {
             <div className="rounded-md border-2 border-stone-900 p-3 text-center">
               <h3 className="text-xs font-semibold uppercase tracking-wide">{slip.cod ? "Cash on delivery: collect" : "Paid: collect nothing"}</h3>
               <p className="mt-1 text-3xl font-bold">{slip.collect}</p>
+              {slip.cod && (
+                <p className="text-xs">
+                  Subtotal {slip.subtotal} + tax {slip.tax} + shipping {slip.shipping}
+                </p>
+              )}
               {slip.courier && (
                 <p className="mt-2 text-sm">
                   {slip.courier}
@@ -124,7 +122,7 @@ export default function PackingSlips({ loaderData }: Route.ComponentProps) {
               </tr>
             </thead>
             <tbody>
-              {slip.items.map((item, i) => (
+              {slip.lines.map((item, i) => (
                 <tr key={i} className="border-b border-stone-200">
                   <td className="py-1.5">
                     {item.name}
@@ -135,6 +133,36 @@ export default function PackingSlips({ loaderData }: Route.ComponentProps) {
                 </tr>
               ))}
             </tbody>
+            {/* The sums under the lines: what they add up to, then tax and shipping; together, the amount to collect. */}
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={2} className="pt-2 text-right font-normal">
+                  Subtotal
+                </th>
+                <td className="pt-2 text-right">{slip.subtotal}</td>
+              </tr>
+              <tr>
+                <th scope="row" colSpan={2} className="text-right font-normal">
+                  Tax
+                </th>
+                <td className="text-right">{slip.tax}</td>
+              </tr>
+              <tr>
+                <th scope="row" colSpan={2} className="text-right font-normal">
+                  Shipping
+                </th>
+                <td className="text-right">{slip.shipping}</td>
+              </tr>
+              {/* Cash on delivery: the total is the amount to collect, in the box above. */}
+              {!slip.cod && (
+                <tr className="border-t border-stone-300 font-semibold">
+                  <th scope="row" colSpan={2} className="pt-1 text-right">
+                    Total (paid)
+                  </th>
+                  <td className="pt-1 text-right">{slip.total}</td>
+                </tr>
+              )}
+            </tfoot>
           </table>
           {slip.notes && <p className="mt-3 text-sm">Customer's note: {slip.notes}</p>}
         </article>

@@ -87,7 +87,10 @@ describe(`order status changes (${testTarget()})`, () => {
     const p2 = await belt(4);
     const second = await p2.order(3);
     await post("admin", { orderId: second.id, status: "cancelled" });
-    expect(await post("admin", { orderId: second.id, status: "shipped" })).toMatchObject({ status: 200, data: { ok: true, changed: true } });
+    expect(await post("admin", { orderId: second.id, status: "shipped", courier: "TCS", trackingNumber: "CN-2" })).toMatchObject({
+      status: 200,
+      data: { ok: true, changed: true },
+    });
     expect(await qtyOf(p2.stockId)).toBe(1);
   });
 

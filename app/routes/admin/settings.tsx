@@ -8,7 +8,12 @@ import { requireAdmin, requireMainAdminAction } from "~/modules/accounts/session
 import { confirmationMessage, DEFAULT_CONFIRMATION_TEMPLATE, TEMPLATE_FIELDS, TEMPLATE_MAX_LENGTH } from "~/modules/orders/customer-contact";
 import { confirmationTemplateSchema } from "~/modules/orders/admin-orders.schema";
 import { getConfirmationTemplate, saveConfirmationTemplate } from "~/modules/orders/order-confirmation.server";
-import { FormAlert, TextAreaField } from "~/components/ui/field";
+import { firstOrderThresholdSchema } from "~/modules/orders/admin-orders.schema";
+import { getFirstOrderThreshold, saveFirstOrderThreshold } from "~/modules/orders/order-review.server";
+import { DEFAULT_FIRST_ORDER_THRESHOLD } from "~/modules/orders/order-review";
+import { formatAmount } from "~/modules/catalog/pricing";
+import type { Db } from "~/lib/db.server";
+import { FormAlert, TextAreaField, TextField } from "~/components/ui/field";
 import { BUTTON } from "~/components/admin/control-styles";
 import { RouteError } from "~/components/ui/route-error";
 
@@ -30,12 +35,32 @@ const EXAMPLE = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context.auth);
   if (!isMainAdminRole(user.role)) return data({ allowed: false as const }, { status: 403 });
-  return { allowed: true as const, template: await getConfirmationTemplate(context.db) };
+  const [template, threshold] = await Promise.all([getConfirmationTemplate(context.db), getFirstOrderThreshold(context.db)]);
+  return { allowed: true as const, template, threshold };
+}
+
+/** The form of the first-order threshold (docs/decisions/0054): its own, beside the message's. */
+const THRESHOLD_INTENT = "first-order-threshold";
+
+async function saveThreshold(db: Db, form: Record<string, FormDataEntryValue>) {
+  const parsed = firstOrderThresholdSchema.safeParse(form);
+  if (!parsed.success) return data({ ok: false as const, message: parsed.error.issues[0].message, intent: THRESHOLD_INTENT }, { status: 400 });
+  try {
+    await saveFirstOrderThreshold(db, parsed.data.threshold);
+    return { ok: true as const, message: SAVED, intent: THRESHOLD_INTENT };
+  } catch (error) {
+    return actionFailure(error, { msg: "first-order threshold could not be saved" }, ({ message }) => ({
+      ok: false as const,
+      message: `Failed to save the settings. ${message}`,
+      intent: THRESHOLD_INTENT,
+    }));
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireMainAdminAction(request, context.auth, ACCESS_DENIED_SETTINGS, (message) => ({ ok: false as const, message }));
   const form = Object.fromEntries(await request.formData());
+  if (form.intent === THRESHOLD_INTENT) return saveThreshold(context.db, form);
   const parsed = confirmationTemplateSchema.safeParse(form);
   // Refused on its field (an unknown placeholder is named there), with what was typed kept.
   if (!parsed.success) {
@@ -63,7 +88,10 @@ function templateProblem(template: string): string | undefined {
 }
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
-  const result = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
+  // Each form reads its own answer: the threshold's carries its intent.
+  const thresholdResult = answer && "intent" in answer ? answer : undefined;
+  const result = answer && !("intent" in answer) ? answer : undefined;
   const busy = useNavigation().state === "submitting";
   // The browser's own check, shown until the text changes; the server's answer otherwise.
   const [checked, setChecked] = useState<{ error?: string; for?: typeof result }>({});
@@ -129,7 +157,41 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 text-xs text-stone-600">The shop's default: {DEFAULT_CONFIRMATION_TEMPLATE}</p>
         )}
       </section>
+      <FirstOrderThreshold threshold={loaderData.threshold} result={thresholdResult} busy={busy} />
     </div>
+  );
+}
+
+/** Above this amount a customer's first order is flagged on the orders screen, to check before shipping. */
+function FirstOrderThreshold({ threshold, result, busy }: { threshold: number; result?: { ok: boolean; message: string }; busy: boolean }) {
+  return (
+    <section className="rounded-xl border border-stone-200 bg-white p-5">
+      <h2 className="font-serif text-xl text-leather-800">Orders to check before shipping</h2>
+      <p className="mt-1 text-sm text-stone-700">
+        A customer's first order above this amount is flagged on the orders screen (Needs attention). 0 flags none; leave it empty for the shop's
+        default, {formatAmount(DEFAULT_FIRST_ORDER_THRESHOLD)}.
+      </p>
+      <Form method="post" className="mt-4 space-y-3">
+        <input type="hidden" name="intent" value={THRESHOLD_INTENT} />
+        {result?.ok && (
+          <p role="status" className="rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900">
+            {result.message}
+          </p>
+        )}
+        <TextField
+          id="threshold"
+          label="Flag a first order above (PKR)"
+          inputMode="numeric"
+          defaultValue={String(threshold / 100)}
+          key={threshold}
+          hint="Whole rupees, e.g. 25000."
+          error={result && !result.ok ? result.message : undefined}
+        />
+        <button type="submit" disabled={busy} className={BUTTON.primary}>
+          Save threshold
+        </button>
+      </Form>
+    </section>
   );
 }
 

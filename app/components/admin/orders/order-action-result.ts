@@ -1,0 +1,14 @@
+import type { OrderMoveField } from "~/modules/orders/order-status";
+
+/** What the orders screen's action answers its forms (the route's action returns exactly these). */
+export type OrderActionResult =
+  | { ok: true; changed: boolean; orderId?: string; recorded?: string; bulk?: BulkResult }
+  | { ok: false; message: string; fields?: Partial<Record<OrderMoveField, string>> };
+
+export interface BulkResult {
+  changed: string[];
+  unchanged: string[];
+  refused: { orderNumber: string; reason: string }[];
+  /** The status's name. */
+  to: string;
+}
