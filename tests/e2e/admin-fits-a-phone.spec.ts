@@ -12,13 +12,6 @@ import { fitProblems } from "../support/screen-fit";
  * is at least 24 × 24 px, and on a laptop (1024 and 1280 px) nothing scrolls sideways or is cut.
  */
 
-/*
- * The orders screen and its order window are made to fit by the orders work of issue 32 (its own
- * branch). Their addresses join the walk here once they do: "/admin/orders" and
- * "/admin/orders?order=<id>".
- */
-const ORDERS_SCREENS: string[] = [];
-
 let shop: Awaited<ReturnType<typeof startOwnServer>> | undefined;
 let removeExport = () => {};
 /** Every back-office screen, found in beforeAll (some addresses hold ids). */
@@ -104,6 +97,10 @@ test.beforeAll(async ({ browser }) => {
   const trashAsked = await askedAt(page, page.getByRole("button", { name: `Delete ${LONG.product(24)} for good`, exact: true }));
   await visit(page, "/admin/trash");
   const emptyAsked = await askedAt(page, page.getByRole("button", { name: "Empty Trash" }));
+  await visit(page, "/admin/orders");
+  await page.getByRole("button", { name: "View order ORD-1735900000001", exact: true }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  const order = new URL(page.url()).search;
   await page.context().close();
 
   screens.push(
@@ -135,7 +132,10 @@ test.beforeAll(async ({ browser }) => {
     trashAsked,
     emptyAsked,
     "/admin/no-such-screen",
-    ...ORDERS_SCREENS,
+    "/admin/orders",
+    "/admin/orders?attention=flagged",
+    "/admin/orders?confirmation=pending",
+    `/admin/orders${order}`,
   );
 });
 
