@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/lib/db.server";
 import { getConfirmationTemplate, saveConfirmationTemplate } from "~/modules/orders/order-confirmation.server";
+import { getFirstOrderThreshold } from "~/modules/orders/order-review.server";
+import { DEFAULT_FIRST_ORDER_THRESHOLD } from "~/modules/orders/order-review";
 import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
 import { testContext } from "../../../tests/support/test-context";
 import { requestAs, setUpVisitors, type Visitors } from "../../../tests/support/staff";
@@ -51,5 +53,29 @@ describe(`the settings' confirmation message (${testTarget()})`, () => {
     const result = await save(visitors.admin, { template: "Changed {name}" });
     expect(result.status).toBe(403);
     expect(await getConfirmationTemplate(testDb().db)).toBe("Hello {name}");
+  });
+});
+
+describe(`the settings' first-order threshold (${testTarget()})`, () => {
+  it("saves whole rupees as typed, leaves the message alone, and brings the default back when emptied", async () => {
+    await saveConfirmationTemplate(testDb().db, "Hello {name}");
+    const saved = await save(visitors.mainAdmin, { intent: "first-order-threshold", threshold: "40,000" });
+    expect(saved).toMatchObject({ status: 200, data: { ok: true, message: "Settings saved.", intent: "first-order-threshold" } });
+    expect(await getFirstOrderThreshold(testDb().db)).toBe(4_000_000);
+    expect(await getConfirmationTemplate(testDb().db)).toBe("Hello {name}");
+    await save(visitors.mainAdmin, { intent: "first-order-threshold", threshold: "" });
+    expect(await getFirstOrderThreshold(testDb().db)).toBe(DEFAULT_FIRST_ORDER_THRESHOLD);
+  });
+
+  it("refuses an amount that is not whole rupees on its own form, and plain admins, saving nothing", async () => {
+    await save(visitors.mainAdmin, { intent: "first-order-threshold", threshold: "30000" });
+    const bad = await save(visitors.mainAdmin, { intent: "first-order-threshold", threshold: "30k" });
+    expect(bad).toMatchObject({
+      status: 400,
+      data: { ok: false, message: "Please enter the amount in whole rupees, e.g. 25000.", intent: "first-order-threshold" },
+    });
+    const plain = await save(visitors.admin, { intent: "first-order-threshold", threshold: "1" });
+    expect(plain.status).toBe(403);
+    expect(await getFirstOrderThreshold(testDb().db)).toBe(3_000_000);
   });
 });
