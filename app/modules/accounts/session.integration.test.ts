@@ -75,7 +75,7 @@ describe(`accounts and the admin guard (${testTarget()})`, () => {
     );
     const admin = await signIn(database.db, { email: "admin@example.pk", password: "admin-pass" }, auth);
     const data = await dashboardLoader({ request: requestWith(admin.headers), params: {}, context: testContext(database, { auth }) } as never);
-    expect(data.summary.orders).toEqual({ confirmed: 0, shipped: 0, completed: 0, cancelled: 0 });
+    expect(data.summary.orders).toEqual({ confirmed: 0, shipped: 0, completed: 0, cancelled: 0, returned: 0 });
   });
 
   it("main-admin-only actions refuse plain admins", async () => {
