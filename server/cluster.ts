@@ -14,7 +14,17 @@ import { webConcurrency } from "~/lib/web-concurrency";
  * The exit code of a worker that found a problem of the configuration or the data folder: every
  * new worker would meet it too, so the primary stops the shop instead of starting another.
  */
-const CONFIGURATION_PROBLEM_EXIT = 78;
+export const CONFIGURATION_PROBLEM_EXIT = 78;
+
+/**
+ * The shop's exit code once a worker ended (`code`, null after a signal) while the shop stops: a
+ * worker's failure is the shop's, and a configuration problem is 1 to whoever started the shop,
+ * whichever worker reported it.
+ */
+export function exitCodeAfterWorker(current: number, code: number | null): number {
+  if (!code) return current;
+  return code === CONFIGURATION_PROBLEM_EXIT ? 1 : code;
+}
 
 /** Ends a process that found a problem of its configuration (already printed): 1, or in a worker the code that says so to the primary. */
 export function exitWithConfigurationProblem(): never {
@@ -131,7 +141,7 @@ function runPrimary(count: number, script: string) {
         if (barrier.waiting.size === 0 || barrier.from === worker) finishBarrier(id);
       }
       if (stopping) {
-        if (code) exitCode = code;
+        exitCode = exitCodeAfterWorker(exitCode, code);
         if (slots.size === 0) {
           say("info", "all workers stopped");
           process.exit(exitCode);
