@@ -7,6 +7,8 @@ import { defineConfig } from "@playwright/test";
  */
 export default defineConfig({
   testDir: "tests/fuzz",
+  // Beside the spec, fuzz-routes.test.ts is a unit test (vitest) that keeps the spec's route list whole.
+  testMatch: "*.spec.ts",
   fullyParallel: false,
   workers: 1,
   retries: 0,

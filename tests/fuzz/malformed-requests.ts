@@ -316,7 +316,20 @@ const fixed = (path: string): RouteSpec["path"] => fc.constant({ path, why: "add
 const ADMIN_ONLY: Partial<Record<Role, number>> = { anonymous: 302, customer: 302 };
 const ADMIN_404: Partial<Record<Role, number>> = { anonymous: 302, customer: 302, admin: 404, "main admin": 404 };
 
-function routeSpecs(f: ShopFacts): RouteSpec[] {
+/** The orders list's filter, as its slips and CSV read it too. */
+const orderFilter = {
+  q: junk,
+  status: fc.constantFrom("all", "confirmed", "shipped", "completed", "cancelled", "returned", "refunded", "ALL"),
+  confirmation: fc.constantFrom("pending", "all", "PENDING", ""),
+  attention: fc.constantFrom("flagged", "all", "yes", ""),
+};
+
+/** A comma-separated list of ticked orders: real ids, unknown ones, junk. */
+function orderIdList(f: ShopFacts): fc.Arbitrary<string> {
+  return fc.array(anyId(f, f.orderIds), { minLength: 1, maxLength: 5 }).map((ids) => ids.join(","));
+}
+
+export function routeSpecs(f: ShopFacts): RouteSpec[] {
   const categoryId = anyId(f, f.categoryIds);
   return [
     { name: "/", path: fixed("/") },
@@ -370,11 +383,19 @@ function routeSpecs(f: ShopFacts): RouteSpec[] {
       path: fixed("/admin/orders"),
       query: {
         q: junk,
-        status: fc.constantFrom("all", "confirmed", "shipped", "completed", "cancelled", "refunded", "ALL"),
+        status: fc.constantFrom("all", "confirmed", "shipped", "completed", "cancelled", "returned", "refunded", "ALL"),
+        confirmation: fc.constantFrom("pending", "all", "PENDING", ""),
+        attention: fc.constantFrom("flagged", "all", "yes", ""),
         page: pageValue,
         order: anyId(f, f.orderIds),
       },
     },
+    // The printed slips and the CSV of a selection: ticked ids (real, unknown, too many, junk) or the list's filter.
+    { name: "/admin/orders/slips", path: fixed("/admin/orders/slips"), query: { ...orderFilter, ids: orderIdList(f) } },
+    { name: "/admin/orders.csv", path: fixed("/admin/orders.csv"), query: { ...orderFilter, ids: orderIdList(f) } },
+    { name: "/admin/settings", path: fixed("/admin/settings") },
+    { name: "/admin/backups", path: fixed("/admin/backups") },
+    { name: "/admin/backups/download", path: fixed("/admin/backups/download") },
     { name: "/admin/events", path: fixed("/admin/events"), query: { topic: junk } },
     {
       name: "/admin/contactsubmissions",
