@@ -135,24 +135,20 @@ export default function PackingSlips({ loaderData }: Route.ComponentProps) {
             </tbody>
             {/* The sums under the lines: what they add up to, then tax and shipping; together, the amount to collect. */}
             <tfoot>
-              <tr>
-                <th scope="row" colSpan={2} className="pt-2 text-right font-normal">
-                  Subtotal
-                </th>
-                <td className="pt-2 text-right">{slip.subtotal}</td>
-              </tr>
-              <tr>
-                <th scope="row" colSpan={2} className="text-right font-normal">
-                  Tax
-                </th>
-                <td className="text-right">{slip.tax}</td>
-              </tr>
-              <tr>
-                <th scope="row" colSpan={2} className="text-right font-normal">
-                  Shipping
-                </th>
-                <td className="text-right">{slip.shipping}</td>
-              </tr>
+              {(
+                [
+                  ["Subtotal", slip.subtotal],
+                  ["Tax", slip.tax],
+                  ["Shipping", slip.shipping],
+                ] as const
+              ).map(([label, amount], i) => (
+                <tr key={label}>
+                  <th scope="row" colSpan={2} className={`${i === 0 ? "pt-2 " : ""}text-right font-normal`}>
+                    {label}
+                  </th>
+                  <td className={`${i === 0 ? "pt-2 " : ""}text-right`}>{amount}</td>
+                </tr>
+              ))}
               {/* Cash on delivery: the total is the amount to collect, in the box above. */}
               {!slip.cod && (
                 <tr className="border-t border-stone-300 font-semibold">
