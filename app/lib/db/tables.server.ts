@@ -411,7 +411,9 @@ export const addresses = pgTable(
   },
   (t) => [
     index("addresses_user_idx").on(t.userId, t.createdAt),
-    uniqueIndex("addresses_one_default_idx").on(t.userId).where(sql`${t.isDefault}`),
+    uniqueIndex("addresses_one_default_idx")
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
   ],
 );
 

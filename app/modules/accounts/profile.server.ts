@@ -73,7 +73,10 @@ export async function listAddresses(db: Db, userId: string): Promise<Address[]> 
 export async function addAddress(db: Db, userId: string, input: AddressInput): Promise<string> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from ${user} where ${user.id} = ${userId} for update`);
-    const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(addresses).where(eq(addresses.userId, userId));
+    const [{ count }] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(addresses)
+      .where(eq(addresses.userId, userId));
     if (Number(count) >= ADDRESS_BOOK_SIZE) throw new DomainError("CONFLICT", ADDRESS_BOOK_FULL);
     const makeDefault = input.makeDefault || Number(count) === 0;
     if (makeDefault) await tx.update(addresses).set({ isDefault: false }).where(eq(addresses.userId, userId));

@@ -73,7 +73,13 @@ export async function listAccountOrders(db: Db, userId: string): Promise<Account
     .where(ownedBy(userId))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(ACCOUNT_ORDERS_SHOWN);
-  const [tracked, items] = await Promise.all([trackedOrdersOf(db, list), itemsOf(db, list.map((o) => o.id))]);
+  const [tracked, items] = await Promise.all([
+    trackedOrdersOf(db, list),
+    itemsOf(
+      db,
+      list.map((o) => o.id),
+    ),
+  ]);
   return list.map((o, i) => ({
     ...tracked[i],
     total: o.total,
@@ -160,7 +166,12 @@ export async function reorder(db: Db, userId: string, orderNumber: string): Prom
     .orderBy(asc(orderItems.productName), asc(orderItems.size), asc(orderItems.id));
   const asCart = bought.map((b) =>
     b.productId && b.variantId
-      ? { productID: b.productId, productVariantKey: variantKey({ id: b.variantId, name: "" }, b.size), productSize: b.size, productQuantity: b.quantity }
+      ? {
+          productID: b.productId,
+          productVariantKey: variantKey({ id: b.variantId, name: "" }, b.size),
+          productSize: b.size,
+          productQuantity: b.quantity,
+        }
       : null,
   );
   const priced = await priceCartLines(
