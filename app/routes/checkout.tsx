@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type FocusEvent } from "react";
-import { data, Link, useFetcher, useLoaderData, useNavigate } from "react-router";
+import { data, Link, useFetcher, useLoaderData, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/checkout";
 import { getEnv } from "~/config.server";
 import { isDomainError } from "~/lib/errors";
@@ -49,6 +49,14 @@ type ActionResult =
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getCurrentUser(request, context.auth, new Date(), { fresh: true });
   return { prefill: user ? await checkoutPrefill(context.db, user.id) : null };
+}
+
+/**
+ * The filled-in values are a starting point read when the page opens: Place Order (whose answer
+ * may never arrive, see clientAction) does not read them again.
+ */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod ? false : defaultShouldRevalidate;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
