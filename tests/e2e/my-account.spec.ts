@@ -78,6 +78,8 @@ async function returningCustomer(page: Page, baseURL: string, phone: boolean) {
   await expect(page.getByRole("heading", { level: 1, name: `Order ${orderNumber}` })).toBeVisible();
   await expect(page.getByRole("list", { name: "Items ordered" }).getByRole("listitem")).toHaveText([/^1 × Formal Dress Belt/]);
   await expect(page.getByRole("region", { name: "Delivery address" }).getByText("House 3, Street 9, F-7/2")).toBeVisible();
+  // Personal pages: no cache keeps them, the browser's included.
+  expect((await page.request.get(`/account/orders/${orderNumber}`)).headers()["cache-control"]).toBe("private, no-store");
 
   // Reorder: the same belt back in the emptied cart, at today's price.
   await expect(page.getByRole("link", { name: "Cart, 0 items" })).toBeAttached();
