@@ -92,6 +92,13 @@ async function returningCustomer(page: Page, baseURL: string, phone: boolean) {
   // The page fits the phone: nothing scrolls sideways.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBe(0);
+
+  // Sign out of all devices: this one too, and the account's pages are closed to this browser.
+  await page.goto("/account");
+  await page.getByRole("button", { name: "Sign out of all devices" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/account/orders");
+  await expect(page).toHaveURL(/\/login$/);
 }
 
 test.describe("a returning customer's account", () => {
