@@ -18,6 +18,10 @@ export default [
     route("signup/confirm", "routes/signup-confirm.tsx"),
     route("forgot-password", "routes/forgot-password.tsx"),
     route("reset-password", "routes/reset-password.tsx"),
+    route("account", "routes/account.tsx"),
+    route("account/addresses", "routes/account-addresses.tsx"),
+    route("account/orders", "routes/account-orders.tsx"),
+    route("account/orders/:orderNumber", "routes/account-order.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   // Printed pages and downloads of the orders list, without the back office's menus around them.

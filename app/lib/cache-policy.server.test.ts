@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isBackOfficePath, privateCachePolicy } from "./cache-policy.server";
+import { isAccountPath, isBackOfficePath, privateCachePolicy } from "./cache-policy.server";
 
 const SESSION = "better-auth.session_token=abc.def";
 
@@ -32,5 +32,14 @@ describe("cache policy of pages that are not public", () => {
     expect(privateCachePolicy("/about", undefined, new Headers())).toBeNull();
     expect(privateCachePolicy("/about", "theme=dark", new Headers())).toBeNull();
     expect(privateCachePolicy("/assets/app.js", SESSION, new Headers({ "Cache-Control": "public, max-age=31536000, immutable" }))).toBeNull();
+  });
+
+  it("a customer's account pages (orders, addresses) are stored by no cache, the browser's included, whatever the route said", () => {
+    for (const path of ["/account", "/account/", "/account/orders", "/account/orders/ORD-1763900000000", "/account.data", "/account/orders.data"]) {
+      expect(isAccountPath(path), path).toBe(true);
+      expect(privateCachePolicy(path, SESSION, new Headers({ "Cache-Control": "public, max-age=60" })), path).toBe("private, no-store");
+      expect(privateCachePolicy(path, undefined, new Headers()), path).toBe("private, no-store");
+    }
+    for (const path of ["/accounts", "/", "/product/account", "/checkout"]) expect(isAccountPath(path), path).toBe(false);
   });
 });

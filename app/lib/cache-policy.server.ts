@@ -3,9 +3,12 @@
  * - the back office (`/admin`, everything under it, and their `.data` requests): nothing, ever;
  * - any other answer to a signed-in browser, or one that sets a cookie, and that says nothing
  *   itself: only the browser may keep it (`private`), and must ask again before using it.
+ * - a customer's own account pages (`/account` and under it, docs/decisions/0057): kept by no shared
+ *   cache, and not stored by the browser either (orders, addresses);
  * Public pages, assets and media keep their own policy.
  */
 export const BACK_OFFICE_POLICY = "no-store";
+export const ACCOUNT_POLICY = "private, no-store";
 export const SIGNED_IN_POLICY = "private, no-cache";
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
@@ -19,9 +22,14 @@ export function isBackOfficePath(pathname: string): boolean {
   return pathname === "/admin" || pathname.startsWith("/admin/") || pathname.startsWith("/admin.");
 }
 
+export function isAccountPath(pathname: string): boolean {
+  return pathname === "/account" || pathname.startsWith("/account/") || pathname.startsWith("/account.");
+}
+
 /** The Cache-Control this answer must carry, or null to leave it as it is. */
 export function privateCachePolicy(pathname: string, requestCookie: string | undefined, response: Headers): string | null {
   if (isBackOfficePath(pathname)) return BACK_OFFICE_POLICY;
+  if (isAccountPath(pathname)) return ACCOUNT_POLICY;
   if (response.has("Cache-Control")) return null;
   if (hasSessionCookie(requestCookie) || response.getSetCookie().length > 0) return SIGNED_IN_POLICY;
   return null;

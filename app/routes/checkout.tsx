@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type FocusEvent } from "react";
-import { data, Link, useFetcher, useNavigate } from "react-router";
+import { data, Link, useFetcher, useLoaderData, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/checkout";
 import { getEnv } from "~/config.server";
 import { isDomainError } from "~/lib/errors";
@@ -17,6 +17,8 @@ import {
 } from "~/modules/orders/checkout.schema";
 import { placeOrderWithinLimits } from "~/modules/orders/order-limits.server";
 import { receiptFor } from "~/modules/orders/order-receipt.server";
+import { checkoutPrefill } from "~/modules/accounts/profile.server";
+import { getCurrentUser } from "~/modules/accounts/session.server";
 import type { Shortage } from "~/modules/orders/orders.server";
 import { formatPrice } from "~/modules/catalog/pricing";
 import { cartPayload, lineId, unitPriceOf, useCart } from "~/components/storefront/use-cart";
@@ -40,6 +42,23 @@ type ActionResult =
       freshKey?: true;
     };
 
+/**
+ * A signed-in customer's checkout starts filled in from their profile and default address
+ * (docs/decisions/0057); the order is checked like any other when placed.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getCurrentUser(request, context.auth, new Date(), { fresh: true });
+  return { prefill: user ? await checkoutPrefill(context.db, user.id) : null };
+}
+
+/**
+ * The filled-in values are a starting point read when the page opens: Place Order (whose answer
+ * may never arrive, see clientAction) does not read them again.
+ */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod ? false : defaultShouldRevalidate;
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const parsed = checkoutSchema.safeParse(Object.fromEntries(form));
@@ -55,9 +74,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionResult>({ ok: false, message: orderFailed("the form expired, please reload the page.") }, { status: 400 });
   }
   try {
+    const user = await getCurrentUser(request, context.auth, new Date(), { fresh: true });
     const order = await placeOrderWithinLimits(
       context.db,
-      { customer: parsed.data, lines, idempotencyKey, trackUrl: `${getEnv().publicUrl}/track` },
+      { customer: parsed.data, lines, idempotencyKey, trackUrl: `${getEnv().publicUrl}/track`, userId: user?.id ?? null },
       { address: context.clientAddress, limits: getEnv().orderLimits },
     );
     context.mailer.kick();
@@ -155,6 +175,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
 }
 
 export default function Checkout() {
+  const prefill = useLoaderData<typeof loader>()?.prefill ?? null;
   const cart = useCart();
   const fetcher = useFetcher<ActionResult>();
   const navigate = useNavigate();
@@ -235,7 +256,7 @@ export default function Checkout() {
     };
     return (
       <div key={f.name} className={f.full ? "sm:col-span-2" : undefined}>
-        <TextField {...common} type={f.type ?? "text"} defaultValue={f.name === "country" ? "Pakistan" : undefined} />
+        <TextField {...common} type={f.type ?? "text"} defaultValue={prefill?.[f.name] || (f.name === "country" ? "Pakistan" : undefined)} />
       </div>
     );
   };

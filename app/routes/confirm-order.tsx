@@ -1,16 +1,41 @@
 import { useEffect } from "react";
-import { data, Link, useFetcher, useLocation, useNavigate } from "react-router";
+import { data, Link, useFetcher, useLocation, useNavigate, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/confirm-order";
+import { getEnv } from "~/config.server";
 import { actionFailure } from "~/lib/action-failure.server";
+import type { loader as rootLoader } from "~/root";
+import { passwordHint } from "~/modules/accounts/password-rules";
+import { saveDetailsSchema } from "~/modules/accounts/profile.schema";
+import { saveDetailsFromOrder } from "~/modules/accounts/save-details.server";
+import { signupMailSent } from "~/modules/accounts/signup-link";
+import { FormAlert, SubmitButton, TextField } from "~/components/ui/field";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { formatAmount } from "~/modules/catalog/pricing";
 import { orderByReceipt, type OrderReceipt } from "~/modules/orders/order-receipt.server";
 import { RouteError } from "~/components/ui/route-error";
 import { useHydrated } from "~/components/ui/use-hydrated";
 
-/** The order this browser placed, for its receipt (posted, so no cache keeps it and no log has it). */
+type SaveDetailsResult = { sent: string; error?: undefined } | { sent?: undefined; error: string };
+
+/**
+ * The order this browser placed, for its receipt (posted, so no cache keeps it and no log has it);
+ * with `intent=save-details`, "Save my details": an account for the order's e-mail, made when the
+ * link mailed to it is used (save-details.server.ts).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  const receipt = (await request.formData()).get("receipt");
+  const form = await request.formData();
+  if (form.get("intent") === "save-details") {
+    const parsed = saveDetailsSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) return data<SaveDetailsResult>({ error: parsed.error.issues[0].message }, { status: 400 });
+    try {
+      const { email } = await saveDetailsFromOrder(context.db, { ...parsed.data, address: context.clientAddress, baseUrl: getEnv().publicUrl });
+      context.mailer.kick();
+      return data<SaveDetailsResult>({ sent: signupMailSent(email) });
+    } catch (error) {
+      return actionFailure(error, { msg: "save my details refused" }, ({ message }): SaveDetailsResult => ({ error: message }));
+    }
+  }
+  const receipt = form.get("receipt");
   if (typeof receipt !== "string" || !receipt) return data({ ok: false as const, message: "Which order?" }, { status: 400 });
   try {
     return { ok: true as const, order: await orderByReceipt(context.db, receipt) };
@@ -36,7 +61,7 @@ export default function ConfirmOrder() {
   const location = useLocation();
   const navigate = useNavigate();
   const state = (location.state ?? {}) as ConfirmState;
-  const details = useFetcher<typeof action>();
+  const details = useFetcher<{ ok: true; order: OrderReceipt } | { ok: false; message: string }>();
   useEffect(() => {
     if (!state.orderId) void navigate("/", { replace: true });
   }, [state.orderId, navigate]);
@@ -47,6 +72,7 @@ export default function ConfirmOrder() {
   // The order's details are in this tab's history, which the server does not see: a reloaded
   // confirmation is drawn once the page runs, so that it hydrates the server's empty page.
   const hydrated = useHydrated();
+  const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
   if (!hydrated || !state.orderId) return null;
   return (
     <section className="mx-auto max-w-2xl px-4 py-14 text-center">
@@ -78,6 +104,7 @@ export default function ConfirmOrder() {
           )}
         </div>
       )}
+      {state.receipt && !signedIn && <SaveMyDetails receipt={state.receipt} />}
       <div className="mx-auto mt-8 max-w-md text-left">
         <h2 className="font-serif text-2xl text-leather-800">What's Next?</h2>
         <ul className="mt-3 list-disc space-y-2 pl-5 text-stone-800">
@@ -102,6 +129,48 @@ export default function ConfirmOrder() {
           Continue Shopping
         </Link>
       </div>
+    </section>
+  );
+}
+
+/**
+ * After a guest order: an account for the order's e-mail, with the order's names, phone and address
+ * (docs/decisions/0057). Only a password is asked; the link mailed to the address makes the account.
+ */
+function SaveMyDetails({ receipt }: { receipt: string }) {
+  const fetcher = useFetcher<SaveDetailsResult>();
+  const busy = fetcher.state !== "idle";
+  return (
+    <section aria-labelledby="save-details-heading" className="mx-auto mt-8 max-w-md rounded-xl border border-leather-200 bg-white p-5 text-left">
+      <h2 id="save-details-heading" className="font-serif text-2xl text-leather-800">
+        Save my details
+      </h2>
+      {fetcher.data?.sent ? (
+        <p role="status" className="mt-3 rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900">
+          {fetcher.data.sent}
+        </p>
+      ) : (
+        <fetcher.Form method="post" action="/confirmorder" noValidate className="mt-3 space-y-4">
+          <p className="text-sm text-stone-700">
+            Choose a password to keep this order, your name, phone and address for next time. We will e-mail you a link to confirm.
+          </p>
+          <FormAlert message={fetcher.data?.error} />
+          <input type="hidden" name="intent" value="save-details" />
+          <input type="hidden" name="receipt" value={receipt} />
+          <TextField
+            id="save-details-password"
+            name="password"
+            label="Password"
+            type="password"
+            required
+            autoComplete="new-password"
+            hint={passwordHint("customer")}
+          />
+          <SubmitButton busy={busy} busyLabel="Saving...">
+            Save my details
+          </SubmitButton>
+        </fetcher.Form>
+      )}
     </section>
   );
 }

@@ -352,6 +352,13 @@ export function routeSpecs(f: ShopFacts): RouteSpec[] {
     { name: "/forgot-password", path: fixed("/forgot-password") },
     { name: "/reset-password", path: fixed("/reset-password"), query: { token: junk } },
     { name: "/signup/confirm", path: fixed("/signup/confirm"), query: { token: junk } },
+    { name: "/account", path: fixed("/account") },
+    { name: "/account/addresses", path: fixed("/account/addresses") },
+    { name: "/account/orders", path: fixed("/account/orders") },
+    {
+      name: "/account/orders/:orderNumber",
+      path: idPath(f, [], (s) => `/account/orders/${s}`, { anonymous: 302, customer: 404, admin: 404, "main admin": 404 }),
+    },
     {
       name: "/* (not found)",
       path: fc.tuple(fc.array(fc.tuple(junkNoNul, encoding, escapeArb), { minLength: 1, maxLength: 4 })).map(([parts]) => ({
@@ -1180,6 +1187,93 @@ function actionSpecs(f: ShopFacts, realImage: Uint8Array): ActionSpec[] {
       form: fc
         .oneof(without("receipt"), setTo("receipt", fc.constantFrom("", "x", "a.b.c", "order.1.sig", "r".repeat(300)), "not a receipt"))
         .map((b) => ({ ...at("/confirmorder"), fields: textFields({ receipt: "order.9999999999999.c2ln" }), breaker: b })),
+    },
+    {
+      name: "/confirmorder (Save my details)",
+      form: fc
+        .oneof(
+          without("receipt"),
+          setTo("receipt", fc.constantFrom("", "x", "a.b.c", "order.1.sig", "r".repeat(401)), "not a receipt"),
+          setTo("password", fc.constantFrom("", "   ", "short", "password1", "p".repeat(129)), "not a password the rule takes"),
+        )
+        .map((b) => ({
+          ...at("/confirmorder"),
+          fields: textFields({ intent: "save-details", receipt: "order.9999999999999.c2ln", password: STRONG }),
+          breaker: b,
+        })),
+    },
+    {
+      name: "/account",
+      form: fc
+        .oneof(
+          setTo(
+            "intent",
+            junk.filter((s) => !["profile", "password"].includes(s.trim())),
+            "not a form of the page",
+          ),
+          without("firstName"),
+          setTo("lastName", fc.constantFrom("", "   ", "l".repeat(101)), "blank or too long"),
+          setTo("number", fc.constantFrom("abc", "0x10", "1".repeat(21)), "not a phone number"),
+        )
+        .map((b) => ({
+          ...at("/account"),
+          fields: textFields({ intent: "profile", firstName: "Sana", lastName: "Malik", numberCode: "+92", number: "3001234567" }),
+          breaker: b,
+        })),
+    },
+    {
+      name: "/account (password)",
+      form: fc
+        .oneof(
+          without("currentPassword"),
+          setTo("newPassword", fc.constantFrom("", "   ", "short", "password1", "p".repeat(129)), "not a password the rule takes"),
+        )
+        .map((b) => ({
+          ...at("/account"),
+          fields: textFields({ intent: "password", currentPassword: "Not-The-Password-1", newPassword: STRONG }),
+          breaker: b,
+        })),
+    },
+    {
+      name: "/account/addresses",
+      form: fc
+        .oneof(
+          setTo(
+            "intent",
+            junk.filter((s) => !["add", "default", "remove"].includes(s.trim())),
+            "not a button of the page",
+          ),
+          without("streetAddress"),
+          setTo("city", fc.constantFrom("", "   ", "c".repeat(101)), "blank or too long"),
+          setTo("zipCode", fc.constant("5".repeat(21)), "too long"),
+          fc
+            .constantFrom("default", "remove")
+            .chain((intent) =>
+              unknownId(f).map((id) => breaker(`${intent}: an address of no one`, (fs) => set(set(fs, "intent", intent), "addressId", id))),
+            ),
+        )
+        .map((b) => ({
+          ...at("/account/addresses"),
+          fields: textFields({ intent: "add", streetAddress: "12 Mall Road", city: "Lahore", state: "Punjab", zipCode: "54000" }),
+          breaker: b,
+        })),
+    },
+    {
+      name: "/account/orders/:orderNumber",
+      // No order any fuzz account placed: reorder reads nothing and writes nothing in any case.
+      form: fc
+        .tuple(
+          fc.constantFrom("ORD-0000000000001", "ORD-1", "nope"),
+          fc.oneof(
+            setTo(
+              "intent",
+              junk.filter((s) => s !== "reorder"),
+              "not a button of the page",
+            ),
+            fc.constant(breaker("an order of no one", (fs) => fs)),
+          ),
+        )
+        .map(([n, b]) => ({ ...at(`/account/orders/${n}`), fields: textFields({ intent: "reorder" }), breaker: b })),
     },
     {
       name: "/track",

@@ -46,7 +46,7 @@ export interface NavUser {
   role: string;
 }
 
-/** Signed in: a small menu with the back office (staff) and Log out. Works without JavaScript. */
+/** Signed in: a small menu with My orders, My account, the back office (staff) and Log out. Works without JavaScript. */
 function ProfileMenu({ user }: { user: NavUser }) {
   return (
     <details className="relative hidden md:block">
@@ -62,6 +62,12 @@ function ProfileMenu({ user }: { user: NavUser }) {
         <p className="truncate px-3 py-2 text-sm text-stone-700">
           Signed in as <span className="font-medium text-stone-900">{user.firstName || user.email}</span>
         </p>
+        <Link to="/account/orders" className="block rounded-md px-3 py-2 text-sm text-stone-800 hover:bg-leather-100">
+          My orders
+        </Link>
+        <Link to="/account" className="block rounded-md px-3 py-2 text-sm text-stone-800 hover:bg-leather-100">
+          My account
+        </Link>
         {isAdminRole(user.role) && (
           <Link to="/admin" className="block rounded-md px-3 py-2 text-sm text-stone-800 hover:bg-leather-100">
             Admin Panel
@@ -232,6 +238,24 @@ function NavbarContent({ user }: { user: NavUser | null }) {
               <p className="col-span-2 truncate text-sm text-stone-700">
                 Signed in as <span className="font-medium text-stone-900">{user.firstName || user.email}</span>
               </p>
+            )}
+            {user && (
+              <>
+                <Link
+                  to="/account/orders"
+                  onClick={() => setOpen(false)}
+                  className="flex items-center justify-center rounded-md border border-leather-300 px-3 py-2 text-sm font-medium text-leather-800"
+                >
+                  My orders
+                </Link>
+                <Link
+                  to="/account"
+                  onClick={() => setOpen(false)}
+                  className="flex items-center justify-center rounded-md border border-leather-300 px-3 py-2 text-sm font-medium text-leather-800"
+                >
+                  My account
+                </Link>
+              </>
             )}
             {user && isAdminRole(user.role) && (
               <Link

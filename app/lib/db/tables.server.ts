@@ -207,11 +207,14 @@ export const orders = pgTable(
     noAnswerCalls: integer("no_answer_calls").notNull().default(0),
     /** What the order holds, as one text (order-review.ts `itemsKey`): a likely duplicate has the same. */
     itemsKey: text("items_key"),
+    /** The account signed in when the order was placed (null for a guest); its "My orders" lists it. */
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("orders_order_number_idx").on(t.orderNumber),
+    index("orders_user_idx").on(t.userId, t.createdAt),
     uniqueIndex("orders_idempotency_key_idx").on(t.idempotencyKey),
     index("orders_created_at_idx").on(t.createdAt),
     index("orders_status_idx").on(t.status),
@@ -383,6 +386,35 @@ export const account = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("account_user_idx").on(t.userId)],
+);
+
+/**
+ * A customer's address book (docs/decisions/0057): delivery addresses as the checkout form takes
+ * them. At most one per account is the default (a partial unique index), which fills checkout.
+ */
+export const addresses = pgTable(
+  "addresses",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    streetAddress: text("street_address").notNull(),
+    apartment: text("apartment").notNull().default(""),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    zipCode: text("zip_code").notNull(),
+    country: text("country").notNull().default("Pakistan"),
+    landmark: text("landmark").notNull().default(""),
+    isDefault: boolean("is_default").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("addresses_user_idx").on(t.userId, t.createdAt),
+    uniqueIndex("addresses_one_default_idx")
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
+  ],
 );
 
 export const verification = pgTable("verification", {

@@ -6,6 +6,9 @@ import type { AdminRole, Role } from "~/lib/db/value-lists";
 import { isAdminRole, isMainAdminRole } from "./roles";
 import { countLoginAttempt, loginSucceeded } from "./login-throttle.server";
 import { tidySignInRecords } from "./expired-records.server";
+import { assertPasswordAllowed } from "./password-check.server";
+import { passwordAudienceOf } from "./password-rules";
+import { CURRENT_PASSWORD_WRONG } from "./profile.schema";
 
 export interface CurrentUser {
   id: string;
@@ -140,6 +143,16 @@ export async function requireAdmin(request: Request, auth: Auth): Promise<StaffU
   return { ...user, role: user.role };
 }
 
+/**
+ * Every account page and action starts here (docs/decisions/0057): anonymous → /login. Like the
+ * back office it asks the database afresh, so a session ended anywhere reaches no account data.
+ */
+export async function requireSignedIn(request: Request, auth: Auth): Promise<CurrentUser> {
+  const user = await getCurrentUser(request, auth, new Date(), { fresh: true });
+  if (!user) throw redirect("/login");
+  return user;
+}
+
 /** For main-admin-only work: plain admins are refused with FORBIDDEN and `message`. */
 export async function requireMainAdmin(request: Request, auth: Auth, message: string): Promise<StaffUser> {
   const user = await requireAdmin(request, auth);
@@ -192,6 +205,32 @@ export async function signIn(
     },
     headers: setCookies(response),
   };
+}
+
+/**
+ * Changes the signed-in account's password. The attempt is counted against the login limits before
+ * the current password is checked (guessing it is guessing a login); the new one is held to the
+ * account's rule. Every session of the account ends, on every device; this browser gets a new one
+ * (its cookie is in the answer's headers).
+ */
+export async function changePassword(
+  db: Db,
+  request: Request,
+  auth: Auth,
+  input: { user: CurrentUser; currentPassword: string; newPassword: string; address?: string },
+  now = new Date(),
+): Promise<Headers> {
+  const attempt = await countLoginAttempt(db, input.user.email, input.address, now);
+  assertPasswordAllowed(input.newPassword, passwordAudienceOf(input.user.role));
+  const response = await auth.api.changePassword({
+    body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+    headers: cookieHeaders(request.headers),
+    asResponse: true,
+  });
+  if (!response.ok) throw new DomainError("INVALID", CURRENT_PASSWORD_WRONG);
+  await loginSucceeded(db, attempt);
+  forgetSessionsOf(auth, input.user.id);
+  return setCookies(response);
 }
 
 /** Ends this browser's session. */

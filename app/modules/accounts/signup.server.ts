@@ -4,7 +4,7 @@ import { hashPassword } from "better-auth/crypto";
 import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { newId } from "~/lib/ids";
-import { user, verification } from "~/lib/db/tables.server";
+import { addresses, user, verification } from "~/lib/db/tables.server";
 import { enqueueMailFrom } from "~/modules/mail/mail.server";
 import type { SignupInput } from "./account.schema";
 import { insertAccount } from "./accounts.server";
@@ -39,6 +39,19 @@ interface PendingSignup {
   numberCode: string;
   number: string;
   passwordHash: string;
+  /** From "Save my details" after a guest order: the order's address, made the account's default. */
+  deliveryAddress?: DeliveryAddress;
+}
+
+/** An address for the new account's address book (the checkout form's address fields). */
+export interface DeliveryAddress {
+  streetAddress: string;
+  apartment: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+  landmark: string;
 }
 
 function storedIdentifier(token: string): string {
@@ -52,7 +65,11 @@ const notValid = () => new DomainError("INVALID", SIGNUP_LINK_NOT_VALID, { link:
  * the password rule); otherwise the same work and the same answer for every e-mail. The caller
  * answers with signupMailSent and kicks the mailer.
  */
-export async function requestSignup(db: Db, input: SignupInput & { address?: string; baseUrl: string }, now = new Date()): Promise<void> {
+export async function requestSignup(
+  db: Db,
+  input: Omit<SignupInput, "gender"> & { gender: string; address?: string; baseUrl: string; deliveryAddress?: DeliveryAddress },
+  now = new Date(),
+): Promise<void> {
   await countSignupAttempt(db, input.address, now);
   assertPasswordAllowed(input.password, "customer");
   const email = input.email.trim().toLowerCase();
@@ -65,6 +82,7 @@ export async function requestSignup(db: Db, input: SignupInput & { address?: str
     numberCode: input.numberCode,
     number: input.number,
     passwordHash: await hashPassword(input.password),
+    ...(input.deliveryAddress && { deliveryAddress: input.deliveryAddress }),
   };
   const linkMail = signupLinkMail(input.baseUrl, token, input.firstName);
   const takenMail = signupTakenMail(input.baseUrl);
@@ -110,10 +128,11 @@ export async function confirmSignup(db: Db, token: string, now = new Date()): Pr
       .where(and(eq(verification.identifier, storedIdentifier(token)), gt(verification.expiresAt, now)))
       .returning({ value: verification.value });
     if (!used) throw notValid();
-    const { passwordHash, ...profile } = JSON.parse(used.value) as PendingSignup;
+    const { passwordHash, deliveryAddress, ...profile } = JSON.parse(used.value) as PendingSignup;
     const id = await insertAccount(tx, { ...profile, role: "user" }, passwordHash);
     if (!id) throw notValid();
     await tx.update(user).set({ emailVerified: true, updatedAt: now }).where(eq(user.id, id));
+    if (deliveryAddress) await tx.insert(addresses).values({ id: newId(), userId: id, ...deliveryAddress, isDefault: true });
     return { email: profile.email };
   });
 }

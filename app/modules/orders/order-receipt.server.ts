@@ -18,10 +18,16 @@ export async function receiptFor(db: Db, orderId: string, now = Date.now()): Pro
   return signToken(await loadAuthSecret(db), PURPOSE, orderId, RECEIPT_TTL_MS, now);
 }
 
-/** What the confirmation page shows of the order the receipt is for. */
-export async function orderByReceipt(db: Db, receipt: string, now = Date.now()) {
+/** The stored id of the order a receipt is for; FORBIDDEN once expired or when altered. */
+export async function orderIdOfReceipt(db: Db, receipt: string, now = Date.now()): Promise<string> {
   const orderId = verifyToken(await loadAuthSecret(db), PURPOSE, receipt, now);
   if (!orderId) throw new DomainError("FORBIDDEN", RECEIPT_EXPIRED);
+  return orderId;
+}
+
+/** What the confirmation page shows of the order the receipt is for. */
+export async function orderByReceipt(db: Db, receipt: string, now = Date.now()) {
+  const orderId = await orderIdOfReceipt(db, receipt, now);
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw new DomainError("NOT_FOUND", RECEIPT_EXPIRED);
   const items = await db

@@ -1,4 +1,4 @@
-import { and, asc, eq, or } from "drizzle-orm";
+import { and, asc, eq, inArray, or } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { addressBucket, hitRateLimit, type RateRule } from "~/lib/rate-limit.server";
@@ -55,21 +55,47 @@ export async function trackOrder(db: Db, input: TrackOrderInput, address: string
     .from(orders)
     .where(and(eq(orders.orderNumber, input.orderNumber), or(eq(orders.phone, input.phone), eq(orders.alternatePhone, input.phone))));
   if (!order) throw new DomainError("NOT_FOUND", ORDER_NOT_FOUND_FOR_PHONE);
+  return trackedOrderOf(db, order);
+}
+
+/** What an order's owner, or someone who knows its number and phone, sees of its progress. */
+export async function trackedOrderOf(
+  db: Db,
+  order: { id: string; orderNumber: string; status: OrderStatus; createdAt: Date; courier: string | null; trackingNumber: string | null },
+): Promise<TrackedOrder> {
+  return (await trackedOrdersOf(db, [order]))[0];
+}
+
+/** trackedOrderOf for several orders, their history read in one query; in the order given. */
+export async function trackedOrdersOf(
+  db: Db,
+  list: { id: string; orderNumber: string; status: OrderStatus; createdAt: Date; courier: string | null; trackingNumber: string | null }[],
+): Promise<TrackedOrder[]> {
+  if (list.length === 0) return [];
   const history = await db
-    .select({ from: orderHistory.fromStatus, status: orderHistory.toStatus, at: orderHistory.createdAt })
+    .select({ orderId: orderHistory.orderId, from: orderHistory.fromStatus, status: orderHistory.toStatus, at: orderHistory.createdAt })
     .from(orderHistory)
-    .where(eq(orderHistory.orderId, order.id))
+    .where(
+      inArray(
+        orderHistory.orderId,
+        list.map((o) => o.id),
+      ),
+    )
     .orderBy(asc(orderHistory.createdAt), asc(orderHistory.id));
   const label = (status: string) => ORDER_STATUS_LABELS[status as OrderStatus] ?? status;
-  // Moves only: a note on the same status (a courier or CN recorded later) is not a step.
-  const timeline = history.filter((h) => h.from !== h.status).map((h) => ({ status: h.status, label: label(h.status), at: h.at.toISOString() }));
-  if (timeline.length === 0) timeline.push({ status: order.status, label: label(order.status), at: order.createdAt.toISOString() });
-  return {
-    orderNumber: order.orderNumber,
-    status: order.status,
-    statusLabel: label(order.status),
-    placedAt: order.createdAt.toISOString(),
-    timeline,
-    parcel: order.status === "shipped" || order.status === "completed" ? parcelTracking(order.courier, order.trackingNumber) : null,
-  };
+  return list.map((order) => {
+    // Moves only: a note on the same status (a courier or CN recorded later) is not a step.
+    const timeline = history
+      .filter((h) => h.orderId === order.id && h.from !== h.status)
+      .map((h) => ({ status: h.status, label: label(h.status), at: h.at.toISOString() }));
+    if (timeline.length === 0) timeline.push({ status: order.status, label: label(order.status), at: order.createdAt.toISOString() });
+    return {
+      orderNumber: order.orderNumber,
+      status: order.status,
+      statusLabel: label(order.status),
+      placedAt: order.createdAt.toISOString(),
+      timeline,
+      parcel: order.status === "shipped" || order.status === "completed" ? parcelTracking(order.courier, order.trackingNumber) : null,
+    };
+  });
 }

@@ -26,6 +26,8 @@ export interface PlaceOrderInput {
   idempotencyKey: string;
   /** The shop's order-tracking page, linked from the confirmation e-mail. */
   trackUrl?: string;
+  /** The signed-in account placing the order, if any: the order is listed in its "My orders". */
+  userId?: string | null;
 }
 
 export interface PlacedOrder {
@@ -281,11 +283,11 @@ async function writeOrder(db: Db, input: PlaceOrderInput, priced: PricedLine[], 
     placed as (
       insert into ${orders} (id, order_number, idempotency_key, first_name, last_name, email, phone, alternate_phone,
         street_address, apartment, city, state, zip_code, country, landmark, notes, payment_method,
-        subtotal, tax, shipping, total, status, items_key, created_at)
+        subtotal, tax, shipping, total, status, items_key, user_id, created_at)
       select ${orderId}, ${orderNumber}, ${input.idempotencyKey}, ${c.firstName}, ${c.lastName}, ${c.email}, ${c.phone}, ${c.alternatePhone},
         ${c.streetAddress}, ${c.apartment}, ${c.city}, ${c.state}, ${c.zipCode}, ${c.country}, ${c.landmark}, ${c.notes}, 'cod',
         ${totals.subtotal}::bigint, ${totals.tax}::bigint, ${totals.shipping}::bigint, ${totals.total}::bigint, 'confirmed', ${itemsKey(items)},
-        ${new Date(ms).toISOString()}::timestamptz
+        ${input.userId ?? null}::text, ${new Date(ms).toISOString()}::timestamptz
       where (select all_ok from ok) and not exists (select 1 from prior)
       -- Two orders in the same millisecond: the second inserts nothing and tries the next number.
       on conflict (order_number) do nothing
