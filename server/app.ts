@@ -245,7 +245,7 @@ export function createApp(options: {
       const cache = asked?.search ? searchPages : pageCache;
       if (!asked || !cache) return next();
       const page = cache.get(asked.key);
-      if (page) return answerFromCache(page, c.req.raw);
+      if (page) return answerFromCache(page, c.req.raw, { cache, key: asked.key });
       // A HEAD answer has no body to keep.
       if (c.req.method === "GET" && cache.wants(asked.key)) c.set("keepIn", { cache, key: asked.key, start: cache.begin(), url: asked.url });
       await next();

@@ -117,7 +117,13 @@ export interface CachedPage {
   etag: string;
   br: Buffer;
   gzip: Buffer;
+  /**
+   * The page as it is, for clients that take no compression (health checkers, curl, some bots):
+   * decompressed on the first such ask and kept from then on, counted in `bytes` (`PageCache.keepPlain`).
+   */
+  plain?: Buffer;
   tags: Set<string>;
+  /** What the page holds in memory, counted against its cache's size. */
   bytes: number;
 }
 
@@ -144,8 +150,12 @@ export function acceptsEncoding(header: string | null | undefined, encoding: "br
   });
 }
 
-/** The answer to a request from a kept page: 304 when the browser has it, else the best encoding it takes. */
-export async function answerFromCache(page: CachedPage, request: Request): Promise<Response> {
+/**
+ * The answer to a request from a kept page: 304 when the browser has it, else the best encoding it
+ * takes. A client that takes none gets the page decompressed, once: with `kept` (the cache and key
+ * it was found under) the plain copy is kept beside the compressed ones for the next such client.
+ */
+export async function answerFromCache(page: CachedPage, request: Request, kept?: { cache: PageCache; key: string }): Promise<Response> {
   const headers = new Headers(page.headers);
   headers.set("ETag", page.etag);
   headers.set("Vary", "Accept-Encoding");
@@ -161,8 +171,11 @@ export async function answerFromCache(page: CachedPage, request: Request): Promi
   } else if (acceptsEncoding(request.headers.get("accept-encoding"), "gzip")) {
     body = page.gzip;
     headers.set("Content-Encoding", "gzip");
+  } else if (page.plain) {
+    body = page.plain;
   } else {
     body = await gunzip(page.gzip);
+    kept?.cache.keepPlain(kept.key, page, body);
   }
   headers.set("Content-Length", String(body.length));
   return new Response(request.method === "HEAD" ? null : (body as Uint8Array<ArrayBuffer>), { status: page.status, headers });
@@ -275,6 +288,8 @@ export class PageCache {
       }
     }
     this.remove(key);
+    // Its own copy: what it comes to hold later (`keepPlain`) is counted for this key alone.
+    page = { ...page };
     this.pages.set(key, page);
     this.keptAt.set(key, performance.now());
     this.bytes += page.bytes;
@@ -288,6 +303,30 @@ export class PageCache {
     if (!variants) this.variants.set(path, (variants = { keys: new Set(), bytes: 0 }));
     variants.keys.add(key);
     variants.bytes += page.bytes;
+    this.trim(variants);
+    return true;
+  }
+
+  /**
+   * Keeps the plain copy of the page kept under `key` (decompressed for a client that takes no
+   * compression), so that the next such client costs no decompression. It counts against the
+   * cache's size like the compressed copies; a page that would then be too large to keep stays
+   * without it. Returns whether it was kept.
+   */
+  keepPlain(key: string, page: CachedPage, plain: Buffer): boolean {
+    if (this.pages.get(key) !== page || page.plain) return false;
+    if (page.bytes + plain.length > Math.min(this.maxBytes / 4, this.perPage)) return false;
+    page.plain = plain;
+    page.bytes += plain.length;
+    this.bytes += plain.length;
+    const variants = this.variants.get(pathOf(key))!;
+    variants.bytes += plain.length;
+    this.trim(variants);
+    return true;
+  }
+
+  /** Drops the least recently used pages until `variants` (one path's addresses) and the whole cache fit. */
+  private trim(variants: { keys: Set<string>; bytes: number }) {
     for (const oldKey of variants.keys) {
       if (variants.bytes <= this.perPage) break;
       this.remove(oldKey);
@@ -296,7 +335,6 @@ export class PageCache {
       if (this.bytes <= this.maxBytes) break;
       this.remove(oldKey);
     }
-    return true;
   }
 
   /** Drops every page showing one of `tags` (or every page), now and for pages still being rendered. */
