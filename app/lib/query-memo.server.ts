@@ -162,7 +162,7 @@ export class QueryMemo {
 
 class NotFound extends Error {}
 
-/** The process's memo of catalogue reads, switched on by the server (server/app.ts). */
+/** The process's memo of catalogue reads, switched on by the server (server/start.ts). */
 export const catalogMemo = new QueryMemo();
 
 /**
