@@ -4,7 +4,7 @@ import type { ServerBuild } from "react-router";
 import type { Env } from "~/config.server";
 import type { Database } from "~/lib/db.server";
 import type { FolderWatch } from "~/lib/data-folder.server";
-import type { PageCache } from "~/lib/page-cache.server";
+import type { PageCache } from "~/modules/cache/page-cache.server";
 import type { AppServices } from "~/load-context";
 import type { Auth } from "~/modules/accounts/auth.server";
 import type { LiveHub } from "~/modules/live/live-events.server";

@@ -5,12 +5,12 @@ import type { ServerBuild } from "react-router";
 import { ConfigError } from "~/lib/config-error";
 import { configurationWarnings, getEnv, type Env } from "~/config.server";
 import { oneAtATime, openDatabase } from "~/lib/db.server";
-import { PageCache, watchCatalogChanges } from "~/lib/page-cache.server";
+import { PageCache, watchCatalogChanges } from "~/modules/cache/page-cache.server";
 import { FolderLockedError } from "~/lib/folder-lock.server";
 import { describeFault, folderProblemsAtStart, foldersOfShop, FolderWatch, NEW_DATABASE_BYTES, RESERVE_BYTES } from "~/lib/data-folder.server";
 import { diskFaultOf } from "~/lib/disk-fault";
 import { DataRefusedError } from "~/lib/data-refused";
-import { cardMemo, catalogMemo, searchMemo } from "~/lib/query-memo.server";
+import { cardReadCache, catalogReadCache, searchReadCache } from "~/modules/cache/read-cache.server";
 import { logger } from "~/lib/logger.server";
 import { openStorage } from "~/modules/media/storage-factory.server";
 import { startUploadSweeper } from "~/modules/media/upload-sweep.server";
@@ -25,7 +25,7 @@ import { startLiveHub } from "~/modules/live/live-events.server";
 import { isDatabaseUnreachable } from "~/lib/database-faults";
 import { FirstStartError, isFirstStart, prepareInChildProcess, prepareNewDatabase } from "./first-start";
 import { barrierOfAllWorkers, exitWithConfigurationProblem, workerNumber } from "./cluster";
-import { PAGE_SHARE } from "./kept-pages";
+import { PAGE_SHARE } from "~/modules/cache/cacheable-pages";
 import type { createApp } from "./app";
 
 /**
@@ -244,20 +244,20 @@ async function serveShop(entryUrl: string, makeApp: typeof createApp, dev?: DevS
   // Searches' pages apart, in a quarter as much again, and only those asked for twice within a
   // minute: the many searches typed once never push the hot pages out, nor cost a compression more.
   const searchPages = pageCacheMb > 0 && env.KEEP_SEARCHES === "on" ? new PageCache((pageCacheMb * 1024 * 1024) / 4, { secondAsk: true }) : undefined;
-  // Catalogue change notices drop kept pages, kept catalogue reads, kept cards and kept searches (query-memo.server.ts).
-  const memos = [catalogMemo, cardMemo, searchMemo];
+  // Catalogue change notices drop kept pages, kept catalogue reads, kept cards and kept searches (modules/cache/read-cache.server.ts).
+  const readCaches = [catalogReadCache, cardReadCache, searchReadCache];
   const catalog = await whenReachable("listening for catalogue changes", () =>
     watchCatalogChanges(
       database,
-      { invalidate: (tags) => [pageCache, searchPages, ...memos].forEach((kept) => kept?.invalidate(tags)) },
+      { invalidate: (tags) => [pageCache, searchPages, ...readCaches].forEach((kept) => kept?.invalidate(tags)) },
       { noticeDelayMs: testNoticeDelay() },
     ),
   );
   // Kept reads would outlive an edit of the query that made them: none under `npm run dev`.
   if (!dev) {
-    catalogMemo.enable();
-    cardMemo.enable();
-    if (env.KEEP_SEARCHES === "on") searchMemo.enable();
+    catalogReadCache.enable();
+    cardReadCache.enable();
+    if (env.KEEP_SEARCHES === "on") searchReadCache.enable();
   }
   // After a change, every worker's caches (not only this one's) must have heard of it (cluster.ts).
   const catalogBarrier = barrierOfAllWorkers(catalog.barrier);
@@ -315,7 +315,7 @@ async function serveShop(entryUrl: string, makeApp: typeof createApp, dev?: DevS
       await trashPurger.stop();
       await live.stop();
       await catalog.stop();
-      for (const memo of memos) memo.disable();
+      for (const readCache of readCaches) readCache.disable();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         if ("closeIdleConnections" in server) server.closeIdleConnections();

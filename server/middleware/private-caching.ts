@@ -1,4 +1,4 @@
-import { privateCachePolicy } from "~/lib/cache-policy.server";
+import { privateCachePolicy } from "~/modules/cache/cache-policy.server";
 import type { ShopMiddleware } from "./shop-env";
 
 /** The back office is kept by no cache; other answers to a signed-in browser by no shared one. */

@@ -2,7 +2,7 @@ import type { Handler } from "hono";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Env } from "~/config.server";
 import type { AppServices } from "~/load-context";
-import { cachedPageOf, inlineScriptHashes, answerFromCache, UNCACHEABLE_TAG } from "~/lib/page-cache.server";
+import { cachedPageOf, inlineScriptHashes, answerFromCache, UNCACHEABLE_TAG } from "~/modules/cache/page-cache.server";
 import { atOrigin } from "~/lib/proxy.server";
 import { withRetryAfter } from "~/lib/retry-after.server";
 import { ASSET_SECURITY_HEADERS, securityHeaders } from "./security-headers";

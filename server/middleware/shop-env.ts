@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import type { PageCache } from "~/lib/page-cache.server";
+import type { PageCache } from "~/modules/cache/page-cache.server";
 
 /** What the shop's middlewares hand on to each other for one request (Hono's context variables). */
 export interface ShopEnv {

@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { Database } from "./db.server";
-import { logger } from "./logger.server";
-import { KEPT_AT_MOST_MS } from "./query-memo.server";
+import type { Database } from "~/lib/db.server";
+import { logger } from "~/lib/logger.server";
+import { CACHED_AT_MOST_MS } from "./read-cache.server";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 
@@ -54,7 +54,7 @@ export function tagsOf(change: CatalogChange): string[] | "all" {
  * campaign's `utm_*`, a flood's `?junk=…`) is left out of the key, and a page to keep is rendered
  * from its address without them (`url`), so that every address sharing a key gets the same page.
  */
-export interface KeptPage {
+export interface CacheablePage {
   path: RegExp;
   query?: (params: URLSearchParams) => URLSearchParams;
 }
@@ -85,7 +85,7 @@ function dataRequestParams(url: URL, routeIds?: ReadonlySet<string>): [string, s
  */
 export function cacheKey(
   request: Request,
-  pages: readonly KeptPage[],
+  pages: readonly CacheablePage[],
   routeIds?: ReadonlySet<string>,
 ): { key: string; search: boolean; url: string } | null {
   if (request.method !== "GET" && request.method !== "HEAD") return null;
@@ -195,7 +195,7 @@ const RECENT_INVALIDATIONS = 1024;
 
 export class PageCache {
   private readonly pages = new Map<string, CachedPage>();
-  /** When each page was kept: a page is dropped after `KEPT_AT_MOST_MS`, as the kept reads are. */
+  /** When each page was kept: a page is dropped after `CACHED_AT_MOST_MS`, as the kept reads are. */
   private readonly keptAt = new Map<string, number>();
   /** The keys of the pages carrying each tag. */
   private readonly byTag = new Map<string, Set<string>>();
@@ -211,7 +211,7 @@ export class PageCache {
   misses = 0;
 
   /**
-   * `secondAsk`: a page is kept only when it is asked for again within `KEPT_AT_MOST_MS` (for
+   * `secondAsk`: a page is kept only when it is asked for again within `CACHED_AT_MOST_MS` (for
    * searches: one typed once is rendered as before, and costs no compression for the cache; one
    * many shoppers type comes from memory from its second time on).
    *
@@ -244,7 +244,7 @@ export class PageCache {
 
   get(key: string): CachedPage | undefined {
     const page = this.pages.get(key);
-    const fresh = page !== undefined && performance.now() - this.keptAt.get(key)! < KEPT_AT_MOST_MS;
+    const fresh = page !== undefined && performance.now() - this.keptAt.get(key)! < CACHED_AT_MOST_MS;
     if (!fresh) {
       this.remove(key);
       this.misses++;
@@ -266,7 +266,7 @@ export class PageCache {
     const now = performance.now();
     const before = this.asked.get(key);
     this.asked.delete(key);
-    if (before !== undefined && now - before < KEPT_AT_MOST_MS) return true;
+    if (before !== undefined && now - before < CACHED_AT_MOST_MS) return true;
     this.asked.set(key, now);
     // A key is a few dozen bytes: a bounded list, the oldest out.
     if (this.asked.size > MAX_ASKED) this.asked.delete(this.asked.keys().next().value!);
@@ -365,7 +365,7 @@ export class PageCache {
   }
 }
 
-/** What a catalogue change drops: pages (PageCache), kept reads (QueryMemo). */
+/** What a catalogue change drops: pages (PageCache), kept reads (ReadCache). */
 export interface Invalidates {
   invalidate(tags: string[] | "all"): void;
 }

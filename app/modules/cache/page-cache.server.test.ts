@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import zlib from "node:zlib";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { KEPT_PAGES } from "../../server/kept-pages";
+import { CACHEABLE_PAGES } from "./cacheable-pages";
 import {
   answerFromCache,
   cachedPageOf,
@@ -19,8 +19,8 @@ const get = (path: string, headers: Record<string, string> = {}) => new Request(
 const page = (tags: string[], body = "<html>page</html>") =>
   cachedPageOf(Buffer.from(body), 200, [["Content-Type", "text/html; charset=utf-8"]], new Set(tags));
 
-/** The key of a request to the shop's kept pages (server/kept-pages.ts). */
-const cacheKey = (request: Request, routeIds?: ReadonlySet<string>) => cacheKeyOf(request, KEPT_PAGES, routeIds);
+/** The key of a request to the shop's kept pages (cacheable-pages.ts). */
+const cacheKey = (request: Request, routeIds?: ReadonlySet<string>) => cacheKeyOf(request, CACHEABLE_PAGES, routeIds);
 
 describe("cacheKey", () => {
   const key = (request: Request) => cacheKey(request)?.key;
