@@ -4,14 +4,14 @@ import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
 import { INLINE_STYLES_ID, StylesProvider } from "~/lib/inline-styles";
-import { KeptMarkupProvider } from "~/lib/kept-markup";
-import { keptMarkup } from "~/lib/kept-markup.server";
+import { MarkupCacheProvider } from "~/modules/cache/markup-cache";
+import { markupCache } from "~/modules/cache/markup-cache.server";
 import { withHeldControls } from "~/lib/held-controls.server";
 import { scriptsAfterPaint, SCRIPTS_AFTER_PAINT_ROUTES } from "~/lib/scripts-after-paint.server";
 import stylesheet from "~/app.css?inline";
 import { criticalCss } from "~/lib/critical-css.server";
 import { logger } from "~/lib/logger.server";
-import { hasSessionCookie } from "~/lib/cache-policy.server";
+import { hasSessionCookie } from "~/modules/cache/cache-policy.server";
 import "~/load-context";
 
 export const streamTimeout = 5_000;
@@ -26,10 +26,10 @@ const pageStyles = import.meta.env.DEV ? undefined : criticalCss(stylesheet);
 
 /**
  * Parts of pages drawn once for their values and reused (product cards, the storefront's bar and
- * footer: lib/kept-markup.tsx). A card is about 2 KB: this keeps a few thousand. None under the dev
+ * footer: modules/cache/markup-cache.tsx). A card is about 2 KB: this keeps a few thousand. None under the dev
  * server, where a kept part would hide a change to its component just saved.
  */
-const keep = import.meta.env.DEV ? undefined : keptMarkup({ maxBytes: 8 * 1024 * 1024 });
+const keep = import.meta.env.DEV ? undefined : markupCache({ maxBytes: 8 * 1024 * 1024 });
 
 const STYLES_ELEMENT = `<style id="${INLINE_STYLES_ID}">${STYLES_MARKER}</style>`;
 const HEAD_END = Buffer.from("</head>");
@@ -88,9 +88,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider nonce={nonce}>
         <StylesProvider css={inlineStyles ? STYLES_MARKER : undefined}>
-          <KeptMarkupProvider keep={keep}>
+          <MarkupCacheProvider keep={keep}>
             <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-          </KeptMarkupProvider>
+          </MarkupCacheProvider>
         </StylesProvider>
       </NonceProvider>,
       {

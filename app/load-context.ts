@@ -29,7 +29,7 @@ declare module "react-router" {
     /** Address of the connecting client (for login throttling). */
     clientAddress?: string;
     /**
-     * What the page shows, for the storefront page cache (page-cache.server.ts): loaders add
+     * What the page shows, for the storefront page cache (modules/cache/page-cache.server.ts): loaders add
      * `product:<id>` for each product and `lists` for a list of products, or `uncacheable`.
      */
     cacheTags?: Set<string>;

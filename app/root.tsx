@@ -13,10 +13,10 @@ import {
 import type { Route } from "./+types/root";
 import { useNonce } from "~/lib/nonce";
 import { getEnv } from "~/config.server";
-import { keptFooterCategories } from "~/modules/catalog/kept-catalog.server";
+import { cachedFooterCategories } from "~/modules/cache/catalog-read-cache.server";
 import { logger } from "~/lib/logger.server";
 import { readFlash } from "~/lib/flash.server";
-import { UNCACHEABLE_TAG } from "~/lib/page-cache.server";
+import { UNCACHEABLE_TAG } from "~/modules/cache/page-cache.server";
 import { InlineStyles } from "~/lib/inline-styles";
 import { isUnanswered } from "~/lib/unanswered";
 import { releaseHeldControls } from "~/lib/needs-script";
@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const env = getEnv();
   // Footer data failing must not take the page down: the footer then shows no categories.
   const [footerCategories, user] = await Promise.all([
-    keptFooterCategories(context.db).catch((error: unknown) => {
+    cachedFooterCategories(context.db).catch((error: unknown) => {
       logger.error({ err: error }, "footer categories failed");
       context.cacheTags?.add(UNCACHEABLE_TAG);
       return [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { securityHeaders } from "./app";
+import { securityHeaders } from "./middleware/security-headers";
 
 const directive = (csp: string, name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `));
 

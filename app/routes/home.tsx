@@ -4,9 +4,9 @@ import type { Route } from "./+types/home";
 import { logger } from "~/lib/logger.server";
 import { deferred } from "~/lib/deferred";
 import { publicUrlFrom, seo } from "~/lib/seo";
-import { LISTS_TAG, productTag, UNCACHEABLE_TAG } from "~/lib/page-cache.server";
+import { LISTS_TAG, productTag, UNCACHEABLE_TAG } from "~/modules/cache/page-cache.server";
 import { BRAND } from "~/lib/brand";
-import { keptCategories, keptNewestCategory, keptProductCards } from "~/modules/catalog/kept-catalog.server";
+import { cachedCategories, cachedNewestCategory, cachedProductCards } from "~/modules/cache/catalog-read-cache.server";
 import { imageSrcSet, imageUrl } from "~/modules/media/media-url";
 import { Img } from "~/components/ui/img";
 import { ProductCard } from "~/components/storefront/product-card";
@@ -30,14 +30,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   tags?.add(LISTS_TAG);
   // Categories are not critical: on a client-side visit they stream in behind skeleton cards.
   const categories = deferred(
-    keptCategories(db).catch((error: unknown) => {
+    cachedCategories(db).catch((error: unknown) => {
       logger.error({ err: error }, "categories failed to load");
       tags?.add(UNCACHEABLE_TAG);
       throw new Error("Failed to load categories");
     }),
   );
   const [featured, latest] = await Promise.all([
-    keptProductCards(db, { featuredOnly: true, pageSize: FEATURED_LIMIT, withTotal: false }).then(
+    cachedProductCards(db, { featuredOnly: true, pageSize: FEATURED_LIMIT, withTotal: false }).then(
       (r) => {
         for (const item of r.items) tags?.add(productTag(item.id));
         return { ok: true as const, items: r.items };
@@ -48,7 +48,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         return { ok: false as const, message: "the server did not answer" };
       },
     ),
-    keptNewestCategory(db).catch((error: unknown) => {
+    cachedNewestCategory(db).catch((error: unknown) => {
       logger.error({ err: error }, "latest category failed to load");
       tags?.add(UNCACHEABLE_TAG);
       return { id: "shop", name: "New Arrivals", image: null };

@@ -2,12 +2,12 @@ import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/not-found";
 import { logger } from "~/lib/logger.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
-import { keptCategories } from "~/modules/catalog/kept-catalog.server";
+import { cachedCategories } from "~/modules/cache/catalog-read-cache.server";
 import { SearchIcon } from "~/components/ui/icons";
 
 /** Every unknown path: the not-found page, answered with HTTP 404, with ways on (search, categories). */
 export async function loader({ context }: Route.LoaderArgs) {
-  const categories = await keptCategories(context.db).catch((error: unknown) => {
+  const categories = await cachedCategories(context.db).catch((error: unknown) => {
     logger.error({ err: error }, "categories failed to load for the not-found page");
     return [];
   });

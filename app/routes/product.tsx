@@ -6,9 +6,9 @@ import type { loader as rootLoader } from "~/root";
 import { isDomainError } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
-import { productTag } from "~/lib/page-cache.server";
+import { productTag } from "~/modules/cache/page-cache.server";
 import type { ProductDetail } from "~/modules/catalog/catalog-views";
-import { keptProductDetail } from "~/modules/catalog/kept-catalog.server";
+import { cachedProductDetail } from "~/modules/cache/catalog-read-cache.server";
 import { discountAmount, formatPrice, hasDiscount } from "~/modules/catalog/pricing";
 import { addToCart } from "~/modules/cart/cart-storage";
 import { imageUrl } from "~/modules/media/media-url";
@@ -43,7 +43,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!parsed.success) throw data(PRODUCT_NOT_FOUND, { status: 404 });
   let product: ProductDetail;
   try {
-    product = await keptProductDetail(context.db, parsed.data.id);
+    product = await cachedProductDetail(context.db, parsed.data.id);
   } catch (error) {
     if (isDomainError(error) && error.code === "NOT_FOUND") throw data(PRODUCT_NOT_FOUND, { status: 404 });
     logger.error({ err: error, productId: parsed.data.id }, "product failed to load");

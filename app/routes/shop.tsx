@@ -3,9 +3,9 @@ import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-ro
 import type { Route } from "./+types/shop";
 import { logger } from "~/lib/logger.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
-import { LISTS_TAG, productTag, UNCACHEABLE_TAG } from "~/lib/page-cache.server";
+import { LISTS_TAG, productTag, UNCACHEABLE_TAG } from "~/modules/cache/page-cache.server";
 import { getCategory } from "~/modules/catalog/catalog.server";
-import { keptCategories, keptProductCards } from "~/modules/catalog/kept-catalog.server";
+import { cachedCategories, cachedProductCards } from "~/modules/cache/catalog-read-cache.server";
 import { shopQueryOf } from "~/modules/catalog/catalog.schema";
 import { SHOP_PAGE_SIZE, SHOP_SORT_LABELS, SHOP_SORTS, shopSearch, type ShopSort } from "~/modules/catalog/shop-listing";
 import { ProductCard } from "~/components/storefront/product-card";
@@ -25,7 +25,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   const db = context.db;
   const categoryId = params.categoryId;
-  const categories = await keptCategories(db).catch((error: unknown) => {
+  const categories = await cachedCategories(db).catch((error: unknown) => {
     logger.error({ err: error }, "categories failed to load");
     context.cacheTags?.add(UNCACHEABLE_TAG);
     return [];
@@ -35,7 +35,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const category = categoryId ? (categories.find((c) => c.id === categoryId) ?? (await getCategory(db, categoryId))) : undefined;
   if (categoryId && !category) throw data("Category not found", { status: 404 });
   try {
-    const result = await keptProductCards(db, { q: query.q, categoryId, sort: query.sort, page: query.page, pageSize: SHOP_PAGE_SIZE });
+    const result = await cachedProductCards(db, { q: query.q, categoryId, sort: query.sort, page: query.page, pageSize: SHOP_PAGE_SIZE });
     context.cacheTags?.add(LISTS_TAG);
     for (const item of result.items) context.cacheTags?.add(productTag(item.id));
     return data({

@@ -162,9 +162,9 @@ test("a component and a stylesheet saved in the tree change in the open page wit
 test("a server module saved in the tree is used by the next request, without a restart", async () => {
   const before = await (await fetch(`${url}/readyz`)).json();
   edit(
-    "app/modules/catalog/kept-catalog.server.ts",
-    'catalogMemo.get("categories", [LISTS_TAG], () => listCategories(db));',
-    'catalogMemo.get("categories", [LISTS_TAG], async () => (await listCategories(db)).map((c) => ({ ...c, name: `${c.name} (saved)` })));',
+    "app/modules/cache/catalog-read-cache.server.ts",
+    'catalogReadCache.get("categories", [LISTS_TAG], () => listCategories(db));',
+    'catalogReadCache.get("categories", [LISTS_TAG], async () => (await listCategories(db)).map((c) => ({ ...c, name: `${c.name} (saved)` })));',
   );
   await expect(async () => expect(await (await fetch(`${url}/shop`)).text()).toContain("Backpacks (saved)")).toPass({ timeout: 30_000 });
   // The same process answers: nothing restarted.

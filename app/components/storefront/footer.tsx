@@ -2,15 +2,15 @@ import { Link } from "react-router";
 import { BRAND } from "~/lib/brand";
 import { LogoMark } from "~/components/ui/logo";
 import { FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from "~/components/ui/icons";
-import { useKeptMarkup } from "~/lib/kept-markup";
+import { useMarkupCache } from "~/modules/cache/markup-cache";
 import { NewsletterForm } from "./newsletter-form";
 
 type FooterProps = { categories: { id: string; name: string }[]; year: number };
 const FOOTER_CLASS = "mt-16 bg-leather-800 text-leather-100";
 
-/** The storefront's footer; the server draws it once per list of categories (lib/kept-markup.tsx). */
+/** The storefront's footer; the server draws it once per list of categories (modules/cache/markup-cache.tsx). */
 export function Footer({ categories, year }: FooterProps) {
-  const keep = useKeptMarkup();
+  const keep = useMarkupCache();
   if (keep) {
     const html = keep(`footer:${year}:${JSON.stringify(categories)}`, <FooterContent categories={categories} year={year} />);
     return <footer className={FOOTER_CLASS} dangerouslySetInnerHTML={{ __html: html }} />;

@@ -1,18 +1,18 @@
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { KeptMarkupProvider } from "~/lib/kept-markup";
-import { keptMarkup } from "~/lib/kept-markup.server";
+import { MarkupCacheProvider } from "~/modules/cache/markup-cache";
+import { markupCache } from "~/modules/cache/markup-cache.server";
 import { Footer } from "./footer";
 import { Navbar, type NavUser } from "./navbar";
 
 /** The storefront's bar and footer as a page at `path` renders them, with the server's kept markup or without. */
-function page(path: string, user: NavUser | null, keep?: ReturnType<typeof keptMarkup>) {
+function page(path: string, user: NavUser | null, keep?: ReturnType<typeof markupCache>) {
   const element = (
-    <KeptMarkupProvider keep={keep}>
+    <MarkupCacheProvider keep={keep}>
       <Navbar user={user} />
       <Footer categories={[{ id: "c1", name: "Belts & Straps" }]} year={2026} />
-    </KeptMarkupProvider>
+    </MarkupCacheProvider>
   );
   return renderToString(<RouterProvider router={createMemoryRouter([{ path: "*", element }], { initialEntries: [path] })} />);
 }
@@ -24,7 +24,7 @@ const paths = ["/", "/shop", "/shop/category/c1", "/product/p1", "/checkout", "/
 
 describe("the storefront's bar and footer kept by the server", () => {
   it("are the markup the browser draws on every page, for visitors, customers and staff", () => {
-    const keep = keptMarkup({ maxBytes: 1_000_000 });
+    const keep = markupCache({ maxBytes: 1_000_000 });
     for (const user of [null, customer, owner]) {
       for (const path of paths) expect(page(path, user, keep), `${path} as ${user?.email ?? "a visitor"}`).toBe(page(path, user));
     }
@@ -33,7 +33,7 @@ describe("the storefront's bar and footer kept by the server", () => {
   });
 
   it("mark the page's own link, and say who is signed in", () => {
-    const keep = keptMarkup({ maxBytes: 1_000_000 });
+    const keep = markupCache({ maxBytes: 1_000_000 });
     const shop = page("/shop/category/c1", owner, keep);
     expect(shop).toMatch(/<a aria-current="page"[^>]*href="\/shop"/);
     expect(shop).toContain("Signed in as <span");

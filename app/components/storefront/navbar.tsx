@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { BRAND } from "~/lib/brand";
-import { useKeptMarkup } from "~/lib/kept-markup";
+import { useMarkupCache } from "~/modules/cache/markup-cache";
 import { LogoMark } from "~/components/ui/logo";
 import { NavigateButton } from "~/components/ui/navigate-button";
 import { CartIcon, MenuIcon, SearchIcon, UserIcon } from "~/components/ui/icons";
@@ -105,11 +105,11 @@ const HEADER_CLASS = "sticky top-0 z-40 border-b border-leather-200 bg-leather-5
 
 /**
  * The storefront's bar. The server draws it once for each way it can look, the links active on
- * this page and who is signed in (lib/kept-markup.tsx); before the page's scripts run it holds no
+ * this page and who is signed in (modules/cache/markup-cache.tsx); before the page's scripts run it holds no
  * cart count and its menu is closed, wherever it is drawn.
  */
 export function Navbar({ user }: { user: NavUser | null }) {
-  const keep = useKeptMarkup();
+  const keep = useMarkupCache();
   const { pathname } = useLocation();
   if (keep) {
     const active = [...NAV_LINKS.map((l) => l.to), "/cart", "/login"].filter((to) => isActiveLink(to, pathname));

@@ -1,8 +1,8 @@
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { KeptMarkupProvider } from "~/lib/kept-markup";
-import { keptMarkup } from "~/lib/kept-markup.server";
+import { MarkupCacheProvider } from "~/modules/cache/markup-cache";
+import { markupCache } from "~/modules/cache/markup-cache.server";
 import type { ProductCard as Card } from "~/modules/catalog/catalog-views";
 import { ProductCard } from "./product-card";
 
@@ -22,15 +22,15 @@ const card: Card = {
 };
 
 /** A grid of cards as a page renders it, with the server's kept markup or without. */
-function page(cards: { product: Card; priority?: boolean }[], keep?: ReturnType<typeof keptMarkup>) {
+function page(cards: { product: Card; priority?: boolean }[], keep?: ReturnType<typeof markupCache>) {
   const element = (
-    <KeptMarkupProvider keep={keep}>
+    <MarkupCacheProvider keep={keep}>
       <div>
         {cards.map(({ product, priority }) => (
           <ProductCard key={product.id} product={product} priority={priority} headingLevel={2} />
         ))}
       </div>
-    </KeptMarkupProvider>
+    </MarkupCacheProvider>
   );
   return renderToString(<RouterProvider router={createMemoryRouter([{ path: "/", element }])} />);
 }
@@ -42,7 +42,7 @@ describe("product cards kept by the server", () => {
       { product: { ...card, id: "p2", name: "Card Holder & Sleeve", outOfStock: true, isNew: false } },
       { product: { ...card, id: "p3", rating: 0, inOffer: false, onSale: false, priceVaries: false, image: null } },
     ];
-    const keep = keptMarkup({ maxBytes: 100_000 });
+    const keep = markupCache({ maxBytes: 100_000 });
     const drawn = page(cards);
     expect(page(cards, keep)).toBe(drawn);
     // And again from what was kept.
@@ -52,13 +52,13 @@ describe("product cards kept by the server", () => {
   });
 
   it("keeps every card but the one with the page's main image, which the page preloads", () => {
-    const keep = keptMarkup({ maxBytes: 100_000 });
+    const keep = markupCache({ maxBytes: 100_000 });
     page([{ product: card, priority: true }, { product: { ...card, id: "p2" } }], keep);
     expect(keep.size).toBe(1);
   });
 
   it("show a changed price at once: a card's key holds its values", () => {
-    const keep = keptMarkup({ maxBytes: 100_000 });
+    const keep = markupCache({ maxBytes: 100_000 });
     expect(page([{ product: card }], keep)).toContain("PKR 2,990.00");
     const cheaper = page([{ product: { ...card, discountPrice: 250000 } }], keep);
     expect(cheaper).toContain("PKR 2,500.00");

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useKeptMarkup } from "~/lib/kept-markup";
+import { useMarkupCache } from "~/modules/cache/markup-cache";
 import { Img } from "~/components/ui/img";
 import { Price } from "~/components/ui/price";
 import { Stars } from "~/components/ui/stars";
@@ -16,12 +16,12 @@ export function ProductCard({
   /** The card title's heading level: one below the heading of the list it is in. */
   headingLevel?: 2 | 3;
 }) {
-  const keep = useKeptMarkup();
+  const keep = useMarkupCache();
   // A card off the screen is not laid out or painted until it comes near it: a page of 24 cards
   // costs a phone less work as it loads (its place is kept at about a card's height).
   const className =
     "group relative flex flex-col overflow-hidden rounded-xl border border-leather-200 bg-white shadow-sm transition hover:shadow-md [content-visibility:auto] [contain-intrinsic-size:auto_320px]";
-  // On the server a card is drawn once for its values and kept (lib/kept-markup.tsx); the browser
+  // On the server a card is drawn once for its values and kept (modules/cache/markup-cache.tsx); the browser
   // hydrates the same markup from the components below. A card with the page's main image is
   // drawn with the page, which preloads that image in its head.
   if (keep && !priority) {

@@ -21,7 +21,7 @@ export interface CurrentUser {
 /** A signed-in member of staff. */
 export type StaffUser = CurrentUser & { role: AdminRole };
 
-/** Only the cookie travels to the account service: origin checks are done once, in server/app.ts. */
+/** Only the cookie travels to the account service: origin checks are done once, in server/middleware/same-origin.ts. */
 function cookieHeaders(headers: Headers): Headers {
   const out = new Headers();
   const cookie = headers.get("cookie");

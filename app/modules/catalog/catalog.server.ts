@@ -105,7 +105,7 @@ export interface ProductCardsPage {
 /**
  * What the cards of these products show, read by id: a map from each id found to its row (a
  * product removed meanwhile is left out). The storefront passes one that keeps rows per product
- * (kept-catalog.server.ts); tests and scripts read them afresh.
+ * (cache/catalog-read-cache.server.ts); tests and scripts read them afresh.
  */
 export type CardRowsReader = (ids: string[]) => Promise<Map<string, CardRow>>;
 

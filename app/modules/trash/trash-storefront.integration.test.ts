@@ -2,8 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cachedPageOf, PageCache, productTag, LISTS_TAG, watchCatalogChanges } from "~/lib/page-cache.server";
-import { cardMemo, catalogMemo, searchMemo } from "~/lib/query-memo.server";
+import { cachedPageOf, PageCache, productTag, LISTS_TAG, watchCatalogChanges } from "~/modules/cache/page-cache.server";
+import { cardReadCache, catalogReadCache, searchReadCache } from "~/modules/cache/read-cache.server";
 import { LocalDiskStorage } from "~/modules/media/storage.server";
 import { insertCategory, insertProduct } from "../../../tests/support/fixtures";
 import { answer } from "../../../tests/support/route-answer";
@@ -34,12 +34,12 @@ beforeAll(async () => {
   visitors = await setUpVisitors(testDb());
   root = fs.mkdtempSync(path.join(os.tmpdir(), "shop-trash-shop-"));
   storage = new LocalDiskStorage(root);
-  const kept = [pages, catalogMemo, cardMemo, searchMemo];
+  const kept = [pages, catalogReadCache, cardReadCache, searchReadCache];
   watch = await watchCatalogChanges(testDb(), { invalidate: (tags) => kept.forEach((k) => k.invalidate(tags)) });
-  for (const memo of [catalogMemo, cardMemo, searchMemo]) memo.enable();
+  for (const memo of [catalogReadCache, cardReadCache, searchReadCache]) memo.enable();
 });
 afterAll(async () => {
-  for (const memo of [catalogMemo, cardMemo, searchMemo]) memo.disable();
+  for (const memo of [catalogReadCache, cardReadCache, searchReadCache]) memo.disable();
   await watch?.stop();
   fs.rmSync(root, { recursive: true, force: true });
 });

@@ -8,7 +8,7 @@ import { BATCH_LIMIT, EXPORT_BATCH_SIZE, ordersCsv } from "~/modules/orders/orde
 import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
 import { testContext } from "../../../tests/support/test-context";
 import { requestAs, setUpVisitors, type Visitors } from "../../../tests/support/staff";
-import { compression } from "../../../server/compression";
+import { compression } from "../../../server/middleware/compression";
 import { loader } from "./orders-csv";
 import { loader as slipsLoader } from "./orders-slips";
 

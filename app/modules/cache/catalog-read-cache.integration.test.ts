@@ -2,13 +2,13 @@ import { eq } from "drizzle-orm";
 import { categories, productCategories, variants } from "~/lib/db/tables.server";
 import { countingDatabase } from "../../../tests/support/statement-counter";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { watchCatalogChanges } from "~/lib/page-cache.server";
-import { cardMemo, searchMemo } from "~/lib/query-memo.server";
+import { watchCatalogChanges } from "./page-cache.server";
+import { cardReadCache, searchReadCache } from "./read-cache.server";
 import type { Db } from "~/lib/db.server";
 import { products, stock } from "~/lib/db/tables.server";
 import { insertProduct } from "../../../tests/support/fixtures";
 import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
-import { keptProductCards } from "./kept-catalog.server";
+import { cachedProductCards } from "./catalog-read-cache.server";
 
 /* A search's page is kept until a catalogue change notice says what it shows may have changed. */
 const testDb = useTestDatabase();
@@ -16,18 +16,18 @@ let watch: Awaited<ReturnType<typeof watchCatalogChanges>>;
 let wallet: Awaited<ReturnType<typeof insertProduct>>;
 
 beforeAll(async () => {
-  watch = await watchCatalogChanges(testDb(), { invalidate: (tags) => [searchMemo, cardMemo].forEach((memo) => memo.invalidate(tags)) });
-  searchMemo.enable();
+  watch = await watchCatalogChanges(testDb(), { invalidate: (tags) => [searchReadCache, cardReadCache].forEach((memo) => memo.invalidate(tags)) });
+  searchReadCache.enable();
   wallet = await insertProduct(testDb().db, { name: "Kept Bifold Wallet", variants: [{ name: "Brown", price: 250000, stock: [["", 5]] }] });
   await watch.barrier();
 });
 afterAll(async () => {
-  searchMemo.disable();
-  cardMemo.disable();
+  searchReadCache.disable();
+  cardReadCache.disable();
   await watch?.stop();
 });
 
-const search = (q: string) => keptProductCards(testDb().db, { q, pageSize: 24 });
+const search = (q: string) => cachedProductCards(testDb().db, { q, pageSize: 24 });
 
 describe(`searches kept until the catalogue changes (${testTarget()})`, () => {
   it("the same search is answered from memory", async () => {
@@ -62,10 +62,10 @@ describe(`searches kept until the catalogue changes (${testTarget()})`, () => {
 describe(`what each card shows, kept per product while searches are asked afresh (${testTarget()})`, () => {
   // As with KEEP_SEARCHES=off: every search goes to the database; the cards it lists come from memory.
   beforeAll(() => {
-    searchMemo.disable();
-    cardMemo.enable();
+    searchReadCache.disable();
+    cardReadCache.enable();
   });
-  const fresh = (db: Db, q: string) => keptProductCards(db, { q, pageSize: 24 });
+  const fresh = (db: Db, q: string) => cachedProductCards(db, { q, pageSize: 24 });
 
   it("a search is one statement, asking only which products it finds, once their cards are kept", async () => {
     const counted = await countingDatabase(testDb());

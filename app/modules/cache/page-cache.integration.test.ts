@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "./db.server";
+import { openDatabase } from "~/lib/db.server";
 import { LISTS_TAG, PageCache, cachedPageOf, productTag, watchCatalogChanges } from "./page-cache.server";
-import { categories, products, stock, variants } from "./db/tables.server";
+import { categories, products, stock, variants } from "~/lib/db/tables.server";
 import { placeOrder } from "~/modules/orders/orders.server";
-import { insertCategory, insertProduct, testCustomer } from "../../tests/support/fixtures";
-import { testTarget, useTestDatabase } from "../../tests/support/test-db";
+import { insertCategory, insertProduct, testCustomer } from "../../../tests/support/fixtures";
+import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
 
 /*
  * The database announces every change to what the storefront shows (triggers in migration 0005),

@@ -2,7 +2,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
-import { acceptsEncoding } from "~/lib/page-cache.server";
+import { acceptsEncoding } from "~/modules/cache/page-cache.server";
 
 /**
  * Compression of answers (docs/decisions/0009, 0025). Pages and React Router's data answers are

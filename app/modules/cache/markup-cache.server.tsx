@@ -1,16 +1,16 @@
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import type { KeepMarkup } from "./kept-markup";
+import type { MarkupCache } from "./markup-cache";
 
 /**
- * The server's kept markup (kept-markup.tsx): HTML rendered once per key, the least recently used
+ * The server's kept markup (markup-cache.tsx): HTML rendered once per key, the least recently used
  * dropped past `maxBytes`. Keys hold the values the markup is drawn from, so nothing here needs
  * dropping when the catalogue changes: a changed product simply has a new key, and its old markup
  * ages out. A part is drawn inside a router of its own at the page's path, so that its links and
  * forms render as they do on the page.
  */
-export function keptMarkup({ maxBytes }: { maxBytes: number }): KeepMarkup & { readonly bytes: number; readonly size: number } {
+export function markupCache({ maxBytes }: { maxBytes: number }): MarkupCache & { readonly bytes: number; readonly size: number } {
   const kept = new Map<string, string>();
   let bytes = 0;
   const keep = (key: string, element: ReactElement, path = "/") => {
@@ -41,5 +41,5 @@ export function keptMarkup({ maxBytes }: { maxBytes: number }): KeepMarkup & { r
   return Object.defineProperties(keep, {
     bytes: { get: () => bytes },
     size: { get: () => kept.size },
-  }) as KeepMarkup & { readonly bytes: number; readonly size: number };
+  }) as MarkupCache & { readonly bytes: number; readonly size: number };
 }

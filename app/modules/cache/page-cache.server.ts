@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { Database } from "./db.server";
-import { logger } from "./logger.server";
-import { KEPT_AT_MOST_MS } from "./query-memo.server";
+import type { Database } from "~/lib/db.server";
+import { logger } from "~/lib/logger.server";
+import { CACHED_AT_MOST_MS } from "./read-cache.server";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 
@@ -54,7 +54,7 @@ export function tagsOf(change: CatalogChange): string[] | "all" {
  * campaign's `utm_*`, a flood's `?junk=…`) is left out of the key, and a page to keep is rendered
  * from its address without them (`url`), so that every address sharing a key gets the same page.
  */
-export interface KeptPage {
+export interface CacheablePage {
   path: RegExp;
   query?: (params: URLSearchParams) => URLSearchParams;
 }
@@ -85,7 +85,7 @@ function dataRequestParams(url: URL, routeIds?: ReadonlySet<string>): [string, s
  */
 export function cacheKey(
   request: Request,
-  pages: readonly KeptPage[],
+  pages: readonly CacheablePage[],
   routeIds?: ReadonlySet<string>,
 ): { key: string; search: boolean; url: string } | null {
   if (request.method !== "GET" && request.method !== "HEAD") return null;
@@ -117,7 +117,13 @@ export interface CachedPage {
   etag: string;
   br: Buffer;
   gzip: Buffer;
+  /**
+   * The page as it is, for clients that take no compression (health checkers, curl, some bots):
+   * decompressed on the first such ask and kept from then on, counted in `bytes` (`PageCache.keepPlain`).
+   */
+  plain?: Buffer;
   tags: Set<string>;
+  /** What the page holds in memory, counted against its cache's size. */
   bytes: number;
 }
 
@@ -144,8 +150,12 @@ export function acceptsEncoding(header: string | null | undefined, encoding: "br
   });
 }
 
-/** The answer to a request from a kept page: 304 when the browser has it, else the best encoding it takes. */
-export async function answerFromCache(page: CachedPage, request: Request): Promise<Response> {
+/**
+ * The answer to a request from a kept page: 304 when the browser has it, else the best encoding it
+ * takes. A client that takes none gets the page decompressed, once: with `kept` (the cache and key
+ * it was found under) the plain copy is kept beside the compressed ones for the next such client.
+ */
+export async function answerFromCache(page: CachedPage, request: Request, kept?: { cache: PageCache; key: string }): Promise<Response> {
   const headers = new Headers(page.headers);
   headers.set("ETag", page.etag);
   headers.set("Vary", "Accept-Encoding");
@@ -161,8 +171,11 @@ export async function answerFromCache(page: CachedPage, request: Request): Promi
   } else if (acceptsEncoding(request.headers.get("accept-encoding"), "gzip")) {
     body = page.gzip;
     headers.set("Content-Encoding", "gzip");
+  } else if (page.plain) {
+    body = page.plain;
   } else {
     body = await gunzip(page.gzip);
+    kept?.cache.keepPlain(kept.key, page, body);
   }
   headers.set("Content-Length", String(body.length));
   return new Response(request.method === "HEAD" ? null : (body as Uint8Array<ArrayBuffer>), { status: page.status, headers });
@@ -182,7 +195,7 @@ const RECENT_INVALIDATIONS = 1024;
 
 export class PageCache {
   private readonly pages = new Map<string, CachedPage>();
-  /** When each page was kept: a page is dropped after `KEPT_AT_MOST_MS`, as the kept reads are. */
+  /** When each page was kept: a page is dropped after `CACHED_AT_MOST_MS`, as the kept reads are. */
   private readonly keptAt = new Map<string, number>();
   /** The keys of the pages carrying each tag. */
   private readonly byTag = new Map<string, Set<string>>();
@@ -198,7 +211,7 @@ export class PageCache {
   misses = 0;
 
   /**
-   * `secondAsk`: a page is kept only when it is asked for again within `KEPT_AT_MOST_MS` (for
+   * `secondAsk`: a page is kept only when it is asked for again within `CACHED_AT_MOST_MS` (for
    * searches: one typed once is rendered as before, and costs no compression for the cache; one
    * many shoppers type comes from memory from its second time on).
    *
@@ -231,7 +244,7 @@ export class PageCache {
 
   get(key: string): CachedPage | undefined {
     const page = this.pages.get(key);
-    const fresh = page !== undefined && performance.now() - this.keptAt.get(key)! < KEPT_AT_MOST_MS;
+    const fresh = page !== undefined && performance.now() - this.keptAt.get(key)! < CACHED_AT_MOST_MS;
     if (!fresh) {
       this.remove(key);
       this.misses++;
@@ -253,7 +266,7 @@ export class PageCache {
     const now = performance.now();
     const before = this.asked.get(key);
     this.asked.delete(key);
-    if (before !== undefined && now - before < KEPT_AT_MOST_MS) return true;
+    if (before !== undefined && now - before < CACHED_AT_MOST_MS) return true;
     this.asked.set(key, now);
     // A key is a few dozen bytes: a bounded list, the oldest out.
     if (this.asked.size > MAX_ASKED) this.asked.delete(this.asked.keys().next().value!);
@@ -275,6 +288,8 @@ export class PageCache {
       }
     }
     this.remove(key);
+    // Its own copy: what it comes to hold later (`keepPlain`) is counted for this key alone.
+    page = { ...page };
     this.pages.set(key, page);
     this.keptAt.set(key, performance.now());
     this.bytes += page.bytes;
@@ -288,6 +303,30 @@ export class PageCache {
     if (!variants) this.variants.set(path, (variants = { keys: new Set(), bytes: 0 }));
     variants.keys.add(key);
     variants.bytes += page.bytes;
+    this.trim(variants);
+    return true;
+  }
+
+  /**
+   * Keeps the plain copy of the page kept under `key` (decompressed for a client that takes no
+   * compression), so that the next such client costs no decompression. It counts against the
+   * cache's size like the compressed copies; a page that would then be too large to keep stays
+   * without it. Returns whether it was kept.
+   */
+  keepPlain(key: string, page: CachedPage, plain: Buffer): boolean {
+    if (this.pages.get(key) !== page || page.plain) return false;
+    if (page.bytes + plain.length > Math.min(this.maxBytes / 4, this.perPage)) return false;
+    page.plain = plain;
+    page.bytes += plain.length;
+    this.bytes += plain.length;
+    const variants = this.variants.get(pathOf(key))!;
+    variants.bytes += plain.length;
+    this.trim(variants);
+    return true;
+  }
+
+  /** Drops the least recently used pages until `variants` (one path's addresses) and the whole cache fit. */
+  private trim(variants: { keys: Set<string>; bytes: number }) {
     for (const oldKey of variants.keys) {
       if (variants.bytes <= this.perPage) break;
       this.remove(oldKey);
@@ -296,7 +335,6 @@ export class PageCache {
       if (this.bytes <= this.maxBytes) break;
       this.remove(oldKey);
     }
-    return true;
   }
 
   /** Drops every page showing one of `tags` (or every page), now and for pages still being rendered. */
@@ -327,7 +365,7 @@ export class PageCache {
   }
 }
 
-/** What a catalogue change drops: pages (PageCache), kept reads (QueryMemo). */
+/** What a catalogue change drops: pages (PageCache), kept reads (ReadCache). */
 export interface Invalidates {
   invalidate(tags: string[] | "all"): void;
 }

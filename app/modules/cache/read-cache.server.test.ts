@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
-import { QueryMemo } from "./query-memo.server";
+import { ReadCache } from "./read-cache.server";
 
-describe("QueryMemo", () => {
+describe("ReadCache", () => {
   it("reads every time until enabled, then once until a change drops the value", async () => {
-    const memo = new QueryMemo();
+    const memo = new ReadCache();
     const load = vi.fn(async () => ["Belts"]);
     await memo.get("categories", ["lists"], load);
     await memo.get("categories", ["lists"], load);
@@ -26,7 +26,7 @@ describe("QueryMemo", () => {
   });
 
   it("tags a value by what it holds, shares a read in progress, and drops one a change overtook", async () => {
-    const memo = new QueryMemo();
+    const memo = new ReadCache();
     memo.enable();
     let release!: (ids: string[]) => void;
     const load = vi.fn(() => new Promise<string[]>((resolve) => (release = resolve)));
@@ -51,7 +51,7 @@ describe("QueryMemo", () => {
   });
 
   it("does not keep a failed read, nor values older than its age limit, nor more than its size", async () => {
-    const memo = new QueryMemo(2, 50);
+    const memo = new ReadCache(2, 50);
     memo.enable();
     await expect(memo.get("a", [], async () => Promise.reject(new Error("down")))).rejects.toThrow("down");
     expect(await memo.get("a", [], async () => 1)).toBe(1);
@@ -65,7 +65,7 @@ describe("QueryMemo", () => {
   });
 
   it("reads many values at once: the kept ones from memory, the others in one read, each dropped by its own change", async () => {
-    const memo = new QueryMemo();
+    const memo = new ReadCache();
     const rows: Record<string, string> = { p1: "Belt", p2: "Wallet", p3: "Tote" };
     const load = vi.fn(async (ids: string[]) => new Map(ids.filter((id) => id in rows).map((id) => [id, rows[id]])));
     const tags = (id: string) => [`product:${id}`];
@@ -109,7 +109,7 @@ describe("QueryMemo", () => {
   });
 
   it("drops by tag without forgetting the other values kept under the same tags", async () => {
-    const memo = new QueryMemo();
+    const memo = new ReadCache();
     memo.enable();
     await memo.get("a", ["lists", "product:p1"], async () => 1);
     await memo.get("b", ["lists"], async () => 2);

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { describe, expect, it } from "vitest";
-import { keptMarkup } from "./kept-markup.server";
+import { markupCache } from "./markup-cache.server";
 
 function Counted({ label, onRender }: { label: string; onRender: () => void }) {
   onRender();
@@ -13,7 +13,7 @@ function Counted({ label, onRender }: { label: string; onRender: () => void }) {
 
 describe("kept markup", () => {
   it("renders a part once per key and answers the same HTML after", () => {
-    const keep = keptMarkup({ maxBytes: 10_000 });
+    const keep = markupCache({ maxBytes: 10_000 });
     let renders = 0;
     const first = keep("a", <Counted label="belt" onRender={() => renders++} />);
     const again = keep("a", <Counted label="belt" onRender={() => renders++} />);
@@ -24,7 +24,7 @@ describe("kept markup", () => {
   });
 
   it("draws what the element holds: a part under another key is rendered anew", () => {
-    const keep = keptMarkup({ maxBytes: 10_000 });
+    const keep = markupCache({ maxBytes: 10_000 });
     expect(keep("wallet", <Counted label="wallet" onRender={() => {}} />)).toContain(">wallet</a> costs <!-- -->6<");
     expect(keep("bag", <Counted label="bag" onRender={() => {}} />)).toContain(">bag</a> costs <!-- -->3<");
   });
@@ -34,10 +34,10 @@ describe("kept markup", () => {
     const part = (text: string) => <Counted label={text} onRender={() => renders++} />;
     const [a, b, c] = ["a", "b", "c"].map((letter) => letter.repeat(40));
     // What one part takes (its key and its markup), measured on a keeper of its own.
-    const measure = keptMarkup({ maxBytes: 10_000 });
+    const measure = markupCache({ maxBytes: 10_000 });
     measure(a, part(a));
     const each = measure.bytes;
-    const keep = keptMarkup({ maxBytes: each * 2 });
+    const keep = markupCache({ maxBytes: each * 2 });
     renders = 0;
     keep(a, part(a));
     keep(b, part(b));
@@ -53,13 +53,13 @@ describe("kept markup", () => {
   });
 
   it("does not keep a part larger than its whole bound, but still answers it", () => {
-    const keep = keptMarkup({ maxBytes: 10 });
+    const keep = markupCache({ maxBytes: 10 });
     expect(keep("big", <p>{"y".repeat(50)}</p>)).toBe(`<p>${"y".repeat(50)}</p>`);
     expect(keep.size).toBe(0);
   });
 
   it("refuses a part that asks for something in the page's head (a high-priority image)", () => {
-    const keep = keptMarkup({ maxBytes: 10_000 });
+    const keep = markupCache({ maxBytes: 10_000 });
     expect(() => keep("image", <img src="/a.webp" srcSet="/a-320.webp 320w" sizes="50vw" fetchPriority="high" alt="" />)).toThrow(/head/);
   });
 });

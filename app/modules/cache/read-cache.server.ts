@@ -11,7 +11,7 @@
  * change: what depends on the clock (a product's NEW badge, the footer's year) follows it within
  * that time.
  */
-export const KEPT_AT_MOST_MS = 60_000;
+export const CACHED_AT_MOST_MS = 60_000;
 
 interface Entry {
   value: Promise<unknown>;
@@ -20,7 +20,7 @@ interface Entry {
   at: number;
 }
 
-export class QueryMemo {
+export class ReadCache {
   private readonly entries = new Map<string, Entry>();
   /** The keys kept under each tag, so that a change finds what it drops without a look at the rest. */
   private readonly byTag = new Map<string, Set<string>>();
@@ -28,10 +28,10 @@ export class QueryMemo {
   private readonly reading = new Set<string>();
   private enabled = false;
 
-  /** `maxAgeMs`: at most `KEPT_AT_MOST_MS`, for what follows the clock. */
+  /** `maxAgeMs`: at most `CACHED_AT_MOST_MS`, for what follows the clock. */
   constructor(
     private readonly maxEntries = 2000,
-    private readonly maxAgeMs = KEPT_AT_MOST_MS,
+    private readonly maxAgeMs = CACHED_AT_MOST_MS,
   ) {}
 
   enable() {
@@ -162,18 +162,18 @@ export class QueryMemo {
 
 class NotFound extends Error {}
 
-/** The process's memo of catalogue reads, switched on by the server (server/app.ts). */
-export const catalogMemo = new QueryMemo();
+/** The process's memo of catalogue reads, switched on by the server (server/start.ts). */
+export const catalogReadCache = new ReadCache();
 
 /**
  * The results of storefront searches, kept apart (as many as shoppers type, they must not push out
  * the catalogue reads above), fewer and for a shorter time; dropped by the same notices.
  */
-export const searchMemo = new QueryMemo(500, 30_000);
+export const searchReadCache = new ReadCache(500, 30_000);
 
 /**
  * What a product card shows of each product (its row, category, variants with their stock, and
  * picture), kept per product: a page of cards, a search's among them, reads only the products it
  * lists (catalog.server.ts `listProductCards`). Small rows, so many more of them.
  */
-export const cardMemo = new QueryMemo(20_000);
+export const cardReadCache = new ReadCache(20_000);

@@ -1,4 +1,4 @@
-import type { KeptPage } from "~/lib/page-cache.server";
+import type { CacheablePage } from "./page-cache.server";
 import { shopPageQuery } from "~/modules/catalog/catalog.schema";
 
 /**
@@ -7,7 +7,7 @@ import { shopPageQuery } from "~/modules/catalog/catalog.schema";
  * never kept, a parameter not read by its page is left out of the key. `.data` is each page's data
  * for client-side navigation (`/_root.data` the home page's).
  */
-export const KEPT_PAGES: readonly KeptPage[] = [
+export const CACHEABLE_PAGES: readonly CacheablePage[] = [
   { path: /^\/(_root\.data)?$/ },
   { path: /^\/(about|catalog|contact)(\.data)?$/ },
   { path: /^\/product\/[^/]+$/ },

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import zlib from "node:zlib";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { KEPT_PAGES } from "../../server/kept-pages";
+import { CACHEABLE_PAGES } from "./cacheable-pages";
 import {
   answerFromCache,
   cachedPageOf,
@@ -19,8 +19,8 @@ const get = (path: string, headers: Record<string, string> = {}) => new Request(
 const page = (tags: string[], body = "<html>page</html>") =>
   cachedPageOf(Buffer.from(body), 200, [["Content-Type", "text/html; charset=utf-8"]], new Set(tags));
 
-/** The key of a request to the shop's kept pages (server/kept-pages.ts). */
-const cacheKey = (request: Request, routeIds?: ReadonlySet<string>) => cacheKeyOf(request, KEPT_PAGES, routeIds);
+/** The key of a request to the shop's kept pages (cacheable-pages.ts). */
+const cacheKey = (request: Request, routeIds?: ReadonlySet<string>) => cacheKeyOf(request, CACHEABLE_PAGES, routeIds);
 
 describe("cacheKey", () => {
   const key = (request: Request) => cacheKey(request)?.key;
@@ -235,5 +235,80 @@ describe("answerFromCache", () => {
     const again = await answerFromCache(kept, get("/", { "if-none-match": `W/${etag}` }));
     expect(again.status).toBe(304);
     expect(await again.text()).toBe("");
+  });
+});
+
+describe("a client that takes no compression", () => {
+  const html = `<html>${"leather wallet ".repeat(2000)}</html>`;
+
+  it("gets the same bytes and headers from the kept plain copy as from a decompression, which happens once", async () => {
+    const cache = new PageCache(10_000_000);
+    cache.put("/shop?", await page([LISTS_TAG], html), cache.begin());
+    const kept = cache.get("/shop?")!;
+    const compressedBytes = cache.storedBytes;
+    // As before: decompressed for this answer alone.
+    const before = await answerFromCache(kept, get("/shop"));
+    expect(kept.plain).toBeUndefined();
+    // Found in the cache: decompressed once, then kept.
+    const first = await answerFromCache(kept, get("/shop"), { cache, key: "/shop?" });
+    expect(kept.plain?.toString()).toBe(html);
+    expect(cache.storedBytes).toBe(compressedBytes + Buffer.byteLength(html));
+    const again = await answerFromCache(cache.get("/shop?")!, get("/shop", { "accept-encoding": "identity" }), { cache, key: "/shop?" });
+    for (const answer of [before, first, again]) {
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("content-encoding")).toBeNull();
+      expect(answer.headers.get("etag")).toBe(kept.etag);
+      expect(answer.headers.get("vary")).toBe("Accept-Encoding");
+      expect(answer.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      expect(answer.headers.get("content-length")).toBe(String(Buffer.byteLength(html)));
+      expect(await answer.text()).toBe(html);
+    }
+    expect([...again.headers]).toEqual([...before.headers]);
+    // Nothing more is kept for later such clients, nor for those that take compression.
+    await answerFromCache(cache.get("/shop?")!, get("/shop"), { cache, key: "/shop?" });
+    await answerFromCache(cache.get("/shop?")!, get("/shop", { "accept-encoding": "br" }), { cache, key: "/shop?" });
+    expect(cache.storedBytes).toBe(compressedBytes + Buffer.byteLength(html));
+    // A HEAD gets the headers alone, the same ones.
+    const head = await answerFromCache(cache.get("/shop?")!, new Request("http://shop.test/shop", { method: "HEAD" }), { cache, key: "/shop?" });
+    expect(head.headers.get("content-length")).toBe(String(Buffer.byteLength(html)));
+    expect(await head.text()).toBe("");
+    // A change drops the page with its plain copy: nothing is left counted.
+    cache.invalidate([LISTS_TAG]);
+    expect(cache.size).toBe(0);
+    expect(cache.storedBytes).toBe(0);
+  });
+
+  it("has its plain copies counted in the cache's size: the least recently used pages make room for them", async () => {
+    const one = await page([], randomBytes(20_000).toString("base64"));
+    const plainBytes = zlib.gunzipSync(one.gzip).length;
+    const max = one.bytes * 12 + 10;
+    const cache = new PageCache(max);
+    const keys = Array.from({ length: 12 }, (_, n) => `/product/${n}?`);
+    for (const key of keys) cache.put(key, one, cache.begin());
+    expect(cache.storedBytes).toBe(one.bytes * 12);
+    // The last page is asked for without compression: its plain copy takes the room of the least recently used one.
+    const last = keys[11];
+    await answerFromCache(cache.get(last)!, get("/"), { cache, key: last });
+    expect(cache.storedBytes).toBeLessThanOrEqual(max);
+    expect(cache.storedBytes).toBe(one.bytes * 11 + plainBytes);
+    expect(cache.size).toBe(11);
+    expect(cache.get(last)?.plain?.length).toBe(plainBytes);
+    expect(cache.get(keys[0])).toBeUndefined();
+    // The same page under another key has its own copy, without the plain one.
+    expect(cache.get(keys[1])?.plain).toBeUndefined();
+    // Dropping everything leaves nothing counted, the plain copy included.
+    cache.invalidate("all");
+    expect(cache.storedBytes).toBe(0);
+  });
+
+  it("gets its answer, but no plain copy kept, when the copy would make the page too large to keep", async () => {
+    const one = await page([], randomBytes(20_000).toString("base64"));
+    // A page may hold at most a quarter of the cache.
+    const cache = new PageCache(one.bytes * 4 + 100);
+    cache.put("/?", one, cache.begin());
+    const answer = await answerFromCache(cache.get("/?")!, get("/"), { cache, key: "/?" });
+    expect((await answer.text()).length).toBeGreaterThan(20_000);
+    expect(cache.get("/?")?.plain).toBeUndefined();
+    expect(cache.storedBytes).toBe(one.bytes);
   });
 });
