@@ -56,9 +56,12 @@ describe("common passwords (zxcvbn with its common dictionary)", () => {
     expect(passwordProblem("saddle-4417", "staff")).toBe("Staff passwords must be at least 12 characters.");
   });
 
-  it("judges a long password in reasonable time", () => {
-    const started = performance.now();
-    for (const password of ["1234".repeat(32), "Pa55w0rd!".repeat(14).slice(0, 128), "x".repeat(128)]) isCommonPassword(password);
-    expect(performance.now() - started).toBeLessThan(3000);
+  it("judges passwords of the longest length allowed: long repeats are common, a long passphrase is not", () => {
+    // zxcvbn reads at most PASSWORD_MAX_LENGTH characters, which bounds its work (a speed figure
+    // belongs in the bench, not here).
+    expect(isCommonPassword("1234".repeat(32))).toBe(true);
+    expect(isCommonPassword("x".repeat(128))).toBe(true);
+    const passphrase = "walnut ledger monsoon kettle saddle stitch tannery lantern indigo buckle harbour ".repeat(2).slice(0, 128);
+    expect(isCommonPassword(passphrase)).toBe(false);
   });
 });
