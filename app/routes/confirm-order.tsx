@@ -123,7 +123,9 @@ function OrderDetails({ order }: { order: OrderReceipt }) {
                 <span className="font-medium text-stone-900">
                   {item.quantity} × {item.productName}
                 </span>
-                <span className="block text-sm text-stone-600">{[colourLabel(item.color), item.size && `Size ${item.size}`].filter(Boolean).join(" · ")}</span>
+                <span className="block text-sm text-stone-600">
+                  {[colourLabel(item.color), item.size && `Size ${item.size}`].filter(Boolean).join(" · ")}
+                </span>
               </span>
               <span className="whitespace-nowrap font-medium">{formatAmount(item.lineTotal)}</span>
             </li>

@@ -140,7 +140,12 @@ for (const size of SIZES) {
       if (size.tag) await page.setViewportSize({ width: 360, height: 800 });
       await addBeltToCart(page);
       // The product page names the colour "Brown" or "Black"; so does everything after it.
-      const colour = (await page.getByText(/^Colour: /).first().textContent())!.replace(/^Colour:\s*/, "").trim();
+      const colour = (await page
+        .getByText(/^Colour: /)
+        .first()
+        .textContent())!
+        .replace(/^Colour:\s*/, "")
+        .trim();
       expect(colour).toMatch(/^[A-Z]/);
       await expect(page.getByRole("region", { name: "In your cart" })).toContainText(`${colour} · Size`);
 

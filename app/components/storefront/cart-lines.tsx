@@ -19,7 +19,12 @@ export function CartLineRow({ row, onQuantity, onRemove }: { row: CartRow; onQua
   const stock = priced?.found ? priced.available : line.productQuantity;
   const max = Math.min(stock, ORDER_CAPS.itemsPerLine);
   // Why + stops, said beside it (and read with it): the stock left, or what one order may hold.
-  const atMost = priced?.found && !row.problem && line.productQuantity >= max ? (stock <= ORDER_CAPS.itemsPerLine ? `Only ${stock} left` : ORDER_CAP_MESSAGES.itemsPerLine) : null;
+  const atMost =
+    priced?.found && !row.problem && line.productQuantity >= max
+      ? stock <= ORDER_CAPS.itemsPerLine
+        ? `Only ${stock} left`
+        : ORDER_CAP_MESSAGES.itemsPerLine
+      : null;
   const atMostId = `at-most-${useId()}`;
   const name = priced?.productName || line.productName;
   const storedUnit = storedUnitPrice(line);

@@ -59,7 +59,9 @@ export function AddToCart({ disabled, onAdd }: { disabled: boolean; onAdd: () =>
 
 function CartPanel({ added, onClose }: { added: Added; onClose: () => void }) {
   const { line } = added;
-  const details = [colourLabel(line.productColor), line.productSize && `Size ${line.productSize}`, `Qty ${line.productQuantity}`].filter(Boolean).join(" · ");
+  const details = [colourLabel(line.productColor), line.productSize && `Size ${line.productSize}`, `Qty ${line.productQuantity}`]
+    .filter(Boolean)
+    .join(" · ");
   return (
     <section aria-labelledby="cart-panel-heading" className="mt-3 rounded-xl border border-leather-200 bg-white p-4 shadow-md sm:max-w-md">
       <div className="flex items-start justify-between gap-3">
