@@ -101,7 +101,8 @@ test.describe("the brand typeface", () => {
       await held;
       await route.continue();
     });
-    await page.goto("/");
+    // Not until "load": that waits for the preloaded font, which is held.
+    await page.goto("/", { waitUntil: "domcontentloaded" });
     const heading = page.getByRole("heading", { level: 1, name: "A Refined Lifestyle" });
     await expect(heading).toBeVisible();
     const preloads = await page
