@@ -19,7 +19,7 @@ import { placeOrderWithinLimits } from "~/modules/orders/order-limits.server";
 import { receiptFor } from "~/modules/orders/order-receipt.server";
 import type { Shortage } from "~/modules/orders/orders.server";
 import { formatPrice } from "~/modules/catalog/pricing";
-import { colourLabel } from "~/modules/catalog/product-rules";
+import { colourLabel } from "~/modules/catalog/colour-label";
 import { cartPayload, lineId, unitPriceOf, useCart } from "~/components/storefront/use-cart";
 import { CartSummary } from "~/components/storefront/cart-lines";
 import { FormAlert, TextAreaField, TextField } from "~/components/ui/field";

@@ -4,7 +4,7 @@ import type { Route } from "./+types/confirm-order";
 import { actionFailure } from "~/lib/action-failure.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { formatAmount } from "~/modules/catalog/pricing";
-import { colourLabel } from "~/modules/catalog/product-rules";
+import { colourLabel } from "~/modules/catalog/colour-label";
 import { trackOrderHref } from "~/modules/orders/order-tracking.schema";
 import { orderByReceipt, type OrderReceipt } from "~/modules/orders/order-receipt.server";
 import { RouteError } from "~/components/ui/route-error";

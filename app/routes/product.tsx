@@ -189,6 +189,7 @@ function ProductView({ product }: { product: ProductDetail }) {
             <QuantityPicker quantity={quantity} stock={stock} onChange={(q) => setQuantity(clampQuantity(q, stock))} />
             <AddToCart
               disabled={!canAdd}
+              colourName={variant.name}
               onAdd={() => {
                 if (!canAdd) return null;
                 const line = cartLineFor(product, variant, size, clampQuantity(quantity, stock));

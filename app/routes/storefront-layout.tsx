@@ -1,16 +1,8 @@
-import { Outlet, useRouteLoaderData, type LinksFunction } from "react-router";
+import { Outlet, useRouteLoaderData } from "react-router";
 import { Navbar } from "~/components/storefront/navbar";
 import { Footer } from "~/components/storefront/footer";
 import { FlashBanner } from "~/components/ui/flash-banner";
 import type { loader as rootLoader } from "~/root";
-import brandFont600 from "@fontsource/fraunces/files/fraunces-latin-600-normal.woff2?url";
-
-/**
- * The one font file the first paint of every storefront page draws with: the brand's name in the bar
- * (and most pages' heading) is Fraunces 600. Fraunces 400 loads when a page uses it, without a
- * preload (app.css, docs/decisions/0058).
- */
-export const links: LinksFunction = () => [{ rel: "preload", href: brandFont600, as: "font", type: "font/woff2", crossOrigin: "anonymous" }];
 
 export default function StorefrontLayout() {
   const root = useRouteLoaderData<typeof rootLoader>("root");

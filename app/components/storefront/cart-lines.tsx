@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { Link } from "react-router";
 import { formatPrice } from "~/modules/catalog/pricing";
-import { colourLabel } from "~/modules/catalog/product-rules";
+import { colourLabel } from "~/modules/catalog/colour-label";
 import { ORDER_CAP_MESSAGES, ORDER_CAPS } from "~/modules/orders/order-caps";
 import { Img } from "~/components/ui/img";
 import { storedUnitPrice, unitPriceOf, type CartRow } from "./use-cart";

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { CartIcon } from "~/components/ui/icons";
 import { formatPrice, toPaisa } from "~/modules/catalog/pricing";
-import { colourLabel } from "~/modules/catalog/product-rules";
 import type { CartLine } from "~/modules/cart/cart-line";
 import { cartCount, readCart } from "~/modules/cart/cart-storage";
 
@@ -11,6 +10,8 @@ export const ADDED_BANNER_MS = 3000;
 
 interface Added {
   line: CartLine;
+  /** The colour as the page names it ("Colour: Brown"), when the line was added. */
+  colourName: string;
   /** The cart after adding, at the prices shown when each line was added (the server's price wins at checkout). */
   items: number;
   subtotal: number;
@@ -23,7 +24,7 @@ interface Added {
  * is always present so screen readers announce the message when it appears; it is the one
  * announcement of an add (docs/decisions/0058): the panel is not live and does not repeat "added".
  */
-export function AddToCart({ disabled, onAdd }: { disabled: boolean; onAdd: () => CartLine | null }) {
+export function AddToCart({ disabled, colourName, onAdd }: { disabled: boolean; colourName: string; onAdd: () => CartLine | null }) {
   const [shown, setShown] = useState(false);
   const [added, setAdded] = useState<Added | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -39,7 +40,7 @@ export function AddToCart({ disabled, onAdd }: { disabled: boolean; onAdd: () =>
           if (!line) return;
           const lines = readCart();
           const subtotal = lines.reduce((sum, l) => sum + toPaisa(l.productDiscountPrice ?? l.productPrice) * l.productQuantity, 0);
-          setAdded({ line, items: cartCount(lines), subtotal });
+          setAdded({ line, colourName, items: cartCount(lines), subtotal });
           setShown(true);
           clearTimeout(timer.current);
           timer.current = setTimeout(() => setShown(false), ADDED_BANNER_MS);
@@ -59,9 +60,7 @@ export function AddToCart({ disabled, onAdd }: { disabled: boolean; onAdd: () =>
 
 function CartPanel({ added, onClose }: { added: Added; onClose: () => void }) {
   const { line } = added;
-  const details = [colourLabel(line.productColor), line.productSize && `Size ${line.productSize}`, `Qty ${line.productQuantity}`]
-    .filter(Boolean)
-    .join(" · ");
+  const details = [added.colourName, line.productSize && `Size ${line.productSize}`, `Qty ${line.productQuantity}`].filter(Boolean).join(" · ");
   return (
     <section aria-labelledby="cart-panel-heading" className="mt-3 rounded-xl border border-leather-200 bg-white p-4 shadow-md sm:max-w-md">
       <div className="flex items-start justify-between gap-3">

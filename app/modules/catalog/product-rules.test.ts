@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { colourLabel, formatRating, isFeatured, isNew, isOnOffer, sortSizes, swatchTone } from "./product-rules";
+import { formatRating, isFeatured, isNew, isOnOffer, sortSizes, swatchTone } from "./product-rules";
 
 const DAY = 24 * 60 * 60 * 1000;
 const now = new Date("2025-06-15T12:00:00Z");
@@ -119,16 +119,5 @@ describe("formatRating", () => {
     expect(formatRating(4.25)).toBe("4.3");
     expect(formatRating(3.84)).toBe("3.8");
     expect(formatRating(4.96)).toBe("5");
-  });
-});
-
-describe("colourLabel", () => {
-  it("capitalises each word as the product page names colours, and keeps the rest as typed", () => {
-    expect(colourLabel("brown")).toBe("Brown");
-    expect(colourLabel(" dark brown ")).toBe("Dark Brown");
-    expect(colourLabel("black/tan")).toBe("Black/Tan");
-    expect(colourLabel("Navy")).toBe("Navy");
-    expect(colourLabel("oxblood-red")).toBe("Oxblood-Red");
-    expect(colourLabel("")).toBe("");
   });
 });

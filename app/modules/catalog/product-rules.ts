@@ -88,15 +88,6 @@ export function swatchTone(name: string): string | null {
   return null;
 }
 
-/**
- * A colour as shoppers and staff read it wherever it is shown after the product page (cart,
- * checkout, confirmation, e-mail, packing slip, order details): each word capitalised, as the
- * product page names its colours ('brown' → 'Brown', 'dark brown' → 'Dark Brown'); the rest as typed.
- */
-export function colourLabel(colour: string): string {
-  return colour.trim().replace(/(^|[\s/-])(\p{Ll})/gu, (_, before: string, letter: string) => before + letter.toUpperCase());
-}
-
 const numeric = (s: string) => /^\s*\d+(\.\d+)?\s*$/.test(s);
 
 /** Sizes sorted numerically when numeric; numeric sizes first, the others keep their order. */

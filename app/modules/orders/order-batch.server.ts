@@ -4,7 +4,7 @@ import { csvChunks, type CsvValue } from "~/lib/csv";
 import { isDomainError } from "~/lib/errors";
 import { orderItems, orders } from "~/lib/db/tables.server";
 import { formatAmount } from "~/modules/catalog/pricing";
-import { colourLabel } from "~/modules/catalog/product-rules";
+import { colourLabel } from "~/modules/catalog/colour-label";
 import { changeOrderStatus, orderListCondition, type OrderListQuery } from "./admin-orders.server";
 import type { OrderStatus } from "~/lib/db/value-lists";
 import type { OrderCustomer } from "./order-customer";

@@ -1,5 +1,5 @@
 import { formatAmount } from "~/modules/catalog/pricing";
-import { colourLabel } from "~/modules/catalog/product-rules";
+import { colourLabel } from "~/modules/catalog/colour-label";
 import { BRAND } from "~/lib/brand";
 import { trackOrderHref } from "./order-tracking.schema";
 

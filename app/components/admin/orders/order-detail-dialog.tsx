@@ -3,7 +3,7 @@ import { Link, useFetcher } from "react-router";
 import { formatAdminDate, formatAdminDateTime } from "~/lib/admin-date";
 import { CONFIRMATION_OUTCOMES, type OrderStatus } from "~/lib/db/value-lists";
 import { formatAmount } from "~/modules/catalog/pricing";
-import { colourLabel } from "~/modules/catalog/product-rules";
+import { colourLabel } from "~/modules/catalog/colour-label";
 import type { OrderDetail } from "~/modules/orders/admin-orders.server";
 import { CONFIRMATION_OUTCOME_LABELS } from "~/modules/orders/customer-contact";
 import { flagText, historyLine } from "~/modules/orders/order-review";
