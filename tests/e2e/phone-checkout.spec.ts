@@ -30,6 +30,18 @@ async function wrappedPrices(page: Page, scope = "main") {
   });
 }
 
+/**
+ * Puts one Coin Pouch in the cart. The orders these tests place are for pouches (30 in stock), not
+ * belts: the product page's tests, which run after these, count on the belts' stock.
+ */
+async function addPouchToCart(page: Page) {
+  await page.goto("/shop?q=Coin%20Pouch");
+  await page.getByRole("link", { name: "Coin Pouch" }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Coin Pouch" })).toBeVisible();
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByRole("link", { name: /^Cart, 1 item/ })).toBeVisible();
+}
+
 async function placeOrder(page: Page, email: string) {
   await page.goto("/checkout");
   await fillCheckout(page, { firstName: "Sana", email });
@@ -45,7 +57,7 @@ for (const size of SIZES) {
       baseURL,
     }) => {
       const email = `track.${size.name}.${Date.now()}@example.pk`;
-      await addBeltToCart(page);
+      await addPouchToCart(page);
       const orderNumber = await placeOrder(page, email);
       // One name for it: "Order number", as on /track and in the e-mail.
       await expect(page.getByRole("term").filter({ hasText: "Order number" })).toBeVisible();
@@ -138,8 +150,8 @@ for (const size of SIZES) {
 
     test(`one spelling per value: colours as on the product page, prices on one line${size.tag}`, async ({ page }) => {
       if (size.tag) await page.setViewportSize({ width: 360, height: 800 });
-      await addBeltToCart(page);
-      // The product page names the colour "Brown" or "Black"; so does everything after it.
+      await addPouchToCart(page);
+      // The product page names the colour ("Olive", stored as "olive"); so does everything after it.
       const colour = (await page
         .getByText(/^Colour: /)
         .first()
@@ -150,9 +162,9 @@ for (const size of SIZES) {
       await expect(page.getByRole("region", { name: "In your cart" })).toContainText(`${colour} · Size`);
 
       await page.goto("/cart");
-      const belt = page.getByRole("listitem", { name: "Formal Dress Belt" });
-      await expect(belt.getByText(`Colour: ${colour} · Size:`)).toBeVisible();
-      await expect(belt.getByText(/each$/)).toBeVisible();
+      const pouch = page.getByRole("listitem", { name: "Coin Pouch" });
+      await expect(pouch.getByText(`Colour: ${colour} · Size:`)).toBeVisible();
+      await expect(pouch.getByText(/each$/)).toBeVisible();
       expect(await wrappedPrices(page)).toEqual([]);
 
       await page.goto("/checkout");
@@ -165,10 +177,10 @@ for (const size of SIZES) {
       const email = `colour.${size.name}.${Date.now()}@example.pk`;
       const orderNumber = await placeOrder(page, email);
       const ordered = page.getByRole("list", { name: "Items ordered" });
-      await expect(ordered.getByText(new RegExp(`^${colour} · Size `))).toBeVisible();
+      await expect(ordered.getByText(new RegExp(`^${colour} · `))).toBeVisible();
       expect(await wrappedPrices(page)).toEqual([]);
       const mail = await mailTo(page.url(), email, `Order Confirmed! ${orderNumber}`);
-      expect(mail.text).toMatch(new RegExp(`× Formal Dress Belt \\(${colour}, size \\d+\\)`));
+      expect(mail.text).toContain(`1 × Coin Pouch (${colour}, size `);
     });
 
     test(`an add to cart is announced once: the spec's banner; the panel repeats nothing${size.tag}`, async ({ page }) => {

@@ -63,12 +63,20 @@ test.describe("tap targets", () => {
     await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
     await expectTargets(page, "a category");
 
-    // A product, with its cart panel open; the cart; the checkout; the confirmation.
-    await addBeltToCart(page);
+    // A product with sizes; one with its cart panel open; the cart; the checkout; the confirmation.
+    // The order is for a coin pouch: the product page's tests, which run after these, count on the
+    // belts' stock.
+    await page.goto("/shop?q=Formal%20Dress%20Belt");
+    await page.getByRole("link", { name: "Formal Dress Belt" }).first().click();
+    await expect(page.getByRole("group", { name: /^Size/ })).toBeVisible();
+    await expectTargets(page, "a product with sizes");
+    await page.goto("/shop?q=Coin%20Pouch");
+    await page.getByRole("link", { name: "Coin Pouch" }).first().click();
+    await page.getByRole("button", { name: "Add to Cart" }).click();
     await expect(page.getByRole("region", { name: "In your cart" })).toBeVisible();
     await expectTargets(page, "a product with its cart panel");
     await page.goto("/cart");
-    await expect(page.getByRole("listitem", { name: "Formal Dress Belt" })).toBeVisible();
+    await expect(page.getByRole("listitem", { name: "Coin Pouch" })).toBeVisible();
     await expectTargets(page, "/cart");
     await page.goto("/checkout");
     await expect(page.getByRole("button", { name: "Place Order" })).toBeVisible();
