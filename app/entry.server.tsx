@@ -9,7 +9,6 @@ import { keptMarkup } from "~/lib/kept-markup.server";
 import { withHeldControls } from "~/lib/held-controls.server";
 import { scriptsAfterPaint, SCRIPTS_AFTER_PAINT_ROUTES } from "~/lib/scripts-after-paint.server";
 import stylesheet from "~/app.css?inline";
-import brandFont600 from "@fontsource/fraunces/files/fraunces-latin-600-normal.woff2?url";
 import { criticalCss } from "~/lib/critical-css.server";
 import { logger } from "~/lib/logger.server";
 import { hasSessionCookie } from "~/lib/cache-policy.server";
@@ -33,15 +32,6 @@ const pageStyles = import.meta.env.DEV ? undefined : criticalCss(stylesheet);
 const keep = import.meta.env.DEV ? undefined : keptMarkup({ maxBytes: 8 * 1024 * 1024 });
 
 const STYLES_ELEMENT = `<style id="${INLINE_STYLES_ID}">${STYLES_MARKER}</style>`;
-
-/**
- * The one font file the first paint of a storefront page draws with: the brand's name in the bar
- * (and most pages' heading) is Fraunces 600; 400 loads when a page uses it (app.css,
- * docs/decisions/0058). Written here rather than in a route's `links`, which would add its
- * address to the browser's scripts.
- */
-const BRAND_FONT_PRELOAD = `<link rel="preload" href="${brandFont600}" as="font" type="font/woff2" crossorigin="anonymous">`;
-const STOREFRONT_LAYOUT = "routes/storefront-layout";
 const HEAD_END = Buffer.from("</head>");
 
 /**
@@ -53,15 +43,13 @@ const HEAD_END = Buffer.from("</head>");
  *   (scripts-after-paint.server.ts, docs/decisions/0039). Elsewhere React Router's preloads of
  *   the page's scripts, at high priority beside the main image, are marked low, so that on a slow
  *   network the image (fetchpriority="high") and the text come first.
- * - On a storefront page (`preloadFont`), the brand font its first paint uses is preloaded.
  * - With `inlineStyles`, the rules the page uses (read from its class attributes, in its bytes)
  *   take the place of the styles marker.
  */
-function finishedPage(written: Buffer, options: { inlineStyles: boolean; scriptsAfterPaint: boolean; nonce: string; preloadFont: boolean }): Buffer {
+function finishedPage(written: Buffer, options: { inlineStyles: boolean; scriptsAfterPaint: boolean; nonce: string }): Buffer {
   const headEnd = written.indexOf(HEAD_END);
   if (headEnd === -1) return written;
   let head = written.toString("utf8", 0, headEnd);
-  if (options.preloadFont) head += BRAND_FONT_PRELOAD;
   let body = withHeldControls(written.subarray(headEnd), options.nonce);
   if (options.scriptsAfterPaint) ({ head, body } = scriptsAfterPaint(head, body, options.nonce));
   else head = head.replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ');
@@ -93,9 +81,7 @@ export default function handleRequest(
   // rules inline, a fifth to two fifths of each page's bytes and of the work of writing it
   // (docs/decisions/0035-signed-in-pages-link-the-stylesheet.md).
   const inlineStyles = pageStyles && !hasSessionCookie(request.headers.get("cookie"));
-  const matches = routerContext.staticHandlerContext.matches;
-  const routeId = matches.at(-1)?.route.id;
-  const preloadFont = !import.meta.env.DEV && matches.some((m) => m.route.id === STOREFRONT_LAYOUT);
+  const routeId = routerContext.staticHandlerContext.matches.at(-1)?.route.id;
   const afterPaint = !import.meta.env.DEV && responseStatusCode === 200 && routeId !== undefined && SCRIPTS_AFTER_PAINT_ROUTES.has(routeId);
   return new Promise((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
@@ -126,12 +112,7 @@ export default function handleRequest(
               clearTimeout(timeoutId);
               timeoutId = undefined;
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              const body = finishedPage(Buffer.concat(chunks), {
-                inlineStyles: Boolean(inlineStyles),
-                scriptsAfterPaint: afterPaint,
-                nonce,
-                preloadFont,
-              });
+              const body = finishedPage(Buffer.concat(chunks), { inlineStyles: Boolean(inlineStyles), scriptsAfterPaint: afterPaint, nonce });
               resolve(new Response(body as Uint8Array<ArrayBuffer>, { headers: responseHeaders, status: responseStatusCode }));
               callback();
             },
