@@ -88,7 +88,7 @@ export default function Cart() {
             </Link>
           )}
           <p className="mt-3 text-center text-xs text-stone-600">Cash on delivery · Free delivery across Pakistan</p>
-          <Link to="/shop" className="mt-4 block text-center text-sm text-leather-700 underline">
+          <Link to="/shop" className="mt-2 block py-2.5 text-center text-sm text-leather-700 underline">
             Continue Shopping
           </Link>
         </aside>

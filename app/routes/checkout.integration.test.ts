@@ -206,13 +206,15 @@ describe(`checkout e-mail check (${testTarget()})`, () => {
 });
 
 describe(`checkout confirmation e-mail (${testTarget()})`, () => {
-  it("links the shop's order-tracking page", async () => {
+  it("links the shop's order-tracking page with the order number filled in, from PUBLIC_URL", async () => {
     const email = "tracking.link@example.pk";
     const answer = await checkout({ email }, "198.51.100.50");
     expect(answer.status).toBe(200);
+    const orderNumber = (answer.data as { orderId: string }).orderId;
+    expect(orderNumber).toMatch(/^ORD-\d{13}$/);
     const [mail] = await testDb().db.select({ text: mailOutbox.text, html: mailOutbox.html }).from(mailOutbox).where(eq(mailOutbox.to, email));
-    const trackUrl = `${getEnv().publicUrl}/track`;
-    expect(mail.text).toContain(`Track your order: ${trackUrl}`);
+    const trackUrl = `${getEnv().publicUrl}/track?order=${orderNumber}`;
+    expect(mail.text).toContain(`Track your order: ${trackUrl} `);
     expect(mail.html).toContain(`<a href="${trackUrl}">Track your order</a>`);
   });
 });

@@ -21,6 +21,7 @@ import { checkoutPrefill } from "~/modules/accounts/profile.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
 import type { Shortage } from "~/modules/orders/orders.server";
 import { formatPrice } from "~/modules/catalog/pricing";
+import { colourLabel } from "~/modules/catalog/colour-label";
 import { cartPayload, lineId, unitPriceOf, useCart } from "~/components/storefront/use-cart";
 import { CartSummary } from "~/components/storefront/cart-lines";
 import { FormAlert, TextAreaField, TextField } from "~/components/ui/field";
@@ -77,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const user = await getCurrentUser(request, context.auth, new Date(), { fresh: true });
     const order = await placeOrderWithinLimits(
       context.db,
-      { customer: parsed.data, lines, idempotencyKey, trackUrl: `${getEnv().publicUrl}/track`, userId: user?.id ?? null },
+      { customer: parsed.data, lines, idempotencyKey, shopUrl: getEnv().publicUrl, userId: user?.id ?? null },
       { address: context.clientAddress, limits: getEnv().orderLimits },
     );
     context.mailer.kick();
@@ -299,13 +300,28 @@ export default function Checkout() {
               </span>
             </label>
           </fieldset>
-          <button
-            type="submit"
-            disabled={submitting || !key}
-            className="w-full rounded-md bg-leather-700 px-4 py-3.5 text-lg font-semibold text-white hover:bg-leather-800 disabled:opacity-60"
-          >
-            {submitting ? "Placing Order..." : "Place Order"}
-          </button>
+          <div className="space-y-3 rounded-xl border border-leather-200 bg-white p-5">
+            {/* What is paid, beside the button that commits to it: on a phone both are in view at the form's end. */}
+            {cart.loaded && cart.rows.length > 0 && (
+              <p id="checkout-to-pay" className="flex flex-wrap items-baseline justify-between gap-x-3 text-stone-900">
+                <span>
+                  Total to pay on delivery
+                  <span className="block text-sm text-stone-600">
+                    {cart.totals.tax > 0 ? "Tax (5%) included, " : ""}delivery free{cart.priced ? "" : " · checking prices…"}
+                  </span>
+                </span>
+                <span className="whitespace-nowrap text-xl font-semibold">{formatPrice(cart.totals.total)}</span>
+              </p>
+            )}
+            <button
+              type="submit"
+              disabled={submitting || !key}
+              aria-describedby={cart.loaded && cart.rows.length > 0 ? "checkout-to-pay" : undefined}
+              className="w-full rounded-md bg-leather-700 px-4 py-3.5 text-lg font-semibold text-white hover:bg-leather-800 disabled:opacity-60"
+            >
+              {submitting ? "Placing Order..." : "Place Order"}
+            </button>
+          </div>
         </form>
       </div>
     </section>
@@ -330,11 +346,11 @@ function CheckoutSummary({ cart }: { cart: ReturnType<typeof useCart> }) {
           aria-expanded={open}
           aria-controls="checkout-summary"
           onClick={() => setOpen((o) => !o)}
-          className="flex w-full items-center justify-between gap-3 text-left font-medium text-leather-800"
+          className="flex min-h-11 w-full items-center justify-between gap-3 text-left font-medium text-leather-800"
         >
           <span className="underline underline-offset-2">{open ? "Hide order summary" : "Show order summary"}</span>
           {!open && cart.loaded && cart.rows.length > 0 && (
-            <span className="text-lg font-semibold text-stone-900">{formatPrice(cart.totals.total)}</span>
+            <span className="whitespace-nowrap text-lg font-semibold text-stone-900">{formatPrice(cart.totals.total)}</span>
           )}
         </button>
       ) : (
@@ -357,7 +373,7 @@ function CheckoutSummary({ cart }: { cart: ReturnType<typeof useCart> }) {
                     <span>
                       {r.line.productQuantity} × {r.priced?.productName || r.line.productName}
                       <span className="block text-xs text-stone-600">
-                        {r.line.productColor} · {r.line.productSize || "One Size"}
+                        {[colourLabel(r.line.productColor), r.line.productSize || "One Size"].filter(Boolean).join(" · ")}
                       </span>
                       {r.problem && (
                         <span className="block text-xs font-medium text-red-700">
@@ -365,7 +381,7 @@ function CheckoutSummary({ cart }: { cart: ReturnType<typeof useCart> }) {
                         </span>
                       )}
                     </span>
-                    <span>{unitPriceOf(r) === null ? "—" : formatPrice(unitPriceOf(r)! * r.line.productQuantity)}</span>
+                    <span className="whitespace-nowrap">{unitPriceOf(r) === null ? "—" : formatPrice(unitPriceOf(r)! * r.line.productQuantity)}</span>
                   </li>
                 ))}
               </ul>

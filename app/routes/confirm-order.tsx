@@ -11,6 +11,8 @@ import { signupMailSent } from "~/modules/accounts/signup-link";
 import { FormAlert, SubmitButton, TextField } from "~/components/ui/field";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { formatAmount } from "~/modules/catalog/pricing";
+import { colourLabel } from "~/modules/catalog/colour-label";
+import { trackOrderHref } from "~/modules/orders/order-tracking.schema";
 import { orderByReceipt, type OrderReceipt } from "~/modules/orders/order-receipt.server";
 import { RouteError } from "~/components/ui/route-error";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -83,12 +85,12 @@ export default function ConfirmOrder() {
       <p className="mt-3 text-stone-700">Thank you for shopping with us.</p>
       <dl className="mx-auto mt-8 grid max-w-md gap-3 rounded-xl border border-leather-200 bg-white p-5 text-left">
         <div className="flex justify-between gap-4">
-          <dt className="text-stone-600">Order ID</dt>
+          <dt className="text-stone-600">Order number</dt>
           <dd className="font-mono font-semibold">{state.orderId}</dd>
         </div>
         <div className="flex justify-between gap-4">
           <dt className="text-stone-600">Total</dt>
-          <dd className="font-semibold">{formatAmount(state.orderTotal ?? 0)}</dd>
+          <dd className="whitespace-nowrap font-semibold">{formatAmount(state.orderTotal ?? 0)}</dd>
         </div>
       </dl>
       {state.receipt && (
@@ -114,11 +116,11 @@ export default function ConfirmOrder() {
           <li>Stock has been automatically updated.</li>
         </ul>
         <p className="mt-4 text-stone-700">
-          Follow your order any time on{" "}
-          <Link to="/track" className="font-medium text-leather-700 underline">
+          Follow your order any time:{" "}
+          <Link to={trackOrderHref(state.orderId)} className="inline-block py-0.5 font-medium text-leather-700 underline">
             Track your order
           </Link>{" "}
-          with its number and your phone number.
+          opens with its number filled in; you enter the phone number you ordered with.
         </p>
       </div>
       <div className="mt-10 flex flex-wrap justify-center gap-3">
@@ -190,20 +192,22 @@ function OrderDetails({ order }: { order: OrderReceipt }) {
                 <span className="font-medium text-stone-900">
                   {item.quantity} × {item.productName}
                 </span>
-                <span className="block text-sm text-stone-600">{[item.color, item.size && `Size ${item.size}`].filter(Boolean).join(" · ")}</span>
+                <span className="block text-sm text-stone-600">
+                  {[colourLabel(item.color), item.size && `Size ${item.size}`].filter(Boolean).join(" · ")}
+                </span>
               </span>
-              <span className="font-medium">{formatAmount(item.lineTotal)}</span>
+              <span className="whitespace-nowrap font-medium">{formatAmount(item.lineTotal)}</span>
             </li>
           ))}
         </ul>
         <dl className="mt-3 space-y-1 text-stone-800" aria-label="Order totals">
           <div className="flex justify-between">
             <dt>Subtotal</dt>
-            <dd>{formatAmount(order.subtotal)}</dd>
+            <dd className="whitespace-nowrap">{formatAmount(order.subtotal)}</dd>
           </div>
           <div className="flex justify-between">
             <dt>Tax (5%)</dt>
-            <dd>{formatAmount(order.tax)}</dd>
+            <dd className="whitespace-nowrap">{formatAmount(order.tax)}</dd>
           </div>
           <div className="flex justify-between">
             <dt>Shipping</dt>

@@ -48,7 +48,7 @@ export default function Login() {
         <TextField id="email" label="Email" type="email" autoComplete="email" required defaultValue={result?.email} />
         <TextField id="password" label="Password" type="password" autoComplete="current-password" required />
         <p className="text-right text-sm">
-          <Link to="/forgot-password" className="font-medium text-leather-700 underline">
+          <Link to="/forgot-password" className="inline-flex min-h-11 items-center font-medium text-leather-700 underline">
             Forgot password?
           </Link>
         </p>

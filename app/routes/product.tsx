@@ -134,14 +134,14 @@ function ProductView({ product }: { product: ProductDetail }) {
         <ol className="flex flex-wrap items-center gap-1.5">
           <li>
             {/* Not "Shop": the bar's Shop link is the only one so named. */}
-            <Link to="/shop" className="hover:text-leather-800 hover:underline">
+            <Link to="/shop" className="inline-flex min-h-6 items-center hover:text-leather-800 hover:underline">
               All products
             </Link>
           </li>
           {category && (
             <li className="flex items-center gap-1.5">
               <span aria-hidden="true">/</span>
-              <Link to={`/shop/category/${category.id}`} className="hover:text-leather-800 hover:underline">
+              <Link to={`/shop/category/${category.id}`} className="inline-flex min-h-6 items-center hover:text-leather-800 hover:underline">
                 {category.name}
               </Link>
             </li>
@@ -163,7 +163,7 @@ function ProductView({ product }: { product: ProductDetail }) {
             {category ? (
               <Link
                 to={`/shop/category/${category.id}`}
-                className="text-xs font-semibold uppercase tracking-widest text-leather-600 hover:text-leather-800 hover:underline"
+                className="inline-flex min-h-6 items-center text-xs font-semibold uppercase tracking-widest text-leather-600 hover:text-leather-800 hover:underline"
               >
                 {category.name}
               </Link>
@@ -189,6 +189,7 @@ function ProductView({ product }: { product: ProductDetail }) {
             <QuantityPicker quantity={quantity} stock={stock} onChange={(q) => setQuantity(clampQuantity(q, stock))} />
             <AddToCart
               disabled={!canAdd}
+              colourName={variant.name}
               onAdd={() => {
                 if (!canAdd) return null;
                 const line = cartLineFor(product, variant, size, clampQuantity(quantity, stock));

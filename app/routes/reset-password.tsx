@@ -67,7 +67,7 @@ export default function ResetPassword() {
         <div className="mt-8 space-y-4 rounded-xl border border-leather-200 bg-white p-6 shadow-sm">
           <FormAlert message={linkError} />
           <p className="text-center">
-            <Link to={FORGOT_PASSWORD_PATH} className="font-medium text-leather-700 underline">
+            <Link to={FORGOT_PASSWORD_PATH} className="inline-flex min-h-11 items-center font-medium text-leather-700 underline">
               Ask for a new link
             </Link>
           </p>

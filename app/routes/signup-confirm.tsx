@@ -62,7 +62,7 @@ export default function SignupConfirm() {
         <div className="mt-8 space-y-4 rounded-xl border border-leather-200 bg-white p-6 shadow-sm">
           <FormAlert message={linkError} />
           <p className="text-center">
-            <Link to="/signup" className="font-medium text-leather-700 underline">
+            <Link to="/signup" className="inline-flex min-h-11 items-center font-medium text-leather-700 underline">
               Sign up again
             </Link>
           </p>

@@ -1,10 +1,10 @@
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { data, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/track";
 import { formatAdminDateTime } from "~/lib/admin-date";
 import { actionFailure } from "~/lib/action-failure.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { BRAND } from "~/lib/brand";
-import { trackOrderSchema } from "~/modules/orders/order-tracking.schema";
+import { orderNumberFromLink, trackOrderSchema } from "~/modules/orders/order-tracking.schema";
 import { trackOrder, type TrackedOrder } from "~/modules/orders/order-tracking.server";
 import type { OrderStatus } from "~/lib/db/value-lists";
 import { ORDER_STATUS_BADGES } from "~/modules/orders/order-status";
@@ -39,6 +39,8 @@ export default function Track() {
   const result = useActionData<typeof action>() as TrackResult | undefined;
   const busy = useNavigation().state === "submitting";
   const order = result?.order;
+  // A link from the confirmation or its e-mail fills in the order number; the phone is still asked for.
+  const linkedNumber = orderNumberFromLink(useSearchParams()[0]);
   return (
     <section className="mx-auto max-w-xl px-4 py-12">
       <h1 className="font-serif text-3xl text-leather-800">Track your order</h1>
@@ -57,7 +59,7 @@ export default function Track() {
           placeholder="ORD-1763900000000"
           autoComplete="off"
           inputMode="text"
-          defaultValue={result?.values?.orderNumber ?? order?.orderNumber}
+          defaultValue={result?.values?.orderNumber ?? order?.orderNumber ?? linkedNumber}
         />
         <TextField
           id="phone"
@@ -66,6 +68,7 @@ export default function Track() {
           required
           placeholder="03XXXXXXXXX"
           autoComplete="tel"
+          autoFocus={Boolean(linkedNumber) && !result}
           defaultValue={result?.values?.phone}
         />
         <SubmitButton busy={busy} busyLabel="Looking up...">

@@ -103,9 +103,9 @@ test.describe("product detail", () => {
     const shownAt = Date.now();
     await expect(page.getByRole("link", { name: "Cart, 2 items" })).toBeVisible();
     // A cart panel opens with what was added and the cart's subtotal, and stays after the banner goes.
-    const panel = page.getByRole("region", { name: "Added to your cart" });
+    const panel = page.getByRole("region", { name: "In your cart" });
     await expect(panel.getByText("Formal Dress Belt")).toBeVisible();
-    await expect(panel.getByText("brown · Size 34 · Qty 2")).toBeVisible();
+    await expect(panel.getByText("Brown · Size 34 · Qty 2")).toBeVisible();
     await expect(panel.getByText("Subtotal (2 items)")).toBeVisible();
     await expect(panel.getByText("PKR 5,600.00")).toBeVisible();
     await expect(panel.getByRole("link", { name: "View cart" })).toHaveAttribute("href", "/cart");

@@ -1,6 +1,8 @@
+import { useId } from "react";
 import { Link } from "react-router";
 import { formatPrice } from "~/modules/catalog/pricing";
-import { ORDER_CAPS } from "~/modules/orders/order-caps";
+import { colourLabel } from "~/modules/catalog/colour-label";
+import { ORDER_CAP_MESSAGES, ORDER_CAPS } from "~/modules/orders/order-caps";
 import { Img } from "~/components/ui/img";
 import { storedUnitPrice, unitPriceOf, type CartRow } from "./use-cart";
 
@@ -14,7 +16,16 @@ function ProblemNote({ row }: { row: CartRow }) {
 export function CartLineRow({ row, onQuantity, onRemove }: { row: CartRow; onQuantity: (q: number) => void; onRemove: () => void }) {
   const { line, priced } = row;
   // What is left, and never more than one order takes of one item (the server holds the same cap).
-  const max = Math.min(priced?.found ? priced.available : line.productQuantity, ORDER_CAPS.itemsPerLine);
+  const stock = priced?.found ? priced.available : line.productQuantity;
+  const max = Math.min(stock, ORDER_CAPS.itemsPerLine);
+  // Why + stops, said beside it (and read with it): the stock left, or what one order may hold.
+  const atMost =
+    priced?.found && !row.problem && line.productQuantity >= max
+      ? stock <= ORDER_CAPS.itemsPerLine
+        ? `Only ${stock} left`
+        : ORDER_CAP_MESSAGES.itemsPerLine
+      : null;
+  const atMostId = `at-most-${useId()}`;
   const name = priced?.productName || line.productName;
   const storedUnit = storedUnitPrice(line);
   const unit = unitPriceOf(row);
@@ -35,20 +46,20 @@ export function CartLineRow({ row, onQuantity, onRemove }: { row: CartRow; onQua
           <Link to={`/product/${line.productID}`} className="font-medium text-stone-900 hover:underline">
             {name}
           </Link>
-          <p className="font-semibold text-stone-900">{unit === null ? "—" : formatPrice(unit * line.productQuantity)}</p>
+          <p className="whitespace-nowrap font-semibold text-stone-900">{unit === null ? "—" : formatPrice(unit * line.productQuantity)}</p>
         </div>
         <p className="text-sm text-stone-700">
-          {line.productColor && <>Colour: {line.productColor} · </>}Size: {line.productSize || "One Size"}
+          {line.productColor && <>Colour: {colourLabel(line.productColor)} · </>}Size: {line.productSize || "One Size"}
         </p>
         {priced?.found && (
           <p className="text-sm text-stone-700">
-            {formatPrice(priced.unitPrice)} each
-            {priced.discountPrice !== null && <s className="ml-2 text-stone-500">{formatPrice(priced.price)}</s>}
+            <span className="whitespace-nowrap">{formatPrice(priced.unitPrice)} each</span>
+            {priced.discountPrice !== null && <s className="ml-2 whitespace-nowrap text-stone-500">{formatPrice(priced.price)}</s>}
             {priceChanged && <span className="ml-2 font-medium text-amber-800">Price updated since you added it</span>}
           </p>
         )}
         <ProblemNote row={row} />
-        <div className="mt-2 flex items-center gap-3">
+        <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
           <div className="inline-flex items-center rounded-md border border-leather-300 bg-white">
             <button
               type="button"
@@ -66,15 +77,21 @@ export function CartLineRow({ row, onQuantity, onRemove }: { row: CartRow; onQua
               type="button"
               className="px-3 py-1.5 text-lg disabled:opacity-40"
               disabled={line.productQuantity >= max}
+              aria-describedby={atMost ? atMostId : undefined}
               onClick={() => onQuantity(line.productQuantity + 1)}
             >
               <span aria-hidden="true">+</span>
               <span className="sr-only">Increase quantity of {name}</span>
             </button>
           </div>
-          <button type="button" onClick={onRemove} className="text-sm text-stone-700 underline hover:text-red-700">
+          <button type="button" onClick={onRemove} className="min-h-11 px-1 text-sm text-stone-700 underline hover:text-red-700">
             Remove<span className="sr-only"> {name}</span>
           </button>
+          {atMost && (
+            <p id={atMostId} className="basis-full text-sm font-medium text-amber-800">
+              {atMost}
+            </p>
+          )}
         </div>
       </div>
     </li>
@@ -84,21 +101,21 @@ export function CartLineRow({ row, onQuantity, onRemove }: { row: CartRow; onQua
 export function CartSummary({ totals }: { totals: { subtotal: number; tax: number; total: number } }) {
   return (
     <dl className="space-y-2 text-stone-800">
-      <div className="flex justify-between">
+      <div className="flex justify-between gap-3">
         <dt>Subtotal</dt>
-        <dd>{formatPrice(totals.subtotal)}</dd>
+        <dd className="whitespace-nowrap">{formatPrice(totals.subtotal)}</dd>
       </div>
-      <div className="flex justify-between">
+      <div className="flex justify-between gap-3">
         <dt>Estimated tax (5%)</dt>
-        <dd>{formatPrice(totals.tax)}</dd>
+        <dd className="whitespace-nowrap">{formatPrice(totals.tax)}</dd>
       </div>
       <div className="flex justify-between">
         <dt>Shipping</dt>
         <dd className="font-medium text-green-800">Free</dd>
       </div>
-      <div className="flex justify-between border-t border-leather-200 pt-3 text-lg font-semibold text-stone-900">
+      <div className="flex justify-between gap-3 border-t border-leather-200 pt-3 text-lg font-semibold text-stone-900">
         <dt>Total</dt>
-        <dd>{formatPrice(totals.total)}</dd>
+        <dd className="whitespace-nowrap">{formatPrice(totals.total)}</dd>
       </div>
     </dl>
   );

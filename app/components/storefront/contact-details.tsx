@@ -43,7 +43,7 @@ export function ContactDetails() {
               </Icon>
             }
           >
-            <a href={`mailto:${BRAND.email}`} className="font-medium text-leather-700 underline-offset-2 hover:underline">
+            <a href={`mailto:${BRAND.email}`} className="inline-block py-1 font-medium text-leather-700 underline-offset-2 hover:underline">
               {BRAND.email}
             </a>
           </Row>
@@ -55,7 +55,10 @@ export function ContactDetails() {
               </Icon>
             }
           >
-            <a href={`tel:${BRAND.phone.replace(/\s+/g, "")}`} className="font-medium text-leather-700 underline-offset-2 hover:underline">
+            <a
+              href={`tel:${BRAND.phone.replace(/\s+/g, "")}`}
+              className="inline-block py-1 font-medium text-leather-700 underline-offset-2 hover:underline"
+            >
               {BRAND.phone}
             </a>
           </Row>

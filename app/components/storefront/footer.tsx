@@ -65,10 +65,10 @@ function FooterContent({ categories, year }: FooterProps) {
         </div>
         <nav aria-label="Categories">
           <h2 className="font-serif text-lg text-white">Shop</h2>
-          <ul className="mt-4 space-y-2 text-sm">
+          <ul className="mt-3 text-sm">
             {categories.map((c) => (
               <li key={c.id}>
-                <Link to={`/shop/category/${c.id}`} className="hover:text-white hover:underline">
+                <Link to={`/shop/category/${c.id}`} className="inline-flex min-h-11 items-center hover:text-white hover:underline">
                   {c.name}
                 </Link>
               </li>
@@ -77,19 +77,19 @@ function FooterContent({ categories, year }: FooterProps) {
         </nav>
         <nav aria-label="Company">
           <h2 className="font-serif text-lg text-white">Company</h2>
-          <ul className="mt-4 space-y-2 text-sm">
+          <ul className="mt-3 text-sm">
             <li>
-              <Link to="/about" className="hover:text-white hover:underline">
+              <Link to="/about" className="inline-flex min-h-11 items-center hover:text-white hover:underline">
                 About Us
               </Link>
             </li>
             <li>
-              <Link to="/contact" className="hover:text-white hover:underline">
+              <Link to="/contact" className="inline-flex min-h-11 items-center hover:text-white hover:underline">
                 Contact
               </Link>
             </li>
             <li>
-              <Link to="/track" className="hover:text-white hover:underline">
+              <Link to="/track" className="inline-flex min-h-11 items-center hover:text-white hover:underline">
                 Track your order
               </Link>
             </li>

@@ -10,6 +10,8 @@ export const ADDED_BANNER_MS = 3000;
 
 interface Added {
   line: CartLine;
+  /** The colour as the page names it ("Colour: Brown"), when the line was added. */
+  colourName: string;
   /** The cart after adding, at the prices shown when each line was added (the server's price wins at checkout). */
   items: number;
   subtotal: number;
@@ -18,10 +20,11 @@ interface Added {
 /**
  * The Add to Cart button, the banner that confirms it for three seconds, and a small cart panel
  * (what was added, the cart's subtotal, View cart, Checkout) that opens under the button and stays
- * until dismissed; it covers nothing, so the page's controls stay in reach. The live region is
- * always present so screen readers announce the message when it appears.
+ * until dismissed; it covers nothing, so the page's controls stay in reach. The banner's live region
+ * is always present so screen readers announce the message when it appears; it is the one
+ * announcement of an add (docs/decisions/0058): the panel is not live and does not repeat "added".
  */
-export function AddToCart({ disabled, onAdd }: { disabled: boolean; onAdd: () => CartLine | null }) {
+export function AddToCart({ disabled, colourName, onAdd }: { disabled: boolean; colourName: string; onAdd: () => CartLine | null }) {
   const [shown, setShown] = useState(false);
   const [added, setAdded] = useState<Added | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -37,7 +40,7 @@ export function AddToCart({ disabled, onAdd }: { disabled: boolean; onAdd: () =>
           if (!line) return;
           const lines = readCart();
           const subtotal = lines.reduce((sum, l) => sum + toPaisa(l.productDiscountPrice ?? l.productPrice) * l.productQuantity, 0);
-          setAdded({ line, items: cartCount(lines), subtotal });
+          setAdded({ line, colourName, items: cartCount(lines), subtotal });
           setShown(true);
           clearTimeout(timer.current);
           timer.current = setTimeout(() => setShown(false), ADDED_BANNER_MS);
@@ -57,17 +60,17 @@ export function AddToCart({ disabled, onAdd }: { disabled: boolean; onAdd: () =>
 
 function CartPanel({ added, onClose }: { added: Added; onClose: () => void }) {
   const { line } = added;
-  const details = [line.productColor, line.productSize && `Size ${line.productSize}`, `Qty ${line.productQuantity}`].filter(Boolean).join(" · ");
+  const details = [added.colourName, line.productSize && `Size ${line.productSize}`, `Qty ${line.productQuantity}`].filter(Boolean).join(" · ");
   return (
     <section aria-labelledby="cart-panel-heading" className="mt-3 rounded-xl border border-leather-200 bg-white p-4 shadow-md sm:max-w-md">
       <div className="flex items-start justify-between gap-3">
         <h2 id="cart-panel-heading" className="font-serif text-lg text-leather-800">
-          Added to your cart
+          In your cart
         </h2>
         <button
           type="button"
           onClick={onClose}
-          className="-mr-1 -mt-1 rounded px-2 py-1 text-xl leading-none text-stone-600 hover:bg-leather-100"
+          className="-mr-1 -mt-1 flex h-11 w-11 items-center justify-center rounded text-xl leading-none text-stone-600 hover:bg-leather-100"
           aria-label="Close cart panel"
         >
           ×
@@ -84,7 +87,7 @@ function CartPanel({ added, onClose }: { added: Added; onClose: () => void }) {
         <span>
           Subtotal ({added.items} {added.items === 1 ? "item" : "items"})
         </span>
-        <span className="font-semibold">{formatPrice(added.subtotal)}</span>
+        <span className="whitespace-nowrap font-semibold">{formatPrice(added.subtotal)}</span>
       </p>
       <div className="mt-3 grid grid-cols-2 gap-2">
         <Link to="/cart" className="rounded-md border border-leather-300 px-3 py-2.5 text-center font-medium text-leather-800 hover:bg-leather-100">

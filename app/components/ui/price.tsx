@@ -6,12 +6,12 @@ export function Price({ variant, large = false }: { variant: PricedVariant; larg
   const percent = discounted ? discountPercent(variant.price, variant.discountPrice) : null;
   return (
     <span className="inline-flex flex-wrap items-baseline gap-x-2">
-      <span className={`${large ? "text-2xl" : "text-base"} font-semibold ${discounted ? "text-red-700" : "text-stone-900"}`}>
+      <span className={`${large ? "text-2xl" : "text-base"} whitespace-nowrap font-semibold ${discounted ? "text-red-700" : "text-stone-900"}`}>
         {formatPrice(discounted ? variant.discountPrice : variant.price)}
       </span>
       {discounted && (
         <>
-          <s className={`${large ? "text-base" : "text-sm"} text-stone-600`}>
+          <s className={`${large ? "text-base" : "text-sm"} whitespace-nowrap text-stone-600`}>
             <span className="sr-only">Was </span>
             {formatPrice(variant.price)}
           </s>

@@ -4,6 +4,7 @@ import { csvChunks, type CsvValue } from "~/lib/csv";
 import { isDomainError } from "~/lib/errors";
 import { orderItems, orders } from "~/lib/db/tables.server";
 import { formatAmount } from "~/modules/catalog/pricing";
+import { colourLabel } from "~/modules/catalog/colour-label";
 import { changeOrderStatus, orderListCondition, type OrderListQuery } from "./admin-orders.server";
 import type { OrderStatus } from "~/lib/db/value-lists";
 import type { OrderCustomer } from "./order-customer";
@@ -117,7 +118,7 @@ export async function* orderBatches(db: Db, selection: OrderSelection, batchSize
 export function itemsLine(items: BatchOrder["items"]): string {
   return items
     .map((i) => {
-      const details = [i.color, i.size].filter(Boolean).join(", ");
+      const details = [colourLabel(i.color), i.size].filter(Boolean).join(", ");
       return `${i.quantity} × ${i.productName}${details ? ` (${details})` : ""}`;
     })
     .join("; ");
@@ -197,7 +198,7 @@ export function slipAmounts(order: Pick<BatchOrder, "items" | "subtotal" | "tax"
   return {
     lines: order.items.map((i) => ({
       name: i.productName,
-      details: [i.color, i.size && `Size ${i.size}`].filter(Boolean).join(" · "),
+      details: [colourLabel(i.color), i.size && `Size ${i.size}`].filter(Boolean).join(" · "),
       quantity: i.quantity,
       lineTotal: formatAmount(i.lineTotal),
     })),

@@ -1,5 +1,7 @@
 import { formatAmount } from "~/modules/catalog/pricing";
+import { colourLabel } from "~/modules/catalog/colour-label";
 import { BRAND } from "~/lib/brand";
+import { trackOrderHref } from "./order-tracking.schema";
 
 export interface OrderMailData {
   orderNumber: string;
@@ -12,8 +14,8 @@ export interface OrderMailData {
   tax: number;
   shipping: number;
   total: number;
-  /** The shop's order-tracking page (absolute), linked from the mail when given. */
-  trackUrl?: string;
+  /** The shop's address (absolute, from PUBLIC_URL): the mail links its `/track` page with this order's number filled in. */
+  shopUrl?: string;
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -28,8 +30,11 @@ export function orderConfirmationMail(order: OrderMailData): { subject: string; 
     a.country,
     a.landmark ? `Landmark: ${a.landmark}` : "",
   ].filter(Boolean);
-  const itemLine = (i: OrderMailData["items"][number]) =>
-    `${i.quantity} × ${i.productName}${i.color ? ` (${i.color}` : ""}${i.size ? `${i.color ? ", " : " ("}size ${i.size}` : ""}${i.color || i.size ? ")" : ""} — ${formatAmount(i.lineTotal)}`;
+  const itemLine = (i: OrderMailData["items"][number]) => {
+    const details = [colourLabel(i.color), i.size && `size ${i.size}`].filter(Boolean).join(", ");
+    return `${i.quantity} × ${i.productName}${details ? ` (${details})` : ""} — ${formatAmount(i.lineTotal)}`;
+  };
+  const trackUrl = order.shopUrl ? trackOrderHref(order.orderNumber, order.shopUrl) : undefined;
   const text = [
     `Dear ${order.firstName} ${order.lastName},`,
     "",
@@ -49,7 +54,7 @@ export function orderConfirmationMail(order: OrderMailData): { subject: string; 
     "",
     "Payment: cash on delivery. Please keep the total ready when your parcel arrives.",
     "Delivery: within 3-5 business days, free across Pakistan.",
-    ...(order.trackUrl ? ["", `Track your order: ${order.trackUrl} (with your order number and phone number)`] : []),
+    ...(trackUrl ? ["", `Track your order: ${trackUrl} (the order number is filled in; enter the phone number you ordered with)`] : []),
     "",
     `Questions? Reply to this e-mail or call ${BRAND.phone}.`,
     BRAND.fullName,
@@ -64,7 +69,7 @@ ${order.items.map((i) => `<tr><td>${escapeHtml(itemLine(i))}</td></tr>`).join("\
 <p>Subtotal: ${formatAmount(order.subtotal)}<br>Tax (5%): ${formatAmount(order.tax)}<br>Shipping: Free<br><strong>Total: ${formatAmount(order.total)}</strong></p>
 <p><strong>Delivery address</strong><br>${addressLines.map(escapeHtml).join("<br>")}<br>Phone: ${escapeHtml(order.phone)}</p>
 <p>Payment: cash on delivery. Please keep the total ready when your parcel arrives.<br>Delivery: within 3-5 business days, free across Pakistan.</p>
-${order.trackUrl ? `<p><a href="${escapeHtml(order.trackUrl)}">Track your order</a> with your order number and phone number.</p>\n` : ""}<p>${escapeHtml(BRAND.fullName)}</p>
+${trackUrl ? `<p><a href="${escapeHtml(trackUrl)}">Track your order</a>: the order number is filled in; enter the phone number you ordered with.</p>\n` : ""}<p>${escapeHtml(BRAND.fullName)}</p>
 </body></html>`;
   return { subject: `Order Confirmed! ${order.orderNumber}`, text, html };
 }

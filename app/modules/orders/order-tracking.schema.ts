@@ -11,6 +11,22 @@ export function normalizeOrderNumber(input: string): string {
   return `ORD-${digits}`;
 }
 
+/** The query parameter of `/track` that fills in the order number (links from the confirmation and its e-mail). */
+export const TRACK_ORDER_PARAM = "order";
+
+/** `/track` with this order number filled in (the phone number is still asked for); `base` is the shop's address, for mail. */
+export function trackOrderHref(orderNumber: string, base = ""): string {
+  return `${base}/track?${new URLSearchParams({ [TRACK_ORDER_PARAM]: orderNumber })}`;
+}
+
+/** The order number a `/track` link fills in: the parameter when it is one, else nothing (a link never fills in junk). */
+export function orderNumberFromLink(params: URLSearchParams): string {
+  const given = params.get(TRACK_ORDER_PARAM);
+  if (!given || given.length > 40) return "";
+  const number = normalizeOrderNumber(given);
+  return /^ORD-\d{13}$/.test(number) ? number : "";
+}
+
 /** What a shopper types to follow an order: its number and the phone number given at checkout. */
 export const trackOrderSchema = z.object({
   orderNumber: z

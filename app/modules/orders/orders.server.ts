@@ -24,8 +24,8 @@ export interface PlaceOrderInput {
   lines: CartLineInput[];
   /** A key from the checkout form: the same key never makes a second order. */
   idempotencyKey: string;
-  /** The shop's order-tracking page, linked from the confirmation e-mail. */
-  trackUrl?: string;
+  /** The shop's address (PUBLIC_URL): the confirmation e-mail links its `/track` page with the order number filled in. */
+  shopUrl?: string;
   /** The signed-in account placing the order, if any: the order is listed in its "My orders". */
   userId?: string | null;
 }
@@ -249,7 +249,7 @@ async function writeOrder(db: Db, input: PlaceOrderInput, priced: PricedLine[], 
       address: c,
       items,
       ...totals,
-      trackUrl: input.trackUrl,
+      shopUrl: input.shopUrl,
     }),
   };
   const list = (parts: SQL[]) => sql.join(parts, sql`, `);

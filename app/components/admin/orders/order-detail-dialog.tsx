@@ -3,6 +3,7 @@ import { Link, useFetcher } from "react-router";
 import { formatAdminDate, formatAdminDateTime } from "~/lib/admin-date";
 import { CONFIRMATION_OUTCOMES, type OrderStatus } from "~/lib/db/value-lists";
 import { formatAmount } from "~/modules/catalog/pricing";
+import { colourLabel } from "~/modules/catalog/colour-label";
 import type { OrderDetail } from "~/modules/orders/admin-orders.server";
 import { CONFIRMATION_OUTCOME_LABELS } from "~/modules/orders/customer-contact";
 import { flagText, historyLine } from "~/modules/orders/order-review";
@@ -64,7 +65,7 @@ export function OrderDetailDialog({ order, template, closeTo }: { order: OrderDe
                 <div className="min-w-0 flex-1 text-sm">
                   <p className="font-medium break-words">{item.productName}</p>
                   <p className="text-stone-600">
-                    Colour: {item.color || "—"} · Size: {item.size || "—"} · Qty: {item.quantity}
+                    Colour: {colourLabel(item.color) || "—"} · Size: {item.size || "—"} · Qty: {item.quantity}
                   </p>
                 </div>
                 <p className="whitespace-nowrap text-sm font-semibold">{formatAmount(item.lineTotal)}</p>
