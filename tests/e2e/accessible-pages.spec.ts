@@ -160,7 +160,7 @@ test.beforeAll(async ({ browser }) => {
   await visitHydrated(staff, "/admin/adminlist");
   const adminAsked = await askedAt(staff, staff.getByRole("button", { name: "Delete sadia@example.pk", exact: true }));
   await visitHydrated(staff, "/admin/trash");
-  const trashAsked = await askedAt(staff, staff.getByRole("button", { name: `Delete ${doomed} for good`, exact: true }));
+  const trashAsked = await askedAt(staff, staff.getByRole("button", { name: `Delete for good: ${doomed}`, exact: true }));
   await visitHydrated(staff, "/admin/trash");
   const emptyAsked = await askedAt(staff, staff.getByRole("button", { name: "Empty Trash" }));
   await visitHydrated(staff, "/admin/orders");
@@ -297,11 +297,13 @@ for (const width of [412, 1280]) {
     const page = await openAs(browser, width, true);
     const walk = new AxeWalk(page);
     await walkStorefront(page, walk);
-    // The account's menu, open.
-    await visitHydrated(page, "/");
-    await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Profile" }).click();
-    await settled(page);
-    await walk.check("/ with the account's menu open");
+    // The account's menu, open (on a phone, its items are in the menu the walk opened).
+    if (width >= 768) {
+      await visitHydrated(page, "/");
+      await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Profile" }).click();
+      await settled(page);
+      await walk.check("/ with the account's menu open");
+    }
     walk.expectNothing(`at ${width} px, as staff on the storefront`);
     await page.context().close();
   });
