@@ -277,7 +277,7 @@ async function walkStorefront(page: Page, walk: AxeWalk) {
 
 for (const width of [412, 1280]) {
   test(`at ${width} px, signed out: axe finds nothing on any storefront page`, async ({ browser }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(240_000);
     const page = await openAs(browser, width, false);
     const walk = new AxeWalk(page);
     await walkStorefront(page, walk);
@@ -293,7 +293,7 @@ for (const width of [412, 1280]) {
   });
 
   test(`at ${width} px, as staff: axe finds nothing on any storefront page`, async ({ browser }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(240_000);
     const page = await openAs(browser, width, true);
     const walk = new AxeWalk(page);
     await walkStorefront(page, walk);
@@ -309,7 +309,7 @@ for (const width of [412, 1280]) {
   });
 
   test(`at ${width} px, as staff: axe finds nothing on any back-office screen`, async ({ browser }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(240_000);
     const page = await openAs(browser, width, true);
     const walk = new AxeWalk(page);
     for (const path of screens) await walk.visit(path);
