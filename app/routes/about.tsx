@@ -116,7 +116,7 @@ export default function About() {
           <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
             {HIGHLIGHTS.map((h, i) => (
               <li key={h.title} className="rounded-2xl border border-leather-200 bg-white p-6 shadow-sm">
-                <span aria-hidden="true" className="font-serif text-3xl text-leather-300">
+                <span aria-hidden="true" className="font-serif text-3xl text-leather-500">
                   {String(i + 1).padStart(2, "0")}
                 </span>
                 <h3 className="mt-3 text-lg font-semibold text-stone-900">{h.title}</h3>

@@ -94,7 +94,7 @@ test.beforeAll(async ({ browser }) => {
   await visit(page, "/admin/adminlist");
   const adminAsked = await askedAt(page, page.getByRole("button", { name: `Delete ${LONG.email(1)}`, exact: true }));
   await visit(page, "/admin/trash");
-  const trashAsked = await askedAt(page, page.getByRole("button", { name: `Delete ${LONG.product(24)} for good`, exact: true }));
+  const trashAsked = await askedAt(page, page.getByRole("button", { name: `Delete for good: ${LONG.product(24)}`, exact: true }));
   await visit(page, "/admin/trash");
   const emptyAsked = await askedAt(page, page.getByRole("button", { name: "Empty Trash" }));
   await visit(page, "/admin/orders");

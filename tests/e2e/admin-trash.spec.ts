@@ -95,7 +95,7 @@ for (const [label, size, product] of [
     await expect(entry).toContainText("Product");
     await expect(entry).toContainText("Sadia Noor");
     await expect(entry).toContainText("30 days");
-    await expect(entry.getByRole("button", { name: `Delete ${product} for good` })).toBeVisible();
+    await expect(entry.getByRole("button", { name: `Delete for good: ${product}` })).toBeVisible();
     if (size === PHONE) await expectNoSidewaysScroll(owner, ["/admin/trash"]);
     await owner.getByRole("button", { name: `Restore ${product}` }).click();
     await expect(owner.getByRole("status").filter({ hasText: `Product '${product}' restored.` })).toBeVisible();

@@ -176,7 +176,7 @@ export default function AdminTrash({ loaderData, actionData }: Route.ComponentPr
   );
 }
 
-/** Restore and Delete for good, for one entry: buttons named after what they act on. */
+/** Restore and Delete for good, for one entry: buttons named by their text, then what they act on (WCAG 2.5.3). */
 function EntryActions({ entry, page, busy }: { entry: TrashRow; page: number; busy: boolean }) {
   return (
     <RowActions>
@@ -193,7 +193,7 @@ function EntryActions({ entry, page, busy }: { entry: TrashRow; page: number; bu
         action={PATH}
         fields={{ intent: "delete", id: entry.id }}
         disabled={busy}
-        aria-label={`Delete ${entry.name} for good`}
+        aria-label={`Delete for good: ${entry.name}`}
         className={BUTTON.rowDanger}
       >
         Delete for good
