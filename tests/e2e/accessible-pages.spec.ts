@@ -308,6 +308,19 @@ for (const width of [412, 1280]) {
     await page.context().close();
   });
 
+  test(`at ${width} px, as a customer: axe finds nothing on any storefront page or the account's own pages`, async ({ browser }) => {
+    test.setTimeout(240_000);
+    const page = await openAs(browser, width, false);
+    await logIn(page, "sana@example.pk", PASSWORD);
+    const walk = new AxeWalk(page);
+    await walkStorefront(page, walk);
+    // The order the walk just placed, signed in, is in My orders.
+    const placed = (await page.getByText(/^ORD-\d{13}$/).textContent())!;
+    for (const path of ["/account", "/account/addresses", "/account/orders", `/account/orders/${placed}`]) await walk.visit(path);
+    walk.expectNothing(`at ${width} px, as a customer`);
+    await page.context().close();
+  });
+
   test(`at ${width} px, as staff: axe finds nothing on any back-office screen`, async ({ browser }) => {
     test.setTimeout(240_000);
     const page = await openAs(browser, width, true);
