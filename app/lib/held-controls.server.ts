@@ -8,7 +8,10 @@ import { HELD_ATTRIBUTE, HELD_PRESSES, SCRIPTS_FAILED } from "./needs-script";
  *
  * Held means `aria-disabled="true"`: still focusable and in the Tab order. A press on a held
  * button (a tap, Enter or Space) is kept, at most eight, for the root component to do again in
- * order once the page has hydrated; a held select does not open, and a held select or field takes
+ * order once the page has hydrated, and answered at once (docs/decisions/0060): a button that
+ * opens a panel (`aria-expanded`, `aria-controls`) shows or hides it, a button of a group of
+ * pressed buttons (a colour, a size) becomes the pressed one, and any other (Add to Cart) is
+ * marked `aria-busy` until the page has done the press; a held select does not open, and a held select or field takes
  * no keys but Tab and Escape (what was chosen or typed would not reach the page's state).
  *
  * Should one of the page's module scripts fail to load before the page has hydrated (a network
@@ -22,7 +25,12 @@ export const HOLD_CONTROLS = [
   "(()=>{",
   `for(const e of document.querySelectorAll('[data-needs-script],button[type="button"],select')){if(e.disabled||e.getAttribute("aria-disabled")==="true")continue;e.setAttribute("aria-disabled","true");e.setAttribute("${HELD_ATTRIBUTE}","")}`,
   `const q=window.${HELD_PRESSES}=[];const held=e=>e.target instanceof Element&&e.target.closest("[${HELD_ATTRIBUTE}]");`,
-  'document.addEventListener("click",e=>{const c=held(e);if(!c)return;e.preventDefault();e.stopImmediatePropagation();if(c.tagName==="BUTTON"&&q.length<8)q.push(c)},true);',
+  // What a press shows at once, before the page has done it: a button that opens a panel opens it;
+  // of a group's pressed buttons, the one pressed (a lone one turns over); any other is busy.
+  'const show=c=>{const p=c.getAttribute("aria-pressed");if(c.hasAttribute("aria-expanded")){const o=c.getAttribute("aria-expanded")!=="true";c.setAttribute("aria-expanded",String(o));const t=document.getElementById(c.getAttribute("aria-controls")||"");if(t)t.hidden=!o}',
+  'else if(p!==null){const g=c.closest("[role=group]");if(!g)c.setAttribute("aria-pressed",String(p!=="true"));else for(const b of g.querySelectorAll("button[aria-pressed]"))if(!b.disabled)b.setAttribute("aria-pressed",String(b===c))}',
+  'else c.setAttribute("aria-busy","true")};',
+  'document.addEventListener("click",e=>{const c=held(e);if(!c)return;e.preventDefault();e.stopImmediatePropagation();if(c.tagName==="BUTTON"&&q.length<8){q.push(c);show(c)}},true);',
   'const still=e=>{const c=held(e);if(c&&c.tagName!=="BUTTON"&&(e.type!=="mousedown"||c.tagName==="SELECT")&&(e.type!=="keydown"||!["Tab","Shift","Escape"].includes(e.key)))e.preventDefault()};',
   'for(const t of ["mousedown","keydown","beforeinput"])document.addEventListener(t,still,true);',
   // A module script, or its preload, that failed before the page hydrated.

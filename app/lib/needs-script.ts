@@ -3,7 +3,8 @@
  * until its scripts have taken over (held-controls.server.ts): every button of type "button" and
  * every select, and any other control that carries this attribute (the product page's quantity
  * field). Held means `aria-disabled` (so they can still be focused and reached with Tab); a tap
- * or a key on a held button is kept and done again once the scripts have taken over, and a held
+ * or a key on a held button is kept, answered at once where it can be (a panel opens, a colour is
+ * pressed, Add to Cart says it is busy) and done again once the scripts have taken over, and a held
  * select or field takes no choice or typing (its value would not reach the page's state). So a
  * tap in between waits for the scripts instead of being lost. Without JavaScript nothing holds
  * them: a select's Apply button then does the work.
@@ -36,6 +37,8 @@ export function releaseHeldControls() {
   for (const control of document.querySelectorAll(`[${HELD_ATTRIBUTE}]`)) {
     control.removeAttribute(HELD_ATTRIBUTE);
     control.removeAttribute("aria-disabled");
+    // Busy since pressed (the holding script's answer): pressed again below, it shows its own answer.
+    control.removeAttribute("aria-busy");
   }
   const kept = window as unknown as Record<typeof HELD_PRESSES, HTMLElement[] | undefined>;
   const presses = kept[HELD_PRESSES]?.splice(0) ?? [];

@@ -14,30 +14,42 @@ import { MODULE_SCRIPT } from "./held-controls.server";
  */
 
 /** Route ids of the pages whose scripts start after their first paint. */
-export const SCRIPTS_AFTER_PAINT_ROUTES: ReadonlySet<string> = new Set(["routes/home", "shop", "shop-category", "routes/product"]);
+export const SCRIPTS_AFTER_PAINT_ROUTES: ReadonlySet<string> = new Set(["routes/home", "shop", "shop-category", "routes/product", "routes/track"]);
 
 export const DEFERRED_MODULE_ID = "page-module";
 
+/** How long after its first screen a page nobody has touched asks for its scripts (docs/decisions/0060). */
+export const SCRIPTS_WHEN_IDLE_MS = 3000;
+
+/** What a shopper does that asks for the scripts at once: a touch, a click, a key, the mouse moving, a field focused. */
+const FIRST_INTERACTION = ["pointerdown", "touchstart", "pointermove", "keydown", "focusin", "click"];
+
 /**
- * Asks for the scripts once the page has been painted
- * (the browser has reported its first contentful paint, where it can) and its main images (those
- * it fetches at high priority) have arrived, two frames later so that they are on the screen too;
- * in any case after 3 s (a page in a background tab is never painted). The module script is run
- * with the text it was sent with: the page's policy allows it by its nonce, or by its hash when
- * the page comes from the page cache. Static, so that its own hash stays the same.
+ * Asks for the scripts at the shopper's first interaction with the page (a touch, a key, the mouse),
+ * or, if none comes, once the page has been painted (the browser has reported its first
+ * contentful paint, where it can), its main images (those it fetches at high priority) have
+ * arrived and SCRIPTS_WHEN_IDLE_MS have passed, when the browser is idle; in any case after twice
+ * that (a page in a background tab is never painted). Until then the page does no work of its own:
+ * a cheap phone paints it, scrolls it and answers taps (the holding script answers a tap on a
+ * held control at once, and keeps it for the scripts). The module script is run with the text it
+ * was sent with: the page's policy allows it by its nonce, or by its hash when the page comes
+ * from the page cache. Static, so that its own hash stays the same.
  */
 const LOADER = [
   "(()=>{",
   `const d=document.getElementById("${DEFERRED_MODULE_ID}");if(!d)return;`,
-  "let go=()=>{go=()=>{};",
+  `const events=${JSON.stringify(FIRST_INTERACTION)};`,
+  "let go=()=>{go=()=>{};for(const t of events)removeEventListener(t,now,true);",
   'for(const h of (d.dataset.preload||"").split(" ").filter(Boolean)){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.append(l)}',
   'const s=document.createElement("script");s.type="module";s.nonce=d.nonce;s.textContent=d.textContent;d.replaceWith(s)};',
+  "const now=()=>go();for(const t of events)addEventListener(t,now,{capture:true,passive:true});",
   'const loaded=i=>i.complete?0:new Promise(r=>{i.addEventListener("load",r,{once:true});i.addEventListener("error",r,{once:true})});',
   'const painted=new Promise(r=>{const f=()=>performance.getEntriesByName("first-contentful-paint").length>0;',
   'if(f()||!(window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes?.includes("paint")))return r();',
   'const o=new PerformanceObserver(()=>{if(f()){o.disconnect();r()}});o.observe({type:"paint",buffered:true})});',
-  "Promise.all([painted,...[...document.querySelectorAll('img[fetchpriority=\"high\"]')].map(loaded)]).then(()=>requestAnimationFrame(()=>requestAnimationFrame(()=>go())));",
-  "setTimeout(()=>go(),3000)",
+  "const idle=f=>window.requestIdleCallback?requestIdleCallback(f,{timeout:1000}):f();",
+  `Promise.all([painted,...[...document.querySelectorAll('img[fetchpriority="high"]')].map(loaded)]).then(()=>setTimeout(()=>idle(()=>go()),${SCRIPTS_WHEN_IDLE_MS}));`,
+  `setTimeout(()=>go(),${2 * SCRIPTS_WHEN_IDLE_MS})`,
   "})()",
 ].join("");
 
