@@ -84,7 +84,7 @@ function recorder(answer) {
   }
 }
 
-/** One tap on one control of one page of one server: { answerMs, inpMs, paintedMs }. */
+/** One tap on one control of one page of one server: { answerMs, inpMs, paintedMs, hydratedMs, jsBytes }. */
 async function tapOnce(browser, url, control) {
   const context = await browser.newContext(PHONE);
   try {
@@ -94,6 +94,10 @@ async function tapOnce(browser, url, control) {
     await cdp.send("Network.emulateNetworkConditions", SLOW_4G);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
     await page.addInitScript(recorder, control.answer);
+    const scripts = [];
+    page.on("requestfinished", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.sizes().then((x) => x.responseBodySize + x.responseHeadersSize));
+    });
     const started = Date.now();
     await page.goto(url, { waitUntil: "commit" });
     const locator = page.locator(control.selector).first();
@@ -107,11 +111,21 @@ async function tapOnce(browser, url, control) {
       .waitForFunction(() => window.__tap && window.__tap.answeredAt !== null, null, { timeout: WAIT_FOR_ANSWER_MS, polling: 50 })
       .then(() => page.evaluate(() => window.__tap))
       .catch(() => page.evaluate(() => window.__tap));
-    // Let the interaction's Event Timing entries arrive.
-    await page.waitForTimeout(300);
+    // The page's scripts have taken over (and done the tap): when, and how much script that took.
+    const hydratedMs = await page
+      .waitForFunction(() => document.querySelector("[data-held]") === null && !document.getElementById("page-module"), null, {
+        timeout: 30_000,
+        polling: 50,
+      })
+      .then(() => page.evaluate(() => Math.round(performance.now() - window.__tap.tapAt)))
+      .catch(() => null);
+    // Let the interaction's Event Timing entries arrive, and any script loaded last.
+    await page.waitForTimeout(500);
     const events = (await page.evaluate(() => window.__tap.events)) ?? [];
     return {
       paintedMs,
+      hydratedMs,
+      jsBytes: (await Promise.all(scripts)).reduce((a, b) => a + b, 0),
       answerMs: result && result.tapAt !== null && result.answeredAt !== null ? Math.round(result.answeredAt - result.tapAt) : null,
       inpMs: events.length ? Math.round(Math.max(...events.map((e) => e.duration))) : null,
     };
@@ -164,6 +178,8 @@ export async function measureTaps(builds, runs, log) {
         answerMs: list.length ? median(answers) : null,
         inpMs: median(list.map((r) => r.inpMs ?? 0)),
         paintedMs: median(list.map((r) => r.paintedMs)),
+        hydratedMs: median(list.map((r) => r.hydratedMs)),
+        jsBytes: median(list.map((r) => r.jsBytes)),
       };
     }
   }

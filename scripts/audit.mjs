@@ -457,7 +457,7 @@ function printTaps(taps, labels) {
   for (const control of Object.keys(taps[labels[0]] ?? {})) {
     const cells = labels.map((label) => {
       const t = taps[label][control];
-      return `${label}: painted ${ms(t.paintedMs)} ms, answered ${ms(t.answerMs)} ms after the tap, INP ${ms(t.inpMs)} ms`;
+      return `${label}: painted ${ms(t.paintedMs)} ms, answered ${ms(t.answerMs)} ms after the tap, INP ${ms(t.inpMs)} ms, scripts took over ${ms(t.hydratedMs)} ms after it, ${kb(t.jsBytes)} KB of scripts`;
     });
     log(`  ${control.padEnd(14)} ${cells.join(" | ")}`);
   }
