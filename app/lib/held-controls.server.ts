@@ -1,4 +1,4 @@
-import { HELD_ATTRIBUTE, HELD_PRESSES, SCRIPTS_FAILED } from "./needs-script";
+import { HELD_ATTRIBUTE, HELD_MARKED, HELD_PRESSES, SCRIPTS_FAILED } from "./needs-script";
 
 /**
  * Controls held until the page's scripts have taken over (needs-script.ts), on every page: a
@@ -19,12 +19,23 @@ import { HELD_ATTRIBUTE, HELD_PRESSES, SCRIPTS_FAILED } from "./needs-script";
  * foot, with a link that loads it again (SCRIPTS_FAILED), instead of leaving the shopper to tap
  * in vain.
  *
- * Static, so that a kept page's policy can allow it by its hash.
+ * Two static scripts (so that a kept page's policy can allow them by their hashes): one in the
+ * head takes the presses from the start, one at the end of the body holds the controls.
+ */
+
+/** What is held: controls marked to need scripts, buttons of type button, selects. */
+const HELD = `'[data-needs-script],button[type="button"],select'`;
+
+/**
+ * In the head, before any control is drawn: takes the presses on held controls, and on controls
+ * still to be held (a tap on a control painted before the end of the page has been read), and
+ * reports scripts that failed.
  */
 export const HOLD_CONTROLS = [
   "(()=>{",
-  `for(const e of document.querySelectorAll('[data-needs-script],button[type="button"],select')){if(e.disabled||e.getAttribute("aria-disabled")==="true")continue;e.setAttribute("aria-disabled","true");e.setAttribute("${HELD_ATTRIBUTE}","")}`,
-  `const q=window.${HELD_PRESSES}=[];const held=e=>e.target instanceof Element&&e.target.closest("[${HELD_ATTRIBUTE}]");`,
+  `const q=window.${HELD_PRESSES}=[];`,
+  // Held: marked so; or, until the marking script has run, anything it will mark.
+  `const held=e=>{const t=e.target;if(!(t instanceof Element))return null;const c=t.closest("[${HELD_ATTRIBUTE}]");if(c||window.${HELD_MARKED})return c;const d=t.closest(${HELD});return d&&!d.disabled&&d.getAttribute("aria-disabled")!=="true"?d:null};`,
   // What a press shows at once, before the page has done it: a button that opens a panel opens it;
   // of a group's pressed buttons, the one pressed (a lone one turns over); any other is busy.
   'const show=c=>{const p=c.getAttribute("aria-pressed");if(c.hasAttribute("aria-expanded")){const o=c.getAttribute("aria-expanded")!=="true";c.setAttribute("aria-expanded",String(o));const t=document.getElementById(c.getAttribute("aria-controls")||"");if(t)t.hidden=!o}',
@@ -42,18 +53,29 @@ export const HOLD_CONTROLS = [
   "})()",
 ].join("");
 
+/** At the end of the body, after every control the server wrote: holds them. */
+export const MARK_HELD_CONTROLS = [
+  "(()=>{",
+  `for(const e of document.querySelectorAll(${HELD})){if(e.disabled||e.getAttribute("aria-disabled")==="true")continue;e.setAttribute("aria-disabled","true");e.setAttribute("${HELD_ATTRIBUTE}","")}`,
+  `window.${HELD_MARKED}=1`,
+  "})()",
+].join("");
+
 /** What marks React Router's module script, which starts the page's scripts. */
 export const MODULE_SCRIPT = ' type="module" async="">';
 
 /**
- * The page's body with the holding script just before React Router's module script (after every
- * control the server wrote, before anything can hydrate). A page without that script is left as
- * it is.
+ * The page with the holding scripts: one at the end of its head (`head`: the document up to
+ * `</head>`), one just before React Router's module script (after every control the server wrote,
+ * before anything can hydrate). A page without that module script is left as it is.
  */
-export function withHeldControls(body: Buffer, nonce: string): Buffer {
+export function withHeldControls(head: string, body: Buffer, nonce: string): { head: string; body: Buffer } {
   const marker = body.indexOf(MODULE_SCRIPT);
   const start = marker === -1 ? -1 : body.lastIndexOf("<script", marker);
-  if (start === -1) return body;
-  const hold = `<script${nonce ? ` nonce="${nonce}"` : ""}>${HOLD_CONTROLS}</script>`;
-  return Buffer.concat([body.subarray(0, start), Buffer.from(hold), body.subarray(start)]);
+  if (start === -1) return { head, body };
+  const script = (text: string) => `<script${nonce ? ` nonce="${nonce}"` : ""}>${text}</script>`;
+  return {
+    head: head + script(HOLD_CONTROLS),
+    body: Buffer.concat([body.subarray(0, start), Buffer.from(script(MARK_HELD_CONTROLS)), body.subarray(start)]),
+  };
 }

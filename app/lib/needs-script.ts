@@ -14,6 +14,9 @@ export const NEEDS_SCRIPT = { "data-needs-script": "" } as const;
 /** What marks a control held until the page's scripts have taken over. */
 export const HELD_ATTRIBUTE = "data-held";
 
+/** Set once the page's controls have been held (before that, a press on one about to be is kept too). */
+export const HELD_MARKED = "__heldMarked";
+
 /** Where the page keeps the held buttons pressed before its scripts took over, in order. */
 export const HELD_PRESSES = "__heldPresses";
 

@@ -1,4 +1,5 @@
 import { MODULE_SCRIPT } from "./held-controls.server";
+import { HELD_PRESSES } from "./needs-script";
 
 /**
  * Scripts after the first paint (docs/decisions/0039): on the storefront pages a shopper lands on
@@ -43,6 +44,8 @@ const LOADER = [
   'for(const h of (d.dataset.preload||"").split(" ").filter(Boolean)){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.append(l)}',
   'const s=document.createElement("script");s.type="module";s.nonce=d.nonce;s.textContent=d.textContent;d.replaceWith(s)};',
   "const now=()=>go();for(const t of events)addEventListener(t,now,{capture:true,passive:true});",
+  // A press the holding script took before this script was read.
+  `if(window.${HELD_PRESSES}?.length)go();`,
   'const loaded=i=>i.complete?0:new Promise(r=>{i.addEventListener("load",r,{once:true});i.addEventListener("error",r,{once:true})});',
   'const painted=new Promise(r=>{const f=()=>performance.getEntriesByName("first-contentful-paint").length>0;',
   'if(f()||!(window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes?.includes("paint")))return r();',
