@@ -2,16 +2,17 @@ import { MODULE_SCRIPT } from "./held-controls.server";
 import { HELD_PRESSES } from "./needs-script";
 
 /**
- * Scripts after the first paint (docs/decisions/0039): on the storefront pages a shopper lands on
- * (home, the shop and its categories, a product), the page's scripts are requested only once its
+ * Scripts after the first paint (docs/decisions/0039, 0060): on the storefront pages a shopper lands on
+ * (home, the shop and its categories, a product, order tracking), the page's scripts are requested only once its
  * first screen has been painted, so that on a phone's slow network the main image and the text do
  * not share it with 110 KB of scripts. Until the scripts have taken over, the controls that need
  * them are held, as on every page (held-controls.server.ts).
  *
  * React Router writes the page's scripts as module preloads in the head and one inline module
  * script at the end of the body, whose imports start every download. Here the preloads leave the
- * head, and the module script is kept as data, with a small script after it that, after the next
- * paint, adds the preloads and runs the module script.
+ * head, and the module script is kept as data, with a small script after it that adds the
+ * preloads and runs the module script at the shopper's first interaction, or once the painted
+ * page has been left idle a while (docs/decisions/0060).
  */
 
 /** Route ids of the pages whose scripts start after their first paint. */
