@@ -32,7 +32,7 @@ export const SCRIPTS_FAILED = {
 
 /**
  * Lets go of the controls held until now (once the page has hydrated), then presses again, in
- * order, the buttons that were pressed while they were held. From then on no press is kept, and
+ * order and one at a time, the buttons that were pressed while they were held. From then on no press is kept, and
  * a script failing to load is no longer reported (the page works): a notice shown meanwhile, for
  * a script that failed and then loaded after all, goes.
  */
@@ -40,8 +40,6 @@ export function releaseHeldControls() {
   for (const control of document.querySelectorAll(`[${HELD_ATTRIBUTE}]`)) {
     control.removeAttribute(HELD_ATTRIBUTE);
     control.removeAttribute("aria-disabled");
-    // Busy since pressed (the holding script's answer): pressed again below, it shows its own answer.
-    control.removeAttribute("aria-busy");
   }
   const kept = window as unknown as Record<typeof HELD_PRESSES, HTMLElement[] | undefined>;
   const presses = kept[HELD_PRESSES]?.splice(0) ?? [];
@@ -51,5 +49,15 @@ export function releaseHeldControls() {
     notice.remove();
     document.body.style.paddingBottom = "";
   }
-  for (const button of presses) if (button.isConnected) button.click();
+  // One press per task: React draws what a press did before the next one reads it (a size, then
+  // Add to Cart, adds that size). A button marked busy when pressed (the holding script's answer)
+  // shows its own answer from then on.
+  const next = () => {
+    const button = presses.shift();
+    if (!button) return;
+    button.removeAttribute("aria-busy");
+    if (button.isConnected) button.click();
+    setTimeout(next, 0);
+  };
+  next();
 }

@@ -23,8 +23,8 @@ export const DEFERRED_MODULE_ID = "page-module";
 /** How long after its first screen a page nobody has touched asks for its scripts (docs/decisions/0060). */
 export const SCRIPTS_WHEN_IDLE_MS = 3000;
 
-/** What a shopper does that asks for the scripts at once: a touch, a click, a key, the mouse moving, a field focused. */
-const FIRST_INTERACTION = ["pointerdown", "touchstart", "pointermove", "keydown", "focusin", "click"];
+/** What a shopper does that asks for the scripts at once: a touch, a click, a key, a field focused (not the mouse passing over: a page loading under the pointer is told it moved). */
+const FIRST_INTERACTION = ["pointerdown", "touchstart", "keydown", "focusin", "click"];
 
 /**
  * Asks for the scripts at the shopper's first interaction with the page (a touch, a key, the mouse),

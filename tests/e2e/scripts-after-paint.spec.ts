@@ -98,7 +98,8 @@ test("a size and Add to Cart tapped before the scripts have run answer at once, 
   const path = await productPath(page, "Formal Dress Belt");
   // The scripts are kept back until the taps have been made, as on a slow network.
   const release = await holdScripts(page);
-  await page.goto(path);
+  // Not until "load": scripts asked for before it (a tap) hold it back until they come.
+  await page.goto(path, { waitUntil: "domcontentloaded" });
   const size = page.getByRole("group", { name: /^Size/ }).getByRole("button", { name: "36" });
   const add = page.getByRole("button", { name: "Add to Cart" });
   await expect(add).toHaveAttribute("aria-disabled", "true");
@@ -121,7 +122,7 @@ test("a size and Add to Cart tapped before the scripts have run answer at once, 
 test("a colour tapped before the scripts have run is pressed at once, and its pictures come once they have", async ({ page }) => {
   const path = await productPath(page, "Formal Dress Belt");
   const release = await holdScripts(page);
-  await page.goto(path);
+  await page.goto(path, { waitUntil: "domcontentloaded" });
   const colours = page.getByRole("group", { name: /^Colour/ });
   await colours.getByRole("button", { name: "Brown" }).click({ force: true });
   await expect(colours.getByRole("button", { name: "Brown" })).toHaveAttribute("aria-pressed", "true");
@@ -184,7 +185,7 @@ test.describe("on a phone @mobile", () => {
 
   test("the menu tapped before the scripts have run opens at once, its links work, and it stays open once they have", async ({ page }) => {
     const release = await holdScripts(page);
-    await page.goto("/");
+    await page.goto("/", { waitUntil: "domcontentloaded" });
     await page.getByRole("button", { name: "Open menu" }).click({ force: true });
     const menu = page.locator("#mobile-menu");
     await expect(menu.getByRole("link", { name: "Shop" })).toBeVisible();
