@@ -1,4 +1,15 @@
-import { HELD_ATTRIBUTE, HELD_MARKED, HELD_PRESSES, SCRIPTS_FAILED } from "./needs-script";
+import { HELD_ATTRIBUTE, HELD_MARKED, HELD_PRESSES, SCRIPTS_FAILED_ID } from "./needs-script";
+
+/**
+ * The notice a page shows when its scripts failed to load before it hydrated (a network that
+ * dropped them): its held controls would never work. The link loads the page again. Only its id
+ * is in the browser's scripts (needs-script.ts), which take it away once the page has hydrated.
+ */
+export const SCRIPTS_FAILED = {
+  id: SCRIPTS_FAILED_ID,
+  text: "Part of this page did not load, so some of its buttons do not work yet.",
+  link: "Reload the page",
+} as const;
 
 /**
  * Controls held until the page's scripts have taken over (needs-script.ts), on every page: a

@@ -21,14 +21,10 @@ export const HELD_MARKED = "__heldMarked";
 export const HELD_PRESSES = "__heldPresses";
 
 /**
- * The notice a page shows when its scripts failed to load before it hydrated (a network that
- * dropped them): its held controls would never work. The link loads the page again.
+ * The id of the notice a page shows when its scripts failed to load before it hydrated
+ * (SCRIPTS_FAILED in held-controls.server.ts), which the page takes away once it has.
  */
-export const SCRIPTS_FAILED = {
-  id: "scripts-failed",
-  text: "Part of this page did not load, so some of its buttons do not work yet.",
-  link: "Reload the page",
-} as const;
+export const SCRIPTS_FAILED_ID = "scripts-failed";
 
 /**
  * Lets go of the controls held until now (once the page has hydrated), then presses again, in
@@ -44,7 +40,7 @@ export function releaseHeldControls() {
   const kept = window as unknown as Record<typeof HELD_PRESSES, HTMLElement[] | undefined>;
   const presses = kept[HELD_PRESSES]?.splice(0) ?? [];
   kept[HELD_PRESSES] = undefined;
-  const notice = document.getElementById(SCRIPTS_FAILED.id);
+  const notice = document.getElementById(SCRIPTS_FAILED_ID);
   if (notice) {
     notice.remove();
     document.body.style.paddingBottom = "";

@@ -42,13 +42,12 @@ export function AddToCart({ disabled, onAdd }: { disabled: boolean; onAdd: () =>
           clearTimeout(timer.current);
           timer.current = setTimeout(() => setShown(false), ADDED_BANNER_MS);
         }}
-        className="group flex min-h-12 w-full items-center justify-center gap-2 rounded-md bg-leather-700 px-6 py-3 text-base font-semibold text-white shadow-sm transition hover:bg-leather-800 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-700 disabled:shadow-none aria-busy:cursor-progress aria-busy:bg-leather-800 sm:w-auto"
+        // Pressed before the page's scripts have run, it says so at once (app.css) and adds once they have.
+        data-busy-text="Adding to cart…"
+        className="flex min-h-12 w-full items-center justify-center gap-2 rounded-md bg-leather-700 px-6 py-3 text-base font-semibold text-white shadow-sm transition hover:bg-leather-800 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-700 disabled:shadow-none sm:w-auto"
       >
         <CartIcon className="h-5 w-5" />
-        {/* Pressed before the page's scripts have run, the button says so at once (aria-busy, set by
-            held-controls.server.ts) and adds once they have. */}
-        <span className="group-aria-busy:hidden">Add to Cart</span>
-        <span className="hidden group-aria-busy:inline">Adding to cart…</span>
+        Add to Cart
       </button>
       <div role="status" className="mt-3">
         {shown && <p className="rounded-md border border-green-200 bg-green-50 px-4 py-3 font-medium text-green-900">Added to cart!</p>}
