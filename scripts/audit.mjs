@@ -293,7 +293,7 @@ async function primeCart(browser, baseUrl, storage) {
   try {
     const cdp = await page.createCDPSession();
     await cdp.send("Network.clearBrowserCache");
-    await page.goto(`${baseUrl}/healthz`);
+    await page.goto(`${baseUrl}/track`, { waitUntil: "domcontentloaded" });
     await page.evaluate((entries) => {
       localStorage.clear();
       for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
