@@ -103,6 +103,8 @@ async function tapOnce(browser, url, control) {
     const locator = page.locator(control.selector).first();
     await locator.waitFor({ state: "visible", timeout: 30_000 });
     const paintedMs = Date.now() - started;
+    // Below the fold on a phone (Add to Cart): in sight first, as a shopper scrolls to it.
+    await locator.evaluate((e) => e.scrollIntoView({ block: "center" }));
     const box = await locator.boundingBox();
     if (!box) throw new Error(`${control.name}: no box on ${url}`);
     // The finger, not Playwright's actions: those wait for a control held until the scripts run.

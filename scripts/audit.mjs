@@ -26,7 +26,7 @@
 //      audit-report.json. The exit code is 0 unless AUDIT_STRICT=1 is set and a target failed.
 //   7. Always stops the servers and Chrome and removes the temporary folders.
 //
-// Options: --against <ref>, --runs <n>, --pages home,shop,... , --no-taps
+// Options: --against <ref>, --runs <n>, --pages home,shop,... , --no-taps, --no-lighthouse (taps only)
 // Environment:
 //   AUDIT_URL      base URL of a server that is already running, e.g. http://localhost:3000
 //   AUDIT_STRICT   1: exit 1 when a target fails
@@ -85,10 +85,11 @@ const { values: options } = parseArgs({
     runs: { type: "string", default: "3" },
     pages: { type: "string" },
     "no-taps": { type: "boolean", default: false },
+    "no-lighthouse": { type: "boolean", default: false },
   },
 });
 const RUNS = Math.max(1, Number(options.runs) || 3);
-const PAGES = options.pages ? options.pages.split(",").filter((p) => PAGE_NAMES.includes(p)) : PAGE_NAMES;
+const PAGES = options["no-lighthouse"] ? [] : options.pages ? options.pages.split(",").filter((p) => PAGE_NAMES.includes(p)) : PAGE_NAMES;
 
 // Everything that must be cleaned up at the end, whatever happens.
 const state = { servers: [], tempDirs: [], chrome: null };

@@ -44,7 +44,8 @@ const LOADER = [
   "let go=()=>{go=()=>{};for(const t of events)removeEventListener(t,now,true);",
   'for(const h of (d.dataset.preload||"").split(" ").filter(Boolean)){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.append(l)}',
   'const s=document.createElement("script");s.type="module";s.nonce=d.nonce;s.textContent=d.textContent;d.replaceWith(s)};',
-  "const now=()=>go();for(const t of events)addEventListener(t,now,{capture:true,passive:true});",
+  // After the frame that shows the interaction's own answer, not in its handlers.
+  "const now=()=>requestAnimationFrame(()=>setTimeout(()=>go()));for(const t of events)addEventListener(t,now,{capture:true,passive:true});",
   // A press the holding script took before this script was read.
   `if(window.${HELD_PRESSES}?.length)go();`,
   'const loaded=i=>i.complete?0:new Promise(r=>{i.addEventListener("load",r,{once:true});i.addEventListener("error",r,{once:true})});',
