@@ -1,4 +1,4 @@
-import { HELD_ATTRIBUTE, HELD_MARKED, HELD_PRESSES, SCRIPTS_FAILED_ID } from "./needs-script";
+import { HELD_ATTRIBUTE, HELD_MARKED, HELD_PRESSES, HELD_REPLAY, SCRIPTS_FAILED_ID } from "./needs-script";
 
 /**
  * The notice a page shows when its scripts failed to load before it hydrated (a network that
@@ -52,6 +52,11 @@ export const HOLD_CONTROLS = [
   'const show=c=>{const p=c.getAttribute("aria-pressed");if(c.hasAttribute("aria-expanded")){const o=c.getAttribute("aria-expanded")!=="true";c.setAttribute("aria-expanded",String(o));const t=document.getElementById(c.getAttribute("aria-controls")||"");if(t)t.hidden=!o}',
   'else if(p!==null){const g=c.closest("[role=group]");if(!g)c.setAttribute("aria-pressed",String(p!=="true"));else for(const b of g.querySelectorAll("button[aria-pressed]"))if(!b.disabled)b.setAttribute("aria-pressed",String(b===c))}',
   'else c.setAttribute("aria-busy","true")};',
+  // The presses done again once the page has hydrated (releaseHeldControls), one per task, so that
+  // React draws what one did before the next reads it; a button drawn anew meanwhile (a size, once
+  // a colour is chosen) is found again by its group and its name. A busy one answers itself.
+  'const key=b=>b.parentElement?.getAttribute("aria-labelledby")+(b.ariaLabel??b.textContent);',
+  `window.${HELD_REPLAY}=()=>{const k=q.map(key);const n=()=>{const c=q.shift(),x=k.shift();if(!c)return;c.removeAttribute("aria-busy");const b=c.isConnected?c:[...document.querySelectorAll("button")].find(b=>key(b)===x);b?.click();setTimeout(n)};n()};`,
   'document.addEventListener("click",e=>{const c=held(e);if(!c)return;e.preventDefault();e.stopImmediatePropagation();if(c.tagName==="BUTTON"&&q.length<8){q.push(c);show(c)}},true);',
   'const still=e=>{const c=held(e);if(c&&c.tagName!=="BUTTON"&&(e.type!=="mousedown"||c.tagName==="SELECT")&&(e.type!=="keydown"||!["Tab","Shift","Escape"].includes(e.key)))e.preventDefault()};',
   'for(const t of ["mousedown","keydown","beforeinput"])document.addEventListener(t,still,true);',

@@ -14,6 +14,9 @@ export const NEEDS_SCRIPT = { "data-needs-script": "" } as const;
 /** What marks a control held until the page's scripts have taken over. */
 export const HELD_ATTRIBUTE = "data-held";
 
+/** What the holding script offers to do again, once the page has hydrated, the presses it kept. */
+export const HELD_REPLAY = "__heldReplay";
+
 /** Set once the page's controls have been held (before that, a press on one about to be is kept too). */
 export const HELD_MARKED = "__heldMarked";
 
@@ -37,23 +40,13 @@ export function releaseHeldControls() {
     control.removeAttribute(HELD_ATTRIBUTE);
     control.removeAttribute("aria-disabled");
   }
-  const kept = window as unknown as Record<typeof HELD_PRESSES, HTMLElement[] | undefined>;
-  const presses = kept[HELD_PRESSES]?.splice(0) ?? [];
+  const kept = window as unknown as Record<string, (() => void) | undefined>;
   kept[HELD_PRESSES] = undefined;
   const notice = document.getElementById(SCRIPTS_FAILED_ID);
   if (notice) {
     notice.remove();
     document.body.style.paddingBottom = "";
   }
-  // One press per task: React draws what a press did before the next one reads it (a size, then
-  // Add to Cart, adds that size). A button marked busy when pressed (the holding script's answer)
-  // shows its own answer from then on.
-  const next = () => {
-    const button = presses.shift();
-    if (!button) return;
-    button.removeAttribute("aria-busy");
-    if (button.isConnected) button.click();
-    setTimeout(next, 0);
-  };
-  next();
+  // Done by the holding script (held-controls.server.ts): one press per task, in order.
+  kept[HELD_REPLAY]?.();
 }
