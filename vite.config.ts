@@ -33,6 +33,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     alias: [{ find: "~", replacement: path.resolve(import.meta.dirname, "app") }, ...(command === "build" ? PRODUCTION_ROUTER : [])],
   },
   build: {
+    // The browser's bundles keep source maps, without naming them in the files; the build moves them
+    // out of what is served (scripts/precompress.mjs) to build/client-sources, where
+    // tests/e2e/storefront-chunks.spec.ts reads which modules each chunk holds.
+    sourcemap: isSsrBuild ? false : "hidden",
     // The server build's entry is the Hono app, which hands pages to React Router; the cluster's
     // primary (server/cluster.ts) is an entry of its own, so it loads nothing of the shop.
     rollupOptions: isSsrBuild

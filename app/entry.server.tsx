@@ -50,7 +50,8 @@ function finishedPage(written: Buffer, options: { inlineStyles: boolean; scripts
   const headEnd = written.indexOf(HEAD_END);
   if (headEnd === -1) return written;
   let head = written.toString("utf8", 0, headEnd);
-  let body = withHeldControls(written.subarray(headEnd), options.nonce);
+  let body: Buffer;
+  ({ head, body } = withHeldControls(head, written.subarray(headEnd), options.nonce));
   if (options.scriptsAfterPaint) ({ head, body } = scriptsAfterPaint(head, body, options.nonce));
   else head = head.replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ');
   const at = options.inlineStyles && pageStyles ? head.indexOf(STYLES_ELEMENT) : -1;

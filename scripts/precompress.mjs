@@ -29,9 +29,28 @@ function walk(dir) {
   }
 }
 
+/**
+ * The client build's source maps (vite.config.ts) leave what is served: moved to build/client-sources,
+ * same paths, for tests/e2e/storefront-chunks.spec.ts to read which modules each chunk holds.
+ */
+function moveSourceMaps(dir) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) moveSourceMaps(file);
+    else if (entry.name.endsWith(".map")) {
+      const to = path.join(sources, path.relative(root, file));
+      fs.mkdirSync(path.dirname(to), { recursive: true });
+      fs.renameSync(file, to);
+    }
+  }
+}
+
 if (!fs.existsSync(root)) {
   console.error("build/client is missing: run `react-router build` first.");
   process.exit(1);
 }
+const sources = path.resolve(root, "..", "client-sources");
+fs.rmSync(sources, { recursive: true, force: true });
+moveSourceMaps(root);
 walk(root);
 console.log(`Precompressed ${files} files: ${(raw / 1024).toFixed(0)} KB → ${(br / 1024).toFixed(0)} KB with brotli.`);

@@ -1,4 +1,15 @@
-import { HELD_ATTRIBUTE, HELD_PRESSES, SCRIPTS_FAILED } from "./needs-script";
+import { HELD_ATTRIBUTE, HELD_MARKED, HELD_PRESSES, HELD_REPLAY, SCRIPTS_FAILED_ID } from "./needs-script";
+
+/**
+ * The notice a page shows when its scripts failed to load before it hydrated (a network that
+ * dropped them): its held controls would never work. The link loads the page again. Only its id
+ * is in the browser's scripts (needs-script.ts), which take it away once the page has hydrated.
+ */
+export const SCRIPTS_FAILED = {
+  id: SCRIPTS_FAILED_ID,
+  text: "Part of this page did not load, so some of its buttons do not work yet.",
+  link: "Reload the page",
+} as const;
 
 /**
  * Controls held until the page's scripts have taken over (needs-script.ts), on every page: a
@@ -8,7 +19,10 @@ import { HELD_ATTRIBUTE, HELD_PRESSES, SCRIPTS_FAILED } from "./needs-script";
  *
  * Held means `aria-disabled="true"`: still focusable and in the Tab order. A press on a held
  * button (a tap, Enter or Space) is kept, at most eight, for the root component to do again in
- * order once the page has hydrated; a held select does not open, and a held select or field takes
+ * order once the page has hydrated, and answered at once (docs/decisions/0060): a button that
+ * opens a panel (`aria-expanded`, `aria-controls`) shows or hides it, a button of a group of
+ * pressed buttons (a colour, a size) becomes the pressed one, and any other (Add to Cart) is
+ * marked `aria-busy` until the page has done the press; a held select does not open, and a held select or field takes
  * no keys but Tab and Escape (what was chosen or typed would not reach the page's state).
  *
  * Should one of the page's module scripts fail to load before the page has hydrated (a network
@@ -16,13 +30,34 @@ import { HELD_ATTRIBUTE, HELD_PRESSES, SCRIPTS_FAILED } from "./needs-script";
  * foot, with a link that loads it again (SCRIPTS_FAILED), instead of leaving the shopper to tap
  * in vain.
  *
- * Static, so that a kept page's policy can allow it by its hash.
+ * Two static scripts (so that a kept page's policy can allow them by their hashes): one in the
+ * head takes the presses from the start, one at the end of the body holds the controls.
+ */
+
+/** What is held: controls marked to need scripts, buttons of type button, selects. */
+const HELD = `'[data-needs-script],button[type="button"],select'`;
+
+/**
+ * In the head, before any control is drawn: takes the presses on held controls, and on controls
+ * still to be held (a tap on a control painted before the end of the page has been read), and
+ * reports scripts that failed.
  */
 export const HOLD_CONTROLS = [
   "(()=>{",
-  `for(const e of document.querySelectorAll('[data-needs-script],button[type="button"],select')){if(e.disabled||e.getAttribute("aria-disabled")==="true")continue;e.setAttribute("aria-disabled","true");e.setAttribute("${HELD_ATTRIBUTE}","")}`,
-  `const q=window.${HELD_PRESSES}=[];const held=e=>e.target instanceof Element&&e.target.closest("[${HELD_ATTRIBUTE}]");`,
-  'document.addEventListener("click",e=>{const c=held(e);if(!c)return;e.preventDefault();e.stopImmediatePropagation();if(c.tagName==="BUTTON"&&q.length<8)q.push(c)},true);',
+  `const q=window.${HELD_PRESSES}=[];`,
+  // Held: marked so; or, until the marking script has run, anything it will mark.
+  `const held=e=>{const t=e.target;if(!(t instanceof Element))return null;const c=t.closest("[${HELD_ATTRIBUTE}]");if(c||window.${HELD_MARKED})return c;const d=t.closest(${HELD});return d&&!d.disabled&&d.getAttribute("aria-disabled")!=="true"?d:null};`,
+  // What a press shows at once, before the page has done it: a button that opens a panel opens it;
+  // of a group's pressed buttons, the one pressed (a lone one turns over); any other is busy.
+  'const show=c=>{const p=c.getAttribute("aria-pressed");if(c.hasAttribute("aria-expanded")){const o=c.getAttribute("aria-expanded")!=="true";c.setAttribute("aria-expanded",String(o));const t=document.getElementById(c.getAttribute("aria-controls")||"");if(t)t.hidden=!o}',
+  'else if(p!==null){const g=c.closest("[role=group]");if(!g)c.setAttribute("aria-pressed",String(p!=="true"));else for(const b of g.querySelectorAll("button[aria-pressed]"))if(!b.disabled)b.setAttribute("aria-pressed",String(b===c))}',
+  'else c.setAttribute("aria-busy","true")};',
+  // The presses done again once the page has hydrated (releaseHeldControls), one per task, so that
+  // React draws what one did before the next reads it; a button drawn anew meanwhile (a size, once
+  // a colour is chosen) is found again by its group and its name. A busy one answers itself.
+  'const key=b=>b.parentElement?.getAttribute("aria-labelledby")+(b.ariaLabel??b.textContent);',
+  `window.${HELD_REPLAY}=()=>{const k=q.map(key);const n=()=>{const c=q.shift(),x=k.shift();if(!c)return;c.removeAttribute("aria-busy");const b=c.isConnected?c:[...document.querySelectorAll("button")].find(b=>key(b)===x);b?.click();setTimeout(n)};n()};`,
+  'document.addEventListener("click",e=>{const c=held(e);if(!c)return;e.preventDefault();e.stopImmediatePropagation();if(c.tagName==="BUTTON"&&q.length<8){q.push(c);show(c)}},true);',
   'const still=e=>{const c=held(e);if(c&&c.tagName!=="BUTTON"&&(e.type!=="mousedown"||c.tagName==="SELECT")&&(e.type!=="keydown"||!["Tab","Shift","Escape"].includes(e.key)))e.preventDefault()};',
   'for(const t of ["mousedown","keydown","beforeinput"])document.addEventListener(t,still,true);',
   // A module script, or its preload, that failed before the page hydrated.
@@ -34,18 +69,29 @@ export const HOLD_CONTROLS = [
   "})()",
 ].join("");
 
+/** At the end of the body, after every control the server wrote: holds them. */
+export const MARK_HELD_CONTROLS = [
+  "(()=>{",
+  `for(const e of document.querySelectorAll(${HELD})){if(e.disabled||e.getAttribute("aria-disabled")==="true")continue;e.setAttribute("aria-disabled","true");e.setAttribute("${HELD_ATTRIBUTE}","")}`,
+  `window.${HELD_MARKED}=1`,
+  "})()",
+].join("");
+
 /** What marks React Router's module script, which starts the page's scripts. */
 export const MODULE_SCRIPT = ' type="module" async="">';
 
 /**
- * The page's body with the holding script just before React Router's module script (after every
- * control the server wrote, before anything can hydrate). A page without that script is left as
- * it is.
+ * The page with the holding scripts: one at the end of its head (`head`: the document up to
+ * `</head>`), one just before React Router's module script (after every control the server wrote,
+ * before anything can hydrate). A page without that module script is left as it is.
  */
-export function withHeldControls(body: Buffer, nonce: string): Buffer {
+export function withHeldControls(head: string, body: Buffer, nonce: string): { head: string; body: Buffer } {
   const marker = body.indexOf(MODULE_SCRIPT);
   const start = marker === -1 ? -1 : body.lastIndexOf("<script", marker);
-  if (start === -1) return body;
-  const hold = `<script${nonce ? ` nonce="${nonce}"` : ""}>${HOLD_CONTROLS}</script>`;
-  return Buffer.concat([body.subarray(0, start), Buffer.from(hold), body.subarray(start)]);
+  if (start === -1) return { head, body };
+  const script = (text: string) => `<script${nonce ? ` nonce="${nonce}"` : ""}>${text}</script>`;
+  return {
+    head: head + script(HOLD_CONTROLS),
+    body: Buffer.concat([body.subarray(0, start), Buffer.from(script(MARK_HELD_CONTROLS)), body.subarray(start)]),
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFERRED_MODULE_ID, scriptsAfterPaint } from "./scripts-after-paint.server";
+import { DEFERRED_MODULE_ID, SCRIPTS_WHEN_IDLE_MS, scriptsAfterPaint } from "./scripts-after-paint.server";
 
 const head =
   '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><link rel="preload" as="image" imageSrcSet="/media/a-640.webp 640w" fetchPriority="high"/>' +
@@ -47,6 +47,12 @@ describe("scripts after the first paint", () => {
     const other = scriptsAfterPaint(head.replaceAll("n0nce", "other"), Buffer.from(body.replaceAll("n0nce", "other")), "other").body.toString("utf8");
     const starter = (text: string) => /<script nonce="[^"]+">(\(\(\)=>\{.*?)<\/script>/s.exec(text.slice(text.indexOf("x-deferred-module")))?.[1];
     expect(starter(other)).toBe(starter(html));
+  });
+
+  it("starts the scripts at the first touch, click or key, or when the painted page has been left idle", () => {
+    const starter = html.slice(html.lastIndexOf('<script nonce="n0nce">(()=>{'));
+    for (const event of ["pointerdown", "touchstart", "keydown"]) expect(starter).toContain(`"${event}"`);
+    expect(starter).toContain(`setTimeout(()=>idle(()=>go()),${SCRIPTS_WHEN_IDLE_MS})`);
   });
 
   it("leaves a page without a module script as it is", () => {

@@ -94,6 +94,48 @@ test("before the scripts arrive, the quantity field takes no typing that would b
   await expect(page.getByRole("link", { name: "Cart, 2 items" })).toBeVisible();
 });
 
+test("a size and Add to Cart tapped before the scripts have run answer at once, and the cart gets the item once they have", async ({ page }) => {
+  const path = await productPath(page, "Formal Dress Belt");
+  // The scripts are kept back until the taps have been made, as on a slow network.
+  const release = await holdScripts(page);
+  // Not until "load": scripts asked for before it (a tap) hold it back until they come.
+  await page.goto(path, { waitUntil: "domcontentloaded" });
+  const size = page.getByRole("group", { name: /^Size/ }).getByRole("button", { name: "36" });
+  const add = page.getByRole("button", { name: "Add to Cart" });
+  await expect(add).toHaveAttribute("aria-disabled", "true");
+  // A finger, not Playwright's actions (they wait for a control held until the scripts run).
+  await size.click({ force: true });
+  await add.click({ force: true });
+  // Answered at once: the size is the pressed one, and the button says it is adding.
+  await expect(size).toHaveAttribute("aria-pressed", "true");
+  const busy = page.getByRole("button", { name: "Adding to cart…" });
+  await expect(busy).toBeVisible();
+  await expect(busy).toHaveAttribute("aria-busy", "true");
+  await expect(page.getByRole("link", { name: "Cart, 0 items" })).toBeVisible();
+  release();
+  // The scripts took over and did both taps, once each, in order: nothing to tap again.
+  await expect(page.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
+  await expect(page.getByText("Added to cart!")).toBeVisible();
+  await expect(busy).toHaveCount(0);
+  await expect(add).not.toHaveAttribute("aria-busy", "true");
+  const cart = await page.evaluate(() => JSON.parse(localStorage.getItem("shoppingCart") ?? "[]"));
+  expect(cart).toMatchObject([{ productName: "Formal Dress Belt", productSize: "36", productQuantity: 1 }]);
+});
+
+test("a colour tapped before the scripts have run is pressed at once, and its pictures come once they have", async ({ page }) => {
+  const path = await productPath(page, "Formal Dress Belt");
+  const release = await holdScripts(page);
+  await page.goto(path, { waitUntil: "domcontentloaded" });
+  const colours = page.getByRole("group", { name: /^Colour/ });
+  await colours.getByRole("button", { name: "Brown" }).click({ force: true });
+  await expect(colours.getByRole("button", { name: "Brown" })).toHaveAttribute("aria-pressed", "true");
+  await expect(colours.getByRole("button", { name: "Black" })).toHaveAttribute("aria-pressed", "false");
+  release();
+  await expect(page.locator("[data-held]")).toHaveCount(0);
+  await expect(page.getByRole("group", { name: "Colour: Brown" })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("img", { name: "Formal Dress Belt, Brown" }).first()).toBeVisible();
+});
+
 test("the category list moves to the category when chosen as soon as the shop shows", async ({ page }) => {
   await page.goto("/shop");
   await page.getByLabel("Category").selectOption({ label: "Shoe" });
@@ -142,6 +184,22 @@ test.describe("on a phone @mobile", () => {
     await page.goto("/");
     await page.getByRole("button", { name: "Open menu" }).click();
     await expect(page.locator("#mobile-menu").getByRole("link", { name: "Shop" })).toBeVisible();
+  });
+
+  test("the menu tapped before the scripts have run opens at once, its links work, and it stays open once they have", async ({ page }) => {
+    const release = await holdScripts(page);
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    await page.getByRole("button", { name: "Open menu" }).click({ force: true });
+    const menu = page.locator("#mobile-menu");
+    await expect(menu.getByRole("link", { name: "Shop" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "true");
+    release();
+    await expect(page.locator("[data-held]")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute("aria-expanded", "true");
+    await expect(menu.getByRole("link", { name: "Shop" })).toBeVisible();
+    await menu.getByRole("link", { name: "About" }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(menu).toBeHidden();
   });
 
   test("a product page paints its main image first", async ({ page }) => {

@@ -266,7 +266,7 @@ test.describe("mobile menu @mobile", () => {
     await expect(menu.getByRole("searchbox", { name: "Search Products" })).toBeVisible();
     await menu.getByRole("link", { name: "About" }).click();
     await expect(page).toHaveURL(/\/about$/);
-    await expect(page.locator("#mobile-menu")).toHaveCount(0);
+    await expect(page.locator("#mobile-menu")).toBeHidden();
     await expect(page.getByRole("button", { name: "Open menu" })).toBeVisible();
   });
 
@@ -275,11 +275,11 @@ test.describe("mobile menu @mobile", () => {
     await page.getByRole("button", { name: "Open menu" }).click();
     await page.getByRole("button", { name: "Profile" }).click();
     await expect(page).toHaveURL(/\/login$/);
-    await expect(page.locator("#mobile-menu")).toHaveCount(0);
+    await expect(page.locator("#mobile-menu")).toBeHidden();
     await page.getByRole("button", { name: "Open menu" }).click();
     await page.getByRole("button", { name: "Cart", exact: true }).click();
     await expect(page).toHaveURL(/\/cart$/);
-    await expect(page.locator("#mobile-menu")).toHaveCount(0);
+    await expect(page.locator("#mobile-menu")).toBeHidden();
   });
 
   test("with the menu open, the search box is the menu's own, found by its placeholder, and searches", async ({ page }) => {
@@ -311,7 +311,7 @@ test.describe("mobile menu @mobile", () => {
     await page.goto("/shop");
     await page.getByRole("button", { name: "Open menu" }).click();
     await page.getByRole("button", { name: "Close menu" }).click();
-    await expect(page.locator("#mobile-menu")).toHaveCount(0);
+    await expect(page.locator("#mobile-menu")).toBeHidden();
   });
 });
 

@@ -216,84 +216,84 @@ function NavbarContent({ user }: { user: NavUser | null }) {
         </div>
       </nav>
 
-      {open && (
-        <div id="mobile-menu" className="border-t border-leather-200 bg-leather-50 px-4 pb-4 md:hidden">
-          <ul className="flex flex-col gap-1 py-3">
-            {NAV_LINKS.map((l) => (
-              <li key={l.to}>
-                <NavLink
-                  to={l.to}
-                  onClick={() => setOpen(false)}
-                  className={() => `block ${linkClass(isActiveLink(l.to, pathname))}`}
-                  aria-current={isActiveLink(l.to, pathname) ? "page" : undefined}
-                >
-                  {l.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-          <SearchBox id="mobile-search" />
-          <div className="mt-3 grid grid-cols-2 gap-2">
-            {user && (
-              <p className="col-span-2 truncate text-sm text-stone-700">
-                Signed in as <span className="font-medium text-stone-900">{user.firstName || user.email}</span>
-              </p>
-            )}
-            {user && (
-              <>
-                <Link
-                  to="/account/orders"
-                  onClick={() => setOpen(false)}
-                  className="flex items-center justify-center rounded-md border border-leather-300 px-3 py-2 text-sm font-medium text-leather-800"
-                >
-                  My orders
-                </Link>
-                <Link
-                  to="/account"
-                  onClick={() => setOpen(false)}
-                  className="flex items-center justify-center rounded-md border border-leather-300 px-3 py-2 text-sm font-medium text-leather-800"
-                >
-                  My account
-                </Link>
-              </>
-            )}
-            {user && isAdminRole(user.role) && (
-              <Link
-                to="/admin"
+      {/* Drawn closed, not left out: a tap before the page's scripts have run opens it at once
+          (held-controls.server.ts), and its links and search work without them. */}
+      <div id="mobile-menu" hidden={!open} className="border-t border-leather-200 bg-leather-50 px-4 pb-4 md:hidden">
+        <ul className="flex flex-col gap-1 py-3">
+          {NAV_LINKS.map((l) => (
+            <li key={l.to}>
+              <NavLink
+                to={l.to}
                 onClick={() => setOpen(false)}
-                className="col-span-2 flex items-center justify-center gap-2 rounded-md border border-leather-300 px-3 py-2 text-sm font-medium text-leather-800"
+                className={() => `block ${linkClass(isActiveLink(l.to, pathname))}`}
+                aria-current={isActiveLink(l.to, pathname) ? "page" : undefined}
               >
-                Admin Panel
+                {l.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <SearchBox id="mobile-search" />
+        <div className="mt-3 grid grid-cols-2 gap-2">
+          {user && (
+            <p className="col-span-2 truncate text-sm text-stone-700">
+              Signed in as <span className="font-medium text-stone-900">{user.firstName || user.email}</span>
+            </p>
+          )}
+          {user && (
+            <>
+              <Link
+                to="/account/orders"
+                onClick={() => setOpen(false)}
+                className="flex items-center justify-center rounded-md border border-leather-300 px-3 py-2 text-sm font-medium text-leather-800"
+              >
+                My orders
               </Link>
-            )}
-            {user ? (
-              <Form method="post" action="/logout" className="contents">
-                <button
-                  type="submit"
-                  className="flex items-center justify-center gap-2 rounded-md border border-leather-300 px-3 py-2 text-sm font-medium text-leather-800"
-                >
-                  <UserIcon className="h-5 w-5" /> Log out
-                </button>
-              </Form>
-            ) : (
-              <NavigateButton
-                to="/login"
-                aria-current={onLogin ? "page" : undefined}
-                className={`flex items-center justify-center gap-2 rounded-md border px-3 py-2 text-sm font-medium text-leather-800 ${onLogin ? "border-leather-700 bg-leather-100" : "border-leather-300"}`}
+              <Link
+                to="/account"
+                onClick={() => setOpen(false)}
+                className="flex items-center justify-center rounded-md border border-leather-300 px-3 py-2 text-sm font-medium text-leather-800"
               >
-                <UserIcon className="h-5 w-5" /> Profile
-              </NavigateButton>
-            )}
-            <NavigateButton
-              to="/cart"
-              aria-current={onCart ? "page" : undefined}
-              className={`flex items-center justify-center gap-2 rounded-md bg-leather-700 px-3 py-2 text-sm font-medium text-white ${onCart ? "ring-2 ring-leather-900 ring-offset-2" : ""}`}
+                My account
+              </Link>
+            </>
+          )}
+          {user && isAdminRole(user.role) && (
+            <Link
+              to="/admin"
+              onClick={() => setOpen(false)}
+              className="col-span-2 flex items-center justify-center gap-2 rounded-md border border-leather-300 px-3 py-2 text-sm font-medium text-leather-800"
             >
-              <CartIcon className="h-5 w-5" /> Cart{count > 0 ? ` (${count})` : ""}
+              Admin Panel
+            </Link>
+          )}
+          {user ? (
+            <Form method="post" action="/logout" className="contents">
+              <button
+                type="submit"
+                className="flex items-center justify-center gap-2 rounded-md border border-leather-300 px-3 py-2 text-sm font-medium text-leather-800"
+              >
+                <UserIcon className="h-5 w-5" /> Log out
+              </button>
+            </Form>
+          ) : (
+            <NavigateButton
+              to="/login"
+              aria-current={onLogin ? "page" : undefined}
+              className={`flex items-center justify-center gap-2 rounded-md border px-3 py-2 text-sm font-medium text-leather-800 ${onLogin ? "border-leather-700 bg-leather-100" : "border-leather-300"}`}
+            >
+              <UserIcon className="h-5 w-5" /> Profile
             </NavigateButton>
-          </div>
+          )}
+          <NavigateButton
+            to="/cart"
+            aria-current={onCart ? "page" : undefined}
+            className={`flex items-center justify-center gap-2 rounded-md bg-leather-700 px-3 py-2 text-sm font-medium text-white ${onCart ? "ring-2 ring-leather-900 ring-offset-2" : ""}`}
+          >
+            <CartIcon className="h-5 w-5" /> Cart{count > 0 ? ` (${count})` : ""}
+          </NavigateButton>
         </div>
-      )}
+      </div>
     </>
   );
 }

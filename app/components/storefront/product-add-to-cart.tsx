@@ -45,6 +45,8 @@ export function AddToCart({ disabled, colourName, onAdd }: { disabled: boolean; 
           clearTimeout(timer.current);
           timer.current = setTimeout(() => setShown(false), ADDED_BANNER_MS);
         }}
+        // Pressed before the page's scripts have run, it says so at once (app.css) and adds once they have.
+        data-busy-text="Adding to cart…"
         className="flex min-h-12 w-full items-center justify-center gap-2 rounded-md bg-leather-700 px-6 py-3 text-base font-semibold text-white shadow-sm transition hover:bg-leather-800 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-700 disabled:shadow-none sm:w-auto"
       >
         <CartIcon className="h-5 w-5" />

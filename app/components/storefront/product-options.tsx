@@ -36,9 +36,8 @@ export function ColourSwatches<T extends ColourVariant>({
                 type="button"
                 aria-pressed={pressed}
                 onClick={() => onSelect(index)}
-                className={`min-h-11 rounded-full border-2 px-4 text-sm font-medium transition ${
-                  pressed ? "border-leather-700 bg-leather-700 text-white" : "border-leather-300 bg-white text-stone-800 hover:border-leather-500"
-                }`}
+                // The pressed look follows aria-pressed, which a tap before the scripts sets at once.
+                className="min-h-11 rounded-full border-2 border-leather-300 bg-white px-4 text-sm font-medium text-stone-800 transition hover:border-leather-500 aria-pressed:border-leather-700 aria-pressed:bg-leather-700 aria-pressed:text-white"
               >
                 {variant.name}
               </button>
@@ -54,16 +53,12 @@ export function ColourSwatches<T extends ColourVariant>({
               onClick={() => onSelect(index)}
               className="group flex w-16 flex-col items-center gap-1"
             >
-              <span
-                className={`flex h-11 w-11 items-center justify-center rounded-full border-2 transition ${
-                  pressed ? "border-leather-700" : "border-transparent group-hover:border-leather-300"
-                }`}
-              >
+              <span className="flex h-11 w-11 items-center justify-center rounded-full border-2 border-transparent transition group-hover:border-leather-300 group-aria-pressed:border-leather-700">
                 <span aria-hidden="true" className="h-8 w-8 rounded-full border border-stone-300 shadow-inner" style={{ backgroundColor: tone }} />
               </span>
               <span
                 aria-hidden="true"
-                className={`line-clamp-2 text-center text-xs leading-tight ${pressed ? "font-semibold text-stone-900" : "text-stone-700"}`}
+                className="line-clamp-2 text-center text-xs leading-tight text-stone-700 group-aria-pressed:font-semibold group-aria-pressed:text-stone-900"
               >
                 {variant.name}
               </span>
@@ -100,9 +95,7 @@ export function SizePicker({ rows, selected, onSelect }: { rows: StockRow[]; sel
               className={`min-h-11 min-w-12 rounded-md border px-3 text-sm font-medium transition ${
                 soldOut
                   ? "cursor-not-allowed border-stone-200 bg-stone-100 text-stone-600 line-through"
-                  : pressed
-                    ? "border-leather-800 bg-leather-800 text-white"
-                    : "border-leather-300 bg-white text-stone-900 hover:border-leather-600"
+                  : "border-leather-300 bg-white text-stone-900 hover:border-leather-600 aria-pressed:border-leather-800 aria-pressed:bg-leather-800 aria-pressed:text-white"
               }`}
             >
               {label}
