@@ -311,7 +311,12 @@ for (const width of [412, 1280]) {
   test(`at ${width} px, as a customer: axe finds nothing on any storefront page or the account's own pages`, async ({ browser }) => {
     test.setTimeout(240_000);
     const page = await openAs(browser, width, false);
-    await logIn(page, "sana@example.pk", PASSWORD);
+    // A customer's login lands on the shop, not the back office.
+    await visitHydrated(page, "/login");
+    await page.getByLabel("Email").fill("sana@example.pk");
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/$/);
     const walk = new AxeWalk(page);
     await walkStorefront(page, walk);
     // The order the walk just placed, signed in, is in My orders.
