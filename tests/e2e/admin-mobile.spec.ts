@@ -12,6 +12,9 @@ test.describe("staff on a phone", () => {
     await expect(menu.getByText("Signed in as Main")).toBeVisible();
     await menu.getByRole("link", { name: "Admin Panel" }).click();
     await expect(page).toHaveURL(/\/admin$/);
+    // The address changes a moment before the back office is drawn over the storefront (whose
+    // menus also hold an "Admin Panel" link): wait for the back office's own menu button.
+    await expect(page.getByRole("button", { name: "Menu", exact: true })).toBeVisible();
     // The side menu's title is in sight on a phone too, and is the only text so worded.
     await expect(page.getByText("Admin Panel", { exact: true })).toBeVisible();
 
