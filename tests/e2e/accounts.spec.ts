@@ -21,7 +21,7 @@ test.describe("accounts", () => {
     const email = unique();
     await signUpByMail(page, baseURL!, email, PASSWORD);
     await page.getByRole("navigation", { name: "Main" }).locator("summary", { hasText: "" }).first().click();
-    await expect(page.getByText("Signed in as")).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main" }).getByText("Signed in as")).toBeVisible();
     await expect(page.getByRole("link", { name: "Admin Panel" })).toHaveCount(0);
     await page.getByRole("button", { name: "Log out" }).click();
     await expectSignedOut(page);

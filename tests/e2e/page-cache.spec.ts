@@ -86,7 +86,7 @@ test("signed-in visitors and one-time messages never get a page from memory", as
   const signedIn = await page.goto("/");
   expect(signedIn!.headers()["x-cache"]).toBeUndefined();
   await page.getByRole("navigation", { name: "Main" }).locator("summary").first().click();
-  await expect(page.getByText("Signed in as")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" }).getByText("Signed in as")).toBeVisible();
 });
 
 test("a flood of addresses with parameters the page does not read is answered from the one kept page", async ({ request }) => {

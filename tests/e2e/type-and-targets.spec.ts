@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { addBeltToCart, fillCheckout } from "../support/e2e";
+import { addBeltToCart, fillCheckout, signUpByMail } from "../support/e2e";
 
 /*
  * Issue 36, goal 5: the brand typeface (Fraunces, two weights, swapped in without moving anything)
@@ -97,6 +97,33 @@ test.describe("tap targets", () => {
     await page.goto("/cart");
     await expect(page.getByText("Your cart is empty.")).toBeVisible();
     await expectTargets(page, "the empty /cart");
+  });
+});
+
+test.describe("tap targets of a customer's own pages", () => {
+  test("My account, the address book, My orders and an order's page: every link and button is at least 24 × 24 px at 412 px @mobile", async ({
+    page,
+    baseURL,
+  }) => {
+    await signUpByMail(page, baseURL!, "kiran.targets@example.pk", "Kiran-Walnut-Ledger-77");
+    for (const path of ["/account", "/account/addresses", "/account/orders"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+      await expectTargets(page, path);
+    }
+    // An order placed signed in (a coin pouch, as above), then its own page.
+    await page.goto("/shop?q=Coin%20Pouch");
+    await page.getByRole("link", { name: "Coin Pouch" }).first().click();
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByRole("region", { name: "In your cart" })).toBeVisible();
+    await page.goto("/checkout");
+    await fillCheckout(page, { firstName: "Kiran", email: "kiran.targets@example.pk" });
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
+    const placed = (await page.getByText(/^ORD-\d{13}$/).textContent())!;
+    await page.goto(`/account/orders/${placed}`);
+    await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+    await expectTargets(page, "an order's page in My orders");
   });
 });
 
