@@ -14,6 +14,7 @@ import { requireSignedIn } from "~/modules/accounts/session.server";
 import { AccountNav } from "~/components/storefront/account-nav";
 import { OrderProgress, StatusBadge } from "~/components/storefront/order-progress";
 import { RouteError } from "~/components/ui/route-error";
+import { DeliveryAddress } from "~/components/storefront/delivery-address";
 
 export function meta({ matches, params }: Route.MetaArgs) {
   return seo(publicUrlFrom(matches), {
@@ -167,16 +168,7 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
         <h2 id="deliver-heading" className="font-serif text-2xl text-leather-800">
           Delivery address
         </h2>
-        <address className="mt-2 not-italic text-stone-800">
-          <span className="block font-medium">{order.deliverTo.name}</span>
-          {order.deliverTo.lines.map((line) => (
-            <span key={line} className="block">
-              {line}
-            </span>
-          ))}
-          {order.deliverTo.landmark && <span className="block">Landmark: {order.deliverTo.landmark}</span>}
-          <span className="block">Phone: {order.deliverTo.phone}</span>
-        </address>
+        <DeliveryAddress deliverTo={order.deliverTo} />
       </section>
     </section>
   );

@@ -16,6 +16,7 @@ import { trackOrderHref } from "~/modules/orders/order-tracking.schema";
 import { orderByReceipt, type OrderReceipt } from "~/modules/orders/order-receipt.server";
 import { RouteError } from "~/components/ui/route-error";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { DeliveryAddress } from "~/components/storefront/delivery-address";
 
 type SaveDetailsResult = { sent: string; error?: undefined } | { sent?: undefined; error: string };
 
@@ -220,16 +221,7 @@ function OrderDetails({ order }: { order: OrderReceipt }) {
         <h2 id="deliver-heading" className="font-serif text-2xl text-leather-800">
           Delivery address
         </h2>
-        <address className="mt-2 not-italic text-stone-800">
-          <span className="block font-medium">{order.deliverTo.name}</span>
-          {order.deliverTo.lines.map((line) => (
-            <span key={line} className="block">
-              {line}
-            </span>
-          ))}
-          {order.deliverTo.landmark && <span className="block">Landmark: {order.deliverTo.landmark}</span>}
-          <span className="block">Phone: {order.deliverTo.phone}</span>
-        </address>
+        <DeliveryAddress deliverTo={order.deliverTo} />
       </section>
     </>
   );
