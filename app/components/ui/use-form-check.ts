@@ -1,16 +1,27 @@
 import { useState, type FormEvent } from "react";
 import type { ZodType } from "zod";
+import { checkForm, type FieldErrors, type FormProblems } from "~/lib/form-errors";
 
 /**
- * Checks a form in the browser with the same schema its action uses: on submit, the first problem
- * is kept in `error` and the submission is stopped; a form that passes is sent as usual.
+ * Checks a form in the browser with the same schema its action uses (form-errors.ts): on submit,
+ * the first problem is kept in `error` and each field's in `fieldErrors`, and the submission is
+ * stopped; a form that passes is sent as usual. `answer` is the action's last answer: its problems
+ * show the same way until the next submit.
  */
-export function useFormCheck(schema: ZodType) {
-  const [error, setError] = useState<string | null>(null);
+export function useFormCheck(schema: ZodType, answer?: Partial<FormProblems> | null) {
+  const [problems, setProblems] = useState<FormProblems | null>(null);
+  const [answered, setAnswered] = useState(answer);
+  // A new answer from the server replaces what the browser found last.
+  if (answered !== answer) {
+    setAnswered(answer);
+    setProblems(null);
+  }
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const parsed = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-    setError(parsed.success ? null : parsed.error.issues[0].message);
-    if (!parsed.success) event.preventDefault();
+    const checked = checkForm(schema, new FormData(event.currentTarget));
+    setProblems(checked.ok ? null : checked);
+    if (!checked.ok) event.preventDefault();
   };
-  return { error, onSubmit };
+  const error = problems ? problems.error : (answer?.error ?? null);
+  const fieldErrors: FieldErrors = problems ? problems.fieldErrors : (answer?.fieldErrors ?? {});
+  return { error, fieldErrors, onSubmit, errorOf: (name: string) => fieldErrors[name] };
 }

@@ -1,3 +1,4 @@
+import { fieldErrorsOf, type FieldErrors } from "~/lib/form-errors";
 import { z } from "zod";
 import { emailField } from "~/lib/email-address";
 import { isValidPhone, normalizePhone } from "./phone";
@@ -63,12 +64,7 @@ export const checkoutSchema = z.object({
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
 export type CheckoutField = keyof CheckoutInput;
 
-/** First message per field, for showing next to each input. */
-export function fieldErrors(error: z.ZodError): Partial<Record<CheckoutField, string>> {
-  const out: Partial<Record<CheckoutField, string>> = {};
-  for (const issue of error.issues) {
-    const key = issue.path[0] as CheckoutField;
-    out[key] ??= issue.message;
-  }
-  return out;
+/** First message per field, for showing next to each input (the one form-error path, form-errors.ts). */
+export function fieldErrors(error: z.ZodError): FieldErrors<CheckoutField> {
+  return fieldErrorsOf<CheckoutField>(error);
 }

@@ -1,0 +1,52 @@
+import type { z, ZodError, ZodType } from "zod";
+
+/**
+ * The one way a form's problems are told (docs/decisions/0063-one-form-error-path.md): the same zod
+ * schema checks the form in the browser (useFormCheck) and in its action (parseForm), and both answer
+ * in this shape — the first problem for the message at the top (the spec's words), and the first
+ * problem of each field, shown under that field.
+ */
+export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
+
+export interface FormProblems<K extends string = string> {
+  /** The first problem, in the order the schema checks the fields. */
+  error: string;
+  /** Each field's first problem, by the field's name. A problem of the whole form has no field. */
+  fieldErrors: FieldErrors<K>;
+}
+
+/** Each field's first problem; a problem without a path (the whole form's) goes under no field. */
+export function fieldErrorsOf<K extends string = string>(error: ZodError): FieldErrors<K> {
+  const out: FieldErrors<K> = {};
+  for (const issue of error.issues) {
+    const key = issue.path[0];
+    if (typeof key === "string") out[key as K] ??= issue.message;
+  }
+  return out;
+}
+
+export function formProblemsOf<K extends string = string>(error: ZodError): FormProblems<K> {
+  return { error: error.issues[0]?.message ?? "Please check the form.", fieldErrors: fieldErrorsOf<K>(error) };
+}
+
+type Checked<S extends ZodType> = { ok: true; value: z.output<S> } | ({ ok: false } & FormProblems<Extract<keyof z.input<S>, string>>);
+
+/**
+ * Checks a form's values (FormData, URLSearchParams or a plain object) with its schema. Each field
+ * is read once: a name sent twice keeps its first value, as the browser's own reading does.
+ */
+export function checkForm<S extends ZodType>(schema: S, form: FormData | URLSearchParams | Record<string, unknown>): Checked<S> {
+  const values = form instanceof FormData || form instanceof URLSearchParams ? Object.fromEntries(firstValues(form)) : form;
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return { ok: true, value: parsed.data as z.output<S> };
+  return { ok: false, ...formProblemsOf(parsed.error) };
+}
+
+function* firstValues(form: FormData | URLSearchParams): Generator<[string, FormDataEntryValue]> {
+  const seen = new Set<string>();
+  for (const [name, value] of form.entries()) {
+    if (seen.has(name)) continue;
+    seen.add(name);
+    yield [name, value];
+  }
+}
