@@ -7,13 +7,22 @@ import { ADMIN_PORT, IMPORT_PORT, PORT, PROXY_PORT } from "./tests/support/e2e-s
 const ADMIN_SPECS = /admin-[^/]*\.spec\.ts$/;
 const PROXY_SPECS = /proxy\.spec\.ts$/;
 const IMPORT_SPECS = /import\.spec\.ts$/;
+/**
+ * The accessibility walk (tests/e2e/accessible-pages.spec.ts) runs on a shop of its own and takes half the browser
+ * tests' time: its walks tagged @beside-back-office run in the back-office group, so that the two groups take
+ * about as long.
+ */
+const BESIDE_BACK_OFFICE = /@beside-back-office/;
 
 /*
  * E2E_GROUP=storefront runs the shopper's specs (phone and desktop) against the storefront server alone;
  * E2E_GROUP=back-office runs the staff, proxy and import specs against their three servers. The two
  * groups share no server, so `npm test` runs them at the same time; without E2E_GROUP, everything runs.
  */
-const GROUPS: Record<string, readonly string[]> = { storefront: ["desktop", "mobile"], "back-office": ["admin", "proxy", "import"] };
+const GROUPS: Record<string, readonly string[]> = {
+  storefront: ["desktop", "mobile"],
+  "back-office": ["admin", "proxy", "import", "accessibility"],
+};
 const GROUP = process.env.E2E_GROUP;
 if (GROUP !== undefined && !Object.hasOwn(GROUPS, GROUP))
   throw new Error(`E2E_GROUP must be one of ${Object.keys(GROUPS).join(", ")}, or unset for all.`);
@@ -23,7 +32,7 @@ const PROJECTS = [
   {
     name: "desktop",
     use: { ...devices["Desktop Chrome"], channel: undefined },
-    grepInvert: /@mobile/,
+    grepInvert: [/@mobile/, BESIDE_BACK_OFFICE],
     testIgnore: [ADMIN_SPECS, PROXY_SPECS, IMPORT_SPECS],
   },
   { name: "mobile", use: { ...devices["Pixel 7"], channel: undefined }, grep: /@mobile/, testIgnore: [ADMIN_SPECS, PROXY_SPECS, IMPORT_SPECS] },
@@ -37,6 +46,13 @@ const PROJECTS = [
     name: "admin",
     use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: `http://localhost:${ADMIN_PORT}` },
     testMatch: ADMIN_SPECS,
+  },
+  {
+    name: "accessibility",
+    // The walk's pages are on its own server; this baseURL only names a server the back-office group starts anyway.
+    use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: `http://localhost:${ADMIN_PORT}` },
+    testMatch: /accessible-pages\.spec\.ts$/,
+    grep: BESIDE_BACK_OFFICE,
   },
 ];
 // `npm test` runs the groups, not the projects: a project in no group (or in two) would silently not run (or run twice).
