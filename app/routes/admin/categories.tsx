@@ -1,6 +1,7 @@
-import { data, Form, redirect, useLocation, useNavigation } from "react-router";
+import { Form, redirect, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/categories";
 import { actionFailure } from "~/lib/action-failure.server";
+import { parseForm } from "~/lib/form-refusal.server";
 import { flashCookie } from "~/lib/flash.server";
 import { formatAdminDate } from "~/lib/admin-date";
 import { requireAdmin } from "~/modules/accounts/session.server";
@@ -12,6 +13,8 @@ import {
   CATEGORY_MESSAGES,
   categoriesQuerySchema,
   categoryActionSchema,
+  categoryIntents,
+  categoryNameProblem,
   deleteCategoryConfirmText,
   type CategoryIntent,
 } from "~/modules/catalog/admin-categories.schema";
@@ -48,6 +51,23 @@ function done(request: Request, message: string) {
   return redirect("/admin/categories", { status: 303, headers: { "Set-Cookie": flashCookie(request, message) } });
 }
 
+/**
+ * What a refused form's answer keeps for the page besides its problems (refuseForm): which form it
+ * was, what was typed, and the message at the top unless the name is what was wrong.
+ */
+function refusalOf(raw: Record<string, FormDataEntryValue>, fallbackIntent: CategoryIntent | null): Failure {
+  const intent = categoryIntents.find((i) => i === raw.intent) ?? fallbackIntent;
+  const nameError = raw.intent === "add" || raw.intent === "update" ? categoryNameProblem(raw.name) : undefined;
+  return {
+    ok: false,
+    intent,
+    id: typeof raw.id === "string" ? raw.id : undefined,
+    name: typeof raw.name === "string" ? raw.name : undefined,
+    message: nameError ? null : intent ? failureText[intent]("invalid request") : "Invalid request.",
+    nameError,
+  };
+}
+
 const MAX_FORM_BYTES = CATEGORY_IMAGE_MAX_BYTES + 256 * 1024;
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -67,21 +87,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     }));
   }
   const raw = Object.fromEntries([...form].filter(([, v]) => typeof v === "string"));
-  const parsed = categoryActionSchema.safeParse(raw);
-  if (!parsed.success) {
-    const intent = (["add", "update", "remove-image", "delete", "refresh"] as const).find((i) => i === raw.intent) ?? fallbackIntent;
-    const nameIssue = parsed.error.issues.find((i) => i.path[0] === "name");
-    const failure: Failure = {
-      ok: false,
-      intent,
-      id: typeof raw.id === "string" ? raw.id : undefined,
-      name: typeof raw.name === "string" ? raw.name : undefined,
-      message: nameIssue ? null : intent ? failureText[intent]("invalid request") : "Invalid request.",
-      nameError: nameIssue?.message,
-    };
-    return data(failure, { status: 400 });
-  }
-  const input = parsed.data;
+  const parsed = parseForm(categoryActionSchema, raw, refusalOf(raw, fallbackIntent));
+  if (!parsed.ok) return parsed.response;
+  const input = parsed.value;
   const { db, storage } = context;
   try {
     switch (input.intent) {

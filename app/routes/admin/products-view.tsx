@@ -2,12 +2,19 @@ import { data, Link, redirect, useNavigation, useSearchParams, type ShouldRevali
 import type { Route } from "./+types/products-view";
 import { isDomainError } from "~/lib/errors";
 import { actionFailure } from "~/lib/action-failure.server";
+import { parseForm } from "~/lib/form-refusal.server";
 import { flashCookie } from "~/lib/flash.server";
 import { formatAdminDate } from "~/lib/admin-date";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { deletedByOf } from "~/modules/trash/trash.server";
 import { deleteProduct, getAdminProductView } from "~/modules/catalog/admin-products.server";
-import { DELETE_PRODUCT_CONFIRM, PRODUCT_DELETE_FAILED, PRODUCT_DELETED, productViewQuerySchema } from "~/modules/catalog/admin-products.schema";
+import {
+  DELETE_PRODUCT_CONFIRM,
+  PRODUCT_DELETE_FAILED,
+  PRODUCT_DELETED,
+  productDeleteIntentSchema,
+  productViewQuerySchema,
+} from "~/modules/catalog/admin-products.schema";
 import { NavigateButton } from "~/components/ui/navigate-button";
 import { FormAlert } from "~/components/ui/field";
 import { RouteError } from "~/components/ui/route-error";
@@ -38,7 +45,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const staff = await requireAdmin(request, context.auth);
   const form = await request.formData();
-  if (form.get("intent") !== "delete") return data({ ok: false as const, message: PRODUCT_DELETE_FAILED }, { status: 400 });
+  const parsed = parseForm(productDeleteIntentSchema, form, { ok: false as const, message: PRODUCT_DELETE_FAILED });
+  if (!parsed.ok) return parsed.response;
   try {
     await deleteProduct(context.db, params.id, deletedByOf(staff));
     return redirect("/admin/products", { status: 303, headers: { "Set-Cookie": flashCookie(request, PRODUCT_DELETED) } });

@@ -1,3 +1,4 @@
+import type { FieldErrors } from "~/lib/form-errors";
 import { FormAlert } from "~/components/ui/field";
 import type { CategoryIntent } from "~/modules/catalog/admin-categories.schema";
 
@@ -8,8 +9,11 @@ export interface CategoryFailure {
   id?: string;
   message: string | null;
   detail?: string;
+  /** The name's problem, also in `fieldErrors.name` (refuseForm's answer): the category tests read it here. */
   nameError?: string;
   name?: string;
+  error?: string;
+  fieldErrors?: FieldErrors;
 }
 
 /** A refused category action's message at the top of the part it concerns. */

@@ -9,7 +9,7 @@ import { NavigateButton } from "~/components/ui/navigate-button";
 import { IndexCell, IndexRow, RowActions } from "~/components/admin/index-table";
 import { BUTTON } from "~/components/admin/control-styles";
 import type { CategoryFailure as Failure } from "./category-alert";
-import { checkForm, ImageInput, useCategoryForm } from "./category-forms";
+import { ImageInput, useCategoryForm } from "./category-forms";
 
 type CategoryRow = CategorySummary;
 
@@ -24,20 +24,14 @@ export function CategoryImage({ category }: { category: CategoryRow }) {
 
 export function EditRow({ category, busy, failure }: { category: CategoryRow; busy: boolean; failure: Failure | null }) {
   const hydrated = useHydrated();
-  const { name, errors, setErrors, nameField } = useCategoryForm(failure?.name ?? category.name, failure);
+  const { name, nameField, imageField, onSubmit } = useCategoryForm(failure?.name ?? category.name, failure);
   return (
     <IndexRow tone="editing">
       <IndexCell label="Image" kind="media" className="space-y-2">
         <CategoryImage category={category} />
-        <ImageInput
-          id="edit-category-image"
-          label="Change Image"
-          form="edit-category"
-          error={errors.imageError}
-          onChange={() => setErrors((x) => ({ ...x, imageError: undefined }))}
-        />
+        <ImageInput id="edit-category-image" label="Change Image" form="edit-category" {...imageField} />
         {category.image && (
-          <button type="submit" form="remove-category-image" disabled={busy} className="min-h-6 text-sm text-red-700 underline disabled:opacity-60">
+          <button type="submit" form="remove-category-image" disabled={busy} className={BUTTON.rowDanger}>
             Remove image
           </button>
         )}
@@ -47,18 +41,7 @@ export function EditRow({ category, busy, failure }: { category: CategoryRow; bu
         </Form>
       </IndexCell>
       <IndexCell label="Name" kind="title" className="font-normal">
-        <Form
-          id="edit-category"
-          method="post"
-          encType="multipart/form-data"
-          action="/admin/categories?intent=update"
-          noValidate
-          onSubmit={(event) => {
-            const found = checkForm(event.currentTarget, document.querySelector<HTMLInputElement>("#edit-category-image"));
-            setErrors(found);
-            if (found.nameError || found.imageError) event.preventDefault();
-          }}
-        >
+        <Form id="edit-category" method="post" encType="multipart/form-data" action="/admin/categories?intent=update" noValidate onSubmit={onSubmit}>
           <input type="hidden" name="intent" value="update" />
           <input type="hidden" name="id" value={category.id} />
           <TextField id="edit-category-name" label="Category name" {...nameField} />

@@ -1,47 +1,47 @@
-import { useState, type ChangeEvent, type FocusEvent } from "react";
+import { useState, type ChangeEvent, type FocusEvent, type FormEvent } from "react";
 import { Form } from "react-router";
-import { categoryImageProblem, categoryNameSchema } from "~/modules/catalog/admin-categories.schema";
+import type { FieldErrors } from "~/lib/form-errors";
+import { categoryFormSchema, categoryNameProblem } from "~/modules/catalog/admin-categories.schema";
+import { useFormCheck } from "~/components/ui/use-form-check";
 import { TextField } from "~/components/ui/field";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { FILE_INPUT_CLASS } from "~/components/admin/list-controls";
 import { BUTTON } from "~/components/admin/control-styles";
 import { CategoryAlert as Alert, type CategoryFailure as Failure } from "./category-alert";
 
-/** The name rule's message for a value, or undefined when it is fine (shown when the field loses focus). */
-function nameProblem(value: string): string | undefined {
-  const parsed = categoryNameSchema.safeParse({ name: value });
-  return parsed.success ? undefined : parsed.error.issues[0].message;
-}
-
-/** Client check of a form's name and image with the same rules the server applies. */
-export function checkForm(form: HTMLFormElement, imageInput: HTMLInputElement | null): { nameError?: string; imageError?: string } {
-  const parsed = categoryNameSchema.safeParse({ name: new FormData(form).get("name") ?? "" });
-  const imageError = categoryImageProblem(imageInput?.files?.[0]) ?? undefined;
-  return { nameError: parsed.success ? undefined : parsed.error.issues[0].message, imageError };
-}
-
-/** A category form's name and errors: errors clear on edit, the name rule runs when the field loses focus. */
+/**
+ * A category form's name and its problems. On submit the form is checked with the same schema as
+ * on the server (useFormCheck), which also shows the server's answer; since then, the name's rule
+ * runs when the field loses focus, and a field's problem clears when it is changed.
+ */
 export function useCategoryForm(initialName: string, failure: Failure | null) {
   const [name, setName] = useState(initialName);
-  const [errors, setErrors] = useState<{ nameError?: string; imageError?: string }>({});
+  const check = useFormCheck(categoryFormSchema, failure);
+  const [since, setSince] = useState<FieldErrors<"name" | "image">>({});
+  const errorOf = (field: "name" | "image") => (field in since ? since[field] : check.errorOf(field));
   const nameField = {
     name: "name",
     required: true,
     maxLength: 80,
     value: name,
-    error: errors.nameError ?? failure?.nameError,
+    error: errorOf("name"),
     onChange: (e: ChangeEvent<HTMLInputElement>) => {
       setName(e.target.value);
-      setErrors((x) => ({ ...x, nameError: undefined }));
+      setSince((x) => ({ ...x, name: undefined }));
     },
-    onBlur: (e: FocusEvent<HTMLInputElement>) => setErrors((x) => ({ ...x, nameError: nameProblem(e.target.value) })),
+    onBlur: (e: FocusEvent<HTMLInputElement>) => setSince((x) => ({ ...x, name: categoryNameProblem(e.target.value) })),
   };
-  return { name, errors, setErrors, nameField };
+  const imageField = { error: errorOf("image"), onChange: () => setSince((x) => ({ ...x, image: undefined })) };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    setSince({});
+    check.onSubmit(event);
+  };
+  return { name, nameField, imageField, onSubmit };
 }
 
 export function AddCategoryForm({ failure, busy }: { failure: Failure | null; busy: boolean }) {
   const hydrated = useHydrated();
-  const { name, errors, setErrors, nameField } = useCategoryForm(failure?.name ?? "", failure);
+  const { name, nameField, imageField, onSubmit } = useCategoryForm(failure?.name ?? "", failure);
   return (
     <Form
       method="post"
@@ -50,11 +50,7 @@ export function AddCategoryForm({ failure, busy }: { failure: Failure | null; bu
       noValidate
       aria-labelledby="add-category-heading"
       className="space-y-4 rounded-xl border border-stone-200 bg-white p-4"
-      onSubmit={(event) => {
-        const found = checkForm(event.currentTarget, event.currentTarget.querySelector<HTMLInputElement>("#category-image"));
-        setErrors(found);
-        if (found.nameError || found.imageError) event.preventDefault();
-      }}
+      onSubmit={onSubmit}
     >
       <h2 id="add-category-heading" className="font-serif text-xl text-leather-800">
         Add a category
@@ -63,12 +59,7 @@ export function AddCategoryForm({ failure, busy }: { failure: Failure | null; bu
       <input type="hidden" name="intent" value="add" />
       <div className="grid gap-4 md:grid-cols-2">
         <TextField id="category-name" label="Category Name" {...nameField} />
-        <ImageInput
-          id="category-image"
-          label="Category Image (optional)"
-          error={errors.imageError}
-          onChange={() => setErrors((x) => ({ ...x, imageError: undefined }))}
-        />
+        <ImageInput id="category-image" label="Category Image (optional)" {...imageField} />
       </div>
       <button type="submit" disabled={hydrated && (name.trim() === "" || busy)} className={BUTTON.primary}>
         {busy ? "Saving..." : "Add Category"}

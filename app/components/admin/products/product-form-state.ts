@@ -1,3 +1,4 @@
+import type { FieldErrors } from "~/lib/form-errors";
 import type { StockedVariant } from "~/modules/catalog/product-rules";
 import { newVariantDefaults, productFormErrors, productFormSchema, type ProductFormInput } from "~/modules/catalog/product-form.schema";
 import type { MediaKind } from "~/lib/db/value-lists";
@@ -18,11 +19,18 @@ export interface FormProduct {
   variants: (StockedVariant & { media: { id: string; kind: MediaKind; storageKey: string; widths: number[] }[] })[];
 }
 
+/**
+ * The save's refusal: `message` at the top of the form; a refused form's problems by field
+ * (`fieldErrors`, keyed by path: 'name', 'variants.0.stock.1.qty'), as refuseForm answers them.
+ */
 export interface ProductFormFailure {
   ok: false;
   message: string;
   detail?: string;
-  errors?: Record<string, string>;
+  error?: string;
+  fieldErrors?: FieldErrors;
+  /** The same problems under their first name, which the save's tests read. */
+  errors?: FieldErrors;
   /** No answer came back (~/lib/unanswered.ts). */
   unanswered?: true;
 }

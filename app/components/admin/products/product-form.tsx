@@ -1,25 +1,22 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useReducer, useState, type FormEvent } from "react";
 import { NEEDS_SCRIPT } from "~/lib/needs-script";
 import { useNavigate, useNavigation, useSubmit } from "react-router";
 import { PRODUCT_FORM_MESSAGES, productFormSchema } from "~/modules/catalog/product-form.schema";
-import { MAX_BYTES, MAX_NEW_IMAGES_PER_VARIANT, MAX_VIDEOS_PER_VARIANT, tooLargeMessage, UPLOAD_MESSAGES } from "~/modules/media/upload-limits";
 import type { MediaKind } from "~/lib/db/value-lists";
 import { FormAlert, TextAreaField, TextField } from "~/components/ui/field";
 import { BUTTON, TICK_BOX } from "~/components/admin/control-styles";
+import { StatusBadge } from "~/components/admin/status-badge";
 import {
-  initialState,
-  newVariant,
-  nextKey,
   toPayload,
   validate,
   type FormCategory,
   type FormProduct,
   type FormState,
-  type MediaState,
   type ProductFormFailure,
   type UploadState,
   type VariantState,
 } from "./product-form-state";
+import { editorReducer, isUploading, planUploads, saveIsDue, startEditor } from "./product-form-reducer";
 import { sendFile } from "./send-file";
 import { VariantFields } from "./variant-fields";
 
@@ -38,113 +35,77 @@ export function ProductForm({
   failure?: ProductFormFailure;
   cancelTo: string;
 }) {
-  const [state, setState] = useState<FormState>(() => initialState(product));
-  const [scheduled, setScheduled] = useState<MediaState[]>([]);
-  const [submitted, setSubmitted] = useState(false);
-  const [banner, setBanner] = useState<string | null>(null);
-  const [waitingForUploads, setWaitingForUploads] = useState(false);
+  const [editor, dispatch] = useReducer(editorReducer, product, startEditor);
+  const { form: state, scheduled, submitted } = editor;
+  const [banner, setBanner] = useState<string | null>(failure?.message ?? null);
   const submit = useSubmit();
   const navigate = useNavigate();
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const waitingForUploads = editor.save === "waiting";
   const busy = saving || waitingForUploads;
-  const uploading = state.variants.some((v) => v.uploads.some((u) => u.status === "uploading"));
 
   const clientErrors = submitted ? validate(state) : {};
-  const errors = Object.keys(clientErrors).length ? clientErrors : (failure?.errors ?? {});
+  const errors = Object.keys(clientErrors).length ? clientErrors : (failure?.fieldErrors ?? {});
 
+  // A new answer from the server puts its message at the top (as the action's answer, not an effect's).
+  const [answered, setAnswered] = useState(failure);
+  if (answered !== failure) {
+    setAnswered(failure);
+    if (failure) setBanner(failure.message);
+  }
   useEffect(() => {
-    if (!failure) return;
-    setBanner(failure.message);
-    if (failure.detail) console.error(failure.detail);
+    if (failure?.detail) console.error(failure.detail);
   }, [failure]);
 
-  const update = (change: (s: FormState) => FormState) => setState((s) => change(s));
-  const updateVariant = (key: string, change: (v: VariantState) => VariantState) =>
-    update((s) => ({ ...s, variants: s.variants.map((v) => (v.key === key ? change(v) : v)) }));
-  const updateUpload = (variantKey: string, uploadKey: string, change: Partial<UploadState>) =>
-    updateVariant(variantKey, (v) => ({ ...v, uploads: v.uploads.map((u) => (u.key === uploadKey ? { ...u, ...change } : u)) }));
-
-  const send = (s: FormState) => {
-    const parsed = productFormSchema.safeParse(toPayload(s));
-    if (!parsed.success) {
-      setBanner(PRODUCT_FORM_MESSAGES.fixForm);
-      return;
-    }
-    setBanner(null);
-    void submit({ product: JSON.stringify(toPayload(s)) }, { method: "post" });
-  };
+  const send = useCallback(
+    (form: FormState) => {
+      const payload = toPayload(form);
+      if (!productFormSchema.safeParse(payload).success) {
+        setBanner(PRODUCT_FORM_MESSAGES.fixForm);
+        return;
+      }
+      setBanner(null);
+      void submit({ product: JSON.stringify(payload) }, { method: "post" });
+    },
+    [submit],
+  );
 
   // A save asked for while files were still uploading goes out once they are done.
-  const stateRef = useRef(state);
-  stateRef.current = state;
+  const due = saveIsDue(editor);
   useEffect(() => {
-    if (waitingForUploads && !uploading) {
-      setWaitingForUploads(false);
-      send(stateRef.current);
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [waitingForUploads, uploading]);
+    if (!due) return;
+    dispatch({ type: "save-sent" });
+    send(state);
+  }, [due, send, state]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    setSubmitted(true);
-    if (Object.keys(validate(state)).length) {
-      setBanner(PRODUCT_FORM_MESSAGES.fixForm);
-      return;
-    }
-    if (uploading) {
-      setBanner(null);
-      setWaitingForUploads(true);
-      return;
-    }
-    send(state);
+    dispatch({ type: "save-asked" });
+    if (Object.keys(validate(state)).length) setBanner(PRODUCT_FORM_MESSAGES.fixForm);
+    else if (isUploading(state)) setBanner(null);
+    else send(state);
   };
+
+  const update = (change: (s: FormState) => FormState) => dispatch({ type: "edit", change });
 
   const addFiles = (variant: VariantState, kind: MediaKind, files: FileList | null) => {
     if (!files || files.length === 0) return;
-    const chosen = [...files];
-    const pending = variant.uploads.filter((u) => u.kind === kind && u.status !== "failed").length;
-    const existing = variant.media.filter((m) => m.kind === kind).length;
-    const room = kind === "image" ? MAX_NEW_IMAGES_PER_VARIANT - pending : MAX_VIDEOS_PER_VARIANT - existing - pending;
-    const accepted: UploadState[] = [];
-    for (const file of chosen) {
-      const base: UploadState = { key: nextKey(), kind, name: file.name, progress: 0, status: "uploading" };
-      const wrongType = kind === "image" ? !file.type.startsWith("image/") : !file.type.startsWith("video/");
-      if (wrongType) accepted.push({ ...base, status: "failed", message: kind === "image" ? UPLOAD_MESSAGES.notImage : UPLOAD_MESSAGES.notVideo });
-      else if (file.size > MAX_BYTES[kind]) accepted.push({ ...base, status: "failed", message: tooLargeMessage(kind) });
-      else if (accepted.filter((a) => a.status === "uploading").length >= room) {
-        accepted.push({ ...base, status: "failed", message: kind === "image" ? UPLOAD_MESSAGES.tooManyImages : UPLOAD_MESSAGES.tooManyVideos });
-      } else {
-        accepted.push(base);
-        void sendFile(file, kind, (progress) => updateUpload(variant.key, base.key, { progress })).then((answer) => {
-          if (answer.ok) {
-            updateUpload(variant.key, base.key, {
-              status: "done",
-              progress: 100,
-              token: answer.upload.token,
-              storageKey: answer.upload.storageKey,
-              widths: answer.upload.widths,
-            });
-          } else {
-            updateUpload(variant.key, base.key, { status: "failed", message: answer.message });
-          }
-        });
-      }
+    const { rows, toSend } = planUploads(variant, kind, [...files]);
+    const changed = (uploadKey: string, change: Partial<UploadState>) =>
+      dispatch({ type: "upload-changed", variantKey: variant.key, uploadKey, change });
+    for (const [file, row] of toSend) {
+      void sendFile(file, kind, (progress) => changed(row.key, { progress })).then((answer) =>
+        changed(
+          row.key,
+          answer.ok
+            ? { status: "done", progress: 100, token: answer.upload.token, storageKey: answer.upload.storageKey, widths: answer.upload.widths }
+            : { status: "failed", message: answer.message },
+        ),
+      );
     }
-    updateVariant(variant.key, (v) => ({ ...v, uploads: [...v.uploads, ...accepted] }));
-  };
-
-  const removeVariant = (variant: VariantState) => {
-    if (state.variants.length <= 1) return;
-    setScheduled((s) => [...s, ...variant.media]);
-    update((s) => ({ ...s, variants: s.variants.filter((v) => v.key !== variant.key) }));
-  };
-
-  const removeMedia = (variant: VariantState, item: MediaState) => {
-    setScheduled((s) => [...s, item]);
-    updateVariant(variant.key, (v) => ({ ...v, media: v.media.filter((m) => m.key !== item.key) }));
+    dispatch({ type: "add-uploads", variantKey: variant.key, uploads: rows });
   };
 
   const submitLabel = mode === "add" ? (busy ? "Uploading & Saving..." : "Add Product") : busy ? "Updating Product..." : "Update Product";
@@ -154,8 +115,8 @@ export function ProductForm({
       <FormAlert message={banner} />
       {failure?.detail && banner === failure.message && <p className="text-sm text-red-800">{failure.detail}</p>}
       {mode === "edit" && scheduled.length > 0 && (
-        <p role="status" className="w-fit rounded-full bg-amber-100 px-3 py-1 text-sm font-medium text-amber-900">
-          {scheduled.length} file(s) scheduled for deletion
+        <p role="status">
+          <StatusBadge tone="yellow">{scheduled.length} file(s) scheduled for deletion</StatusBadge>
         </p>
       )}
 
@@ -228,11 +189,7 @@ export function ProductForm({
           <h2 id="variants-heading" className="font-serif text-xl text-leather-800">
             Product Types/Variants
           </h2>
-          <button
-            type="button"
-            onClick={() => update((s) => ({ ...s, variants: [...s.variants, newVariant(s.variants.length === 0)] }))}
-            className={BUTTON.secondary}
-          >
+          <button type="button" onClick={() => dispatch({ type: "add-variant" })} className={BUTTON.secondary}>
             Add Variant
           </button>
         </div>
@@ -245,11 +202,11 @@ export function ProductForm({
             variant={variant}
             errors={errors}
             canRemove={state.variants.length > 1}
-            onChange={(change) => updateVariant(variant.key, change)}
-            onRemove={() => removeVariant(variant)}
-            onRemoveMedia={(item) => removeMedia(variant, item)}
+            onChange={(change) => dispatch({ type: "edit-variant", variantKey: variant.key, change })}
+            onRemove={() => dispatch({ type: "remove-variant", variantKey: variant.key })}
+            onRemoveMedia={(item) => dispatch({ type: "remove-media", variantKey: variant.key, item })}
             onAddFiles={(kind, files) => addFiles(variant, kind, files)}
-            onDropUpload={(uploadKey) => updateVariant(variant.key, (v) => ({ ...v, uploads: v.uploads.filter((u) => u.key !== uploadKey) }))}
+            onDropUpload={(uploadKey) => dispatch({ type: "drop-upload", variantKey: variant.key, uploadKey })}
           />
         ))}
       </section>

@@ -70,8 +70,10 @@ export function VariantsPanel({ product }: { product: Product }) {
           {v.stock.length > 0 && (
             <ul aria-label={`Stock by size of ${v.name}`} className="mt-3 flex flex-wrap gap-2">
               {sortSizes(v.stock, (s) => s.size).map((s) => (
-                <li key={s.id} className="rounded-full bg-stone-100 px-2.5 py-0.5 text-xs text-stone-800">
-                  {s.size.trim() || "No Size"}: {s.qty}
+                <li key={s.id}>
+                  <StatusBadge tone="grey">
+                    {s.size.trim() || "No Size"}: {s.qty}
+                  </StatusBadge>
                 </li>
               ))}
             </ul>

@@ -1,3 +1,4 @@
+import type { FieldErrors } from "~/lib/form-errors";
 import { NEEDS_SCRIPT } from "~/lib/needs-script";
 import { discountAmount, discountPercent, formatPrice, toPaisa } from "~/modules/catalog/pricing";
 import { imageUrl, videoUrl } from "~/modules/media/media-url";
@@ -25,7 +26,7 @@ export function VariantFields({
   index: number;
   mode: "add" | "edit";
   variant: VariantState;
-  errors: Record<string, string>;
+  errors: FieldErrors;
   canRemove: boolean;
   onChange: (change: (v: VariantState) => VariantState) => void;
   onRemove: () => void;
@@ -174,11 +175,7 @@ export function VariantFields({
                   alt={`${legend}, ${i + 1} of ${images.length}`}
                   className="h-24 w-24 rounded-md object-cover"
                 />
-                <button
-                  type="button"
-                  onClick={() => onRemoveMedia(m)}
-                  className="mt-1 block w-full rounded bg-red-50 px-2 py-1 text-xs text-red-800 hover:bg-red-100"
-                >
+                <button type="button" onClick={() => onRemoveMedia(m)} className={`mt-1 w-full ${BUTTON.rowDanger}`}>
                   Remove image {i + 1}
                 </button>
               </li>
@@ -192,11 +189,7 @@ export function VariantFields({
                   className="h-24 w-40 rounded-md bg-black"
                   aria-label={`Video ${i + 1} of ${legend}`}
                 />
-                <button
-                  type="button"
-                  onClick={() => onRemoveMedia(m)}
-                  className="mt-1 block w-full rounded bg-red-50 px-2 py-1 text-xs text-red-800 hover:bg-red-100"
-                >
+                <button type="button" onClick={() => onRemoveMedia(m)} className={`mt-1 w-full ${BUTTON.rowDanger}`}>
                   Remove video {i + 1}
                 </button>
               </li>
@@ -265,11 +258,7 @@ export function VariantFields({
                   </span>
                 )}
                 {u.status !== "uploading" && (
-                  <button
-                    type="button"
-                    onClick={() => onDropUpload(u.key)}
-                    className="rounded border border-stone-300 px-2 py-1 text-xs hover:bg-stone-50"
-                  >
+                  <button type="button" onClick={() => onDropUpload(u.key)} className={BUTTON.row}>
                     Remove {u.name}
                   </button>
                 )}
