@@ -5,7 +5,7 @@ import { categoryFormSchema, categoryNameProblem } from "~/modules/catalog/admin
 import { useFormCheck } from "~/components/ui/use-form-check";
 import { TextField } from "~/components/ui/field";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { FILE_INPUT_CLASS } from "~/components/admin/list-controls";
+import { FileField } from "~/components/admin/file-field";
 import { BUTTON } from "~/components/admin/control-styles";
 import { CategoryAlert as Alert, type CategoryFailure as Failure } from "./category-alert";
 
@@ -68,43 +68,14 @@ export function AddCategoryForm({ failure, busy }: { failure: Failure | null; bu
   );
 }
 
-export function ImageInput({
-  id,
-  label,
-  error,
-  onChange,
-  form,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  onChange?: () => void;
-  form?: string;
-}) {
+/** A category's picture: at most 10 MB, of the kinds the shop stores. */
+export function ImageInput(props: { id: string; label: string; error?: string; onChange?: () => void; form?: string }) {
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-stone-800">
-        {label}
-      </label>
-      <input
-        id={id}
-        name="image"
-        type="file"
-        accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
-        form={form}
-        onChange={onChange}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
-        className={`mt-1 ${FILE_INPUT_CLASS}`}
-      />
-      <p id={`${id}-hint`} className="mt-1 text-xs text-stone-600">
-        JPEG, PNG, WebP, GIF or AVIF, at most 10 MB.
-      </p>
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
+    <FileField
+      name="image"
+      accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+      hint="JPEG, PNG, WebP, GIF or AVIF, at most 10 MB."
+      {...props}
+    />
   );
 }

@@ -5,7 +5,7 @@ import { imageUrl, videoUrl } from "~/modules/media/media-url";
 import { MAX_NEW_IMAGES_PER_VARIANT } from "~/modules/media/upload-limits";
 import type { MediaKind } from "~/lib/db/value-lists";
 import { TextField } from "~/components/ui/field";
-import { FILE_INPUT_CLASS } from "~/components/admin/list-controls";
+import { FileField } from "~/components/admin/file-field";
 import { BUTTON, TICK_BOX } from "~/components/admin/control-styles";
 import { nextKey, type MediaState, type VariantState } from "./product-form-state";
 
@@ -197,45 +197,27 @@ export function VariantFields({
           </ul>
         )}
         <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <label htmlFor={`${id}-images`} className="block text-sm font-medium text-stone-800">
-              Add images
-            </label>
-            <input
-              id={`${id}-images`}
-              type="file"
-              accept="image/*"
-              multiple
-              aria-describedby={`${id}-images-hint`}
-              onChange={(e) => {
-                onAddFiles("image", e.target.files);
-                e.target.value = "";
-              }}
-              className={`mt-1 ${FILE_INPUT_CLASS}`}
-            />
-            <p id={`${id}-images-hint`} className="mt-1 text-xs text-stone-600">
-              Up to {MAX_NEW_IMAGES_PER_VARIANT} new images, 10 MB each.
-            </p>
-          </div>
-          <div>
-            <label htmlFor={`${id}-video`} className="block text-sm font-medium text-stone-800">
-              Add video
-            </label>
-            <input
-              id={`${id}-video`}
-              type="file"
-              accept="video/mp4,video/webm"
-              aria-describedby={`${id}-video-hint`}
-              onChange={(e) => {
-                onAddFiles("video", e.target.files);
-                e.target.value = "";
-              }}
-              className={`mt-1 ${FILE_INPUT_CLASS}`}
-            />
-            <p id={`${id}-video-hint`} className="mt-1 text-xs text-stone-600">
-              One video per variant (MP4 or WebM), up to 100 MB.
-            </p>
-          </div>
+          <FileField
+            id={`${id}-images`}
+            label="Add images"
+            accept="image/*"
+            multiple
+            hint={`Up to ${MAX_NEW_IMAGES_PER_VARIANT} new images, 10 MB each.`}
+            onChange={(e) => {
+              onAddFiles("image", e.target.files);
+              e.target.value = "";
+            }}
+          />
+          <FileField
+            id={`${id}-video`}
+            label="Add video"
+            accept="video/mp4,video/webm"
+            hint="One video per variant (MP4 or WebM), up to 100 MB."
+            onChange={(e) => {
+              onAddFiles("video", e.target.files);
+              e.target.value = "";
+            }}
+          />
         </div>
         {errors[`${p}.uploads`] && <p className="text-sm text-red-700">{errors[`${p}.uploads`]}</p>}
         {variant.uploads.length > 0 && (
