@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** One schema for the category name, used by the add and edit forms and by their actions. */
-export const categoryNameSchema = z.object({
+const categoryNameSchema = z.object({
   name: z.string().trim().min(1, "Category name required").max(80, "Category name is too long (at most 80 characters)."),
 });
 
@@ -15,7 +15,7 @@ export function categoryNameProblem(name: unknown): string | undefined {
 }
 
 /** The browser's first check of a chosen image file; the server checks again by content. */
-export function categoryImageProblem(file: { size: number; type: string } | null | undefined): string | null {
+function categoryImageProblem(file: { size: number; type: string } | null | undefined): string | null {
   if (!file || file.size === 0) return null;
   if (file.size > CATEGORY_IMAGE_MAX_BYTES) return CATEGORY_IMAGE_TOO_LARGE;
   if (file.type && !file.type.startsWith("image/")) return "Please choose an image file.";

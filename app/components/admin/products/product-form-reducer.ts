@@ -27,7 +27,7 @@ export interface EditorState {
   save: "editing" | "waiting";
 }
 
-export type EditorAction =
+type EditorAction =
   | { type: "edit"; change: (form: FormState) => FormState }
   | { type: "edit-variant"; variantKey: string; change: (variant: VariantState) => VariantState }
   | { type: "add-variant" }

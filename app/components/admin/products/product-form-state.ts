@@ -35,7 +35,7 @@ export interface ProductFormFailure {
   unanswered?: true;
 }
 
-export interface StockRowState {
+interface StockRowState {
   key: string;
   id?: string;
   size: string;
