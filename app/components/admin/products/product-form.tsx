@@ -48,7 +48,7 @@ export function ProductForm({
   const clientErrors = submitted ? validate(state) : {};
   const errors = Object.keys(clientErrors).length ? clientErrors : (failure?.fieldErrors ?? {});
 
-  // A new answer from the server puts its message at the top (as the action's answer, not an effect's).
+  // A new answer from the server puts its message at the top (set while rendering, as useFormCheck does).
   const [answered, setAnswered] = useState(failure);
   if (answered !== failure) {
     setAnswered(failure);
