@@ -1,6 +1,6 @@
 import type { Route } from "./+types/sitemap";
 import { getEnv } from "~/config.server";
-import { listSitemapEntries } from "~/modules/catalog/catalog.server";
+import { listSitemapEntries } from "~/modules/catalog/catalogue-links.server";
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
 

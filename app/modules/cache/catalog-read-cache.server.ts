@@ -4,13 +4,12 @@ import { cardReadCache, catalogReadCache, searchReadCache } from "./read-cache.s
 import {
   getProductDetail,
   listCategories,
-  listFooterCategories,
   listProductCards,
-  newestCategory,
   readCardRows,
   type CardRowsReader,
   type ListProductsInput,
 } from "~/modules/catalog/catalog.server";
+import { listFooterCategories, newestCategory } from "~/modules/catalog/catalogue-links.server";
 
 /**
  * The storefront's catalogue reads, kept in memory by each process until a catalogue change notice

@@ -1,20 +1,40 @@
 import { z } from "zod";
 
 /** One schema for the category name, used by the add and edit forms and by their actions. */
-export const categoryNameSchema = z.object({
+const categoryNameSchema = z.object({
   name: z.string().trim().min(1, "Category name required").max(80, "Category name is too long (at most 80 characters)."),
 });
 
 export const CATEGORY_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const CATEGORY_IMAGE_TOO_LARGE = "The image is larger than 10 MB.";
 
+/** The name rule's message for a value, or undefined when it is fine. */
+export function categoryNameProblem(name: unknown): string | undefined {
+  const parsed = categoryNameSchema.safeParse({ name });
+  return parsed.success ? undefined : parsed.error.issues[0]?.message;
+}
+
 /** The browser's first check of a chosen image file; the server checks again by content. */
-export function categoryImageProblem(file: { size: number; type: string } | null | undefined): string | null {
+function categoryImageProblem(file: { size: number; type: string } | null | undefined): string | null {
   if (!file || file.size === 0) return null;
   if (file.size > CATEGORY_IMAGE_MAX_BYTES) return CATEGORY_IMAGE_TOO_LARGE;
   if (file.type && !file.type.startsWith("image/")) return "Please choose an image file.";
   return null;
 }
+
+const isFileLike = (value: unknown): value is { size: number; type: string } =>
+  typeof value === "object" && value !== null && "size" in value && "type" in value;
+
+/**
+ * The add and edit forms as the browser checks them before sending (useFormCheck): the name's
+ * rule, and the chosen image's size and type.
+ */
+export const categoryFormSchema = categoryNameSchema.extend({
+  image: z.unknown().superRefine((file, ctx) => {
+    const problem = categoryImageProblem(isFileLike(file) ? file : null);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  }),
+});
 
 export const categoryIntents = ["add", "update", "remove-image", "delete", "refresh"] as const;
 export type CategoryIntent = (typeof categoryIntents)[number];

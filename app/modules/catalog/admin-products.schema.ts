@@ -11,9 +11,16 @@ export const adminProductsQuerySchema = z.object({
 
 export const ADMIN_PRODUCTS_PAGE_SIZE = 25;
 
-export const deleteProductSchema = z.object({
-  intent: z.literal("delete"),
-  id: z.string().trim().min(1).max(64),
+export const PRODUCT_DELETE_FAILED = "Error deleting product. Check console for details.";
+
+/** A product's delete, from the table (with its id) or from its own page (`productDeleteIntentSchema`). */
+export const productDeleteIntentSchema = z.object({ intent: z.literal("delete", { error: () => PRODUCT_DELETE_FAILED }) });
+export const deleteProductSchema = productDeleteIntentSchema.extend({
+  id: z
+    .string({ error: () => PRODUCT_DELETE_FAILED })
+    .trim()
+    .min(1, PRODUCT_DELETE_FAILED)
+    .max(64, PRODUCT_DELETE_FAILED),
 });
 
 export const productViewTabs = ["overview", "variants", "media", "stock"] as const;
@@ -26,4 +33,3 @@ export const productViewQuerySchema = z.object({
 
 export const DELETE_PRODUCT_CONFIRM = "Are you sure you want to delete this product? This will also delete all associated images and videos.";
 export const PRODUCT_DELETED = "Product deleted successfully!";
-export const PRODUCT_DELETE_FAILED = "Error deleting product. Check console for details.";

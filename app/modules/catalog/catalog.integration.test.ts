@@ -6,7 +6,8 @@ import { newId } from "~/lib/ids";
 import { likePattern } from "~/lib/sql-like";
 import { categories, media, productCategories, products, stock, variants } from "~/lib/db/tables.server";
 import { createTestDatabase, testTarget, type TestDatabase } from "../../../tests/support/test-db";
-import { getProductDetail, listCategories, listFooterCategories, listProductCards, listSitemapEntries, newestCategory } from "./catalog.server";
+import { getProductDetail, listCategories, listProductCards } from "./catalog.server";
+import { listFooterCategories, listSitemapEntries, newestCategory } from "./catalogue-links.server";
 import { hasDiscount } from "./pricing";
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/lib/db.server";
 import type { MediaKind } from "~/lib/db/value-lists";
 import { DomainError } from "~/lib/errors";
@@ -9,7 +9,6 @@ import { deleteMediaFiles, type StoredMediaFile } from "~/modules/media/media-fi
 import { STALE_UPLOAD_MESSAGE, stagedFilesExist, verifyStagedUpload, type StagedUpload } from "~/modules/media/staged-uploads.server";
 import type { FileStorage } from "~/modules/media/storage.server";
 import { PRODUCT_FORM_MESSAGES, type ProductFormData, type VariantFormData } from "./product-form.schema";
-import { UNNAMED_CATEGORY } from "./catalog.server";
 import { readProductRows } from "./product-rows.server";
 import { lockStockOfVariants, type LockedStock } from "~/modules/inventory/stock-locks.server";
 
@@ -18,11 +17,6 @@ import { lockStockOfVariants, type LockedStock } from "~/modules/inventory/stock
  * media) is written in one transaction. Files of removed media are deleted only after it commits.
  * Stock is changed by adjustments, never overwritten: see docs/decisions/0019-stock-edits-as-adjustments.md.
  */
-
-export interface CategoryChoice {
-  id: string;
-  name: string;
-}
 
 export interface EditableMedia {
   id: string;
@@ -47,11 +41,6 @@ export interface EditableProduct {
 }
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-
-export async function listCategoryChoices(db: Db): Promise<CategoryChoice[]> {
-  const rows = await db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.name), asc(categories.id));
-  return rows.map((r) => ({ id: r.id, name: r.name.trim() || UNNAMED_CATEGORY }));
-}
 
 export async function productExists(db: Db, id: string): Promise<boolean> {
   if (!ID_PATTERN.test(id)) return false;

@@ -1,7 +1,7 @@
-import { useState, type ChangeEvent, type FocusEvent } from "react";
-import { data, Form, redirect, useLocation, useNavigation } from "react-router";
+import { Form, redirect, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/categories";
 import { actionFailure } from "~/lib/action-failure.server";
+import { parseForm } from "~/lib/form-refusal.server";
 import { flashCookie } from "~/lib/flash.server";
 import { formatAdminDate } from "~/lib/admin-date";
 import { requireAdmin } from "~/modules/accounts/session.server";
@@ -13,24 +13,22 @@ import {
   CATEGORY_MESSAGES,
   categoriesQuerySchema,
   categoryActionSchema,
-  categoryImageProblem,
-  categoryNameSchema,
+  categoryIntents,
+  categoryNameProblem,
   deleteCategoryConfirmText,
   type CategoryIntent,
 } from "~/modules/catalog/admin-categories.schema";
 import { fileBytes, readFormWithLimit } from "~/modules/media/form-upload.server";
-import { imageUrl } from "~/modules/media/media-url";
-import { Img } from "~/components/ui/img";
-import { FormAlert, TextField } from "~/components/ui/field";
 import { RouteError } from "~/components/ui/route-error";
 import { ConfirmButton } from "~/components/admin/confirm-button";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { useHydrated } from "~/components/ui/use-hydrated";
 import { adminMeta } from "~/lib/seo";
-import { FILE_INPUT_CLASS } from "~/components/admin/list-controls";
 import { IndexCell, IndexRow, IndexTable, RowActions } from "~/components/admin/index-table";
 import { BUTTON } from "~/components/admin/control-styles";
 import { NavigateButton } from "~/components/ui/navigate-button";
+import { CategoryAlert as Alert, type CategoryFailure as Failure } from "~/components/admin/categories/category-alert";
+import { AddCategoryForm } from "~/components/admin/categories/category-forms";
+import { CategoryImage, EditRow } from "~/components/admin/categories/category-edit-row";
 
 export const meta = () => adminMeta("Categories");
 
@@ -39,16 +37,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = categoriesQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const categories = await listAdminCategories(context.db);
   return { categories, editId: query.edit ?? null, deleteId: query.delete ?? null };
-}
-
-interface Failure {
-  ok: false;
-  intent: CategoryIntent | null;
-  id?: string;
-  message: string | null;
-  detail?: string;
-  nameError?: string;
-  name?: string;
 }
 
 const failureText: Record<CategoryIntent, (reason: string) => string> = {
@@ -61,6 +49,23 @@ const failureText: Record<CategoryIntent, (reason: string) => string> = {
 
 function done(request: Request, message: string) {
   return redirect("/admin/categories", { status: 303, headers: { "Set-Cookie": flashCookie(request, message) } });
+}
+
+/**
+ * What a refused form's answer keeps for the page besides its problems (refuseForm): which form it
+ * was, what was typed, and the message at the top unless the name is what was wrong.
+ */
+function refusalOf(raw: Record<string, FormDataEntryValue>, fallbackIntent: CategoryIntent | null): Failure {
+  const intent = categoryIntents.find((i) => i === raw.intent) ?? fallbackIntent;
+  const nameError = raw.intent === "add" || raw.intent === "update" ? categoryNameProblem(raw.name) : undefined;
+  return {
+    ok: false,
+    intent,
+    id: typeof raw.id === "string" ? raw.id : undefined,
+    name: typeof raw.name === "string" ? raw.name : undefined,
+    message: nameError ? null : intent ? failureText[intent]("invalid request") : "Invalid request.",
+    nameError,
+  };
 }
 
 const MAX_FORM_BYTES = CATEGORY_IMAGE_MAX_BYTES + 256 * 1024;
@@ -82,21 +87,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     }));
   }
   const raw = Object.fromEntries([...form].filter(([, v]) => typeof v === "string"));
-  const parsed = categoryActionSchema.safeParse(raw);
-  if (!parsed.success) {
-    const intent = (["add", "update", "remove-image", "delete", "refresh"] as const).find((i) => i === raw.intent) ?? fallbackIntent;
-    const nameIssue = parsed.error.issues.find((i) => i.path[0] === "name");
-    const failure: Failure = {
-      ok: false,
-      intent,
-      id: typeof raw.id === "string" ? raw.id : undefined,
-      name: typeof raw.name === "string" ? raw.name : undefined,
-      message: nameIssue ? null : intent ? failureText[intent]("invalid request") : "Invalid request.",
-      nameError: nameIssue?.message,
-    };
-    return data(failure, { status: 400 });
-  }
-  const input = parsed.data;
+  const parsed = parseForm(categoryActionSchema, raw, refusalOf(raw, fallbackIntent));
+  if (!parsed.ok) return parsed.response;
+  const input = parsed.value;
   const { db, storage } = context;
   try {
     switch (input.intent) {
@@ -132,10 +125,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       detail: code !== "INTERNAL" && input.intent !== "delete" ? message : undefined,
     }));
   }
-}
-
-function Alert({ failure }: { failure: Failure }) {
-  return <FormAlert message={failure.message} detail={failure.detail} />;
 }
 
 export default function AdminCategories({ loaderData, actionData }: Route.ComponentProps) {
@@ -239,176 +228,6 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
         />
       )}
     </div>
-  );
-}
-
-/** The name rule's message for a value, or undefined when it is fine (shown when the field loses focus). */
-function nameProblem(value: string): string | undefined {
-  const parsed = categoryNameSchema.safeParse({ name: value });
-  return parsed.success ? undefined : parsed.error.issues[0].message;
-}
-
-/** Client check of a form's name and image with the same rules the server applies. */
-function checkForm(form: HTMLFormElement, imageInput: HTMLInputElement | null): { nameError?: string; imageError?: string } {
-  const parsed = categoryNameSchema.safeParse({ name: new FormData(form).get("name") ?? "" });
-  const imageError = categoryImageProblem(imageInput?.files?.[0]) ?? undefined;
-  return { nameError: parsed.success ? undefined : parsed.error.issues[0].message, imageError };
-}
-
-/** A category form's name and errors: errors clear on edit, the name rule runs when the field loses focus. */
-function useCategoryForm(initialName: string, failure: Failure | null) {
-  const [name, setName] = useState(initialName);
-  const [errors, setErrors] = useState<{ nameError?: string; imageError?: string }>({});
-  const nameField = {
-    name: "name",
-    required: true,
-    maxLength: 80,
-    value: name,
-    error: errors.nameError ?? failure?.nameError,
-    onChange: (e: ChangeEvent<HTMLInputElement>) => {
-      setName(e.target.value);
-      setErrors((x) => ({ ...x, nameError: undefined }));
-    },
-    onBlur: (e: FocusEvent<HTMLInputElement>) => setErrors((x) => ({ ...x, nameError: nameProblem(e.target.value) })),
-  };
-  return { name, errors, setErrors, nameField };
-}
-
-function AddCategoryForm({ failure, busy }: { failure: Failure | null; busy: boolean }) {
-  const hydrated = useHydrated();
-  const { name, errors, setErrors, nameField } = useCategoryForm(failure?.name ?? "", failure);
-  return (
-    <Form
-      method="post"
-      encType="multipart/form-data"
-      action="/admin/categories?intent=add"
-      noValidate
-      aria-labelledby="add-category-heading"
-      className="space-y-4 rounded-xl border border-stone-200 bg-white p-4"
-      onSubmit={(event) => {
-        const found = checkForm(event.currentTarget, event.currentTarget.querySelector<HTMLInputElement>("#category-image"));
-        setErrors(found);
-        if (found.nameError || found.imageError) event.preventDefault();
-      }}
-    >
-      <h2 id="add-category-heading" className="font-serif text-xl text-leather-800">
-        Add a category
-      </h2>
-      {failure && <Alert failure={failure} />}
-      <input type="hidden" name="intent" value="add" />
-      <div className="grid gap-4 md:grid-cols-2">
-        <TextField id="category-name" label="Category Name" {...nameField} />
-        <ImageInput
-          id="category-image"
-          label="Category Image (optional)"
-          error={errors.imageError}
-          onChange={() => setErrors((x) => ({ ...x, imageError: undefined }))}
-        />
-      </div>
-      <button type="submit" disabled={hydrated && (name.trim() === "" || busy)} className={BUTTON.primary}>
-        {busy ? "Saving..." : "Add Category"}
-      </button>
-    </Form>
-  );
-}
-
-function ImageInput({ id, label, error, onChange, form }: { id: string; label: string; error?: string; onChange?: () => void; form?: string }) {
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-stone-800">
-        {label}
-      </label>
-      <input
-        id={id}
-        name="image"
-        type="file"
-        accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
-        form={form}
-        onChange={onChange}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
-        className={`mt-1 ${FILE_INPUT_CLASS}`}
-      />
-      <p id={`${id}-hint`} className="mt-1 text-xs text-stone-600">
-        JPEG, PNG, WebP, GIF or AVIF, at most 10 MB.
-      </p>
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-type CategoryRow = Route.ComponentProps["loaderData"]["categories"][number];
-
-/** The category's picture, or the words saying it has none. */
-function CategoryImage({ category }: { category: CategoryRow }) {
-  return category.image ? (
-    <Img src={imageUrl(category.image, 320)} alt={category.name} width={48} height={48} className="h-12 w-12 rounded-md object-cover" />
-  ) : (
-    <span className="text-xs text-stone-500">No image</span>
-  );
-}
-
-function EditRow({ category, busy, failure }: { category: CategoryRow; busy: boolean; failure: Failure | null }) {
-  const hydrated = useHydrated();
-  const { name, errors, setErrors, nameField } = useCategoryForm(failure?.name ?? category.name, failure);
-  return (
-    <IndexRow tone="editing">
-      <IndexCell label="Image" kind="media" className="space-y-2">
-        <CategoryImage category={category} />
-        <ImageInput
-          id="edit-category-image"
-          label="Change Image"
-          form="edit-category"
-          error={errors.imageError}
-          onChange={() => setErrors((x) => ({ ...x, imageError: undefined }))}
-        />
-        {category.image && (
-          <button type="submit" form="remove-category-image" disabled={busy} className="min-h-6 text-sm text-red-700 underline disabled:opacity-60">
-            Remove image
-          </button>
-        )}
-        <Form id="remove-category-image" method="post" action="/admin/categories">
-          <input type="hidden" name="intent" value="remove-image" />
-          <input type="hidden" name="id" value={category.id} />
-        </Form>
-      </IndexCell>
-      <IndexCell label="Name" kind="title" className="font-normal">
-        <Form
-          id="edit-category"
-          method="post"
-          encType="multipart/form-data"
-          action="/admin/categories?intent=update"
-          noValidate
-          onSubmit={(event) => {
-            const found = checkForm(event.currentTarget, document.querySelector<HTMLInputElement>("#edit-category-image"));
-            setErrors(found);
-            if (found.nameError || found.imageError) event.preventDefault();
-          }}
-        >
-          <input type="hidden" name="intent" value="update" />
-          <input type="hidden" name="id" value={category.id} />
-          <TextField id="edit-category-name" label="Category name" {...nameField} />
-        </Form>
-      </IndexCell>
-      <IndexCell label="Product Count">{category.productCount}</IndexCell>
-      <IndexCell label="Date Created" className="whitespace-nowrap">
-        {formatAdminDate(category.createdAt)}
-      </IndexCell>
-      <IndexCell label="Actions" kind="actions">
-        <RowActions>
-          <button type="submit" form="edit-category" disabled={hydrated && (name.trim() === "" || busy)} className={BUTTON.rowPrimary}>
-            Save
-          </button>
-          <NavigateButton to="/admin/categories" preventScrollReset className={BUTTON.row}>
-            Cancel
-          </NavigateButton>
-        </RowActions>
-      </IndexCell>
-    </IndexRow>
   );
 }
 

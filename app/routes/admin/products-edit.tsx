@@ -6,10 +6,12 @@ import { actionFailure } from "~/lib/action-failure.server";
 import { flashCookie } from "~/lib/flash.server";
 import { logger } from "~/lib/logger.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
-import { listCategoryChoices, loadProductForEdit, productExists, updateProduct } from "~/modules/catalog/product-editor.server";
+import { listCategoryChoices } from "~/modules/catalog/admin-products.server";
+import { loadProductForEdit, productExists, updateProduct } from "~/modules/catalog/product-editor.server";
 import { parseProductSubmission, saveOptions } from "~/modules/catalog/product-form-action.server";
 import { PRODUCT_FORM_MESSAGES } from "~/modules/catalog/product-form.schema";
-import { ProductForm, type ProductFormFailure } from "~/components/admin/product-form";
+import { ProductForm } from "~/components/admin/products/product-form";
+import type { ProductFormFailure } from "~/components/admin/products/product-form-state";
 import { RouteError } from "~/components/ui/route-error";
 import { adminMeta } from "~/lib/seo";
 import { keepFormWhenUnanswered } from "~/lib/unanswered";
@@ -45,9 +47,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const db = context.db;
   try {
     const parsed = parseProductSubmission(await request.formData());
-    if (!parsed.ok) {
-      return data<ProductFormFailure>({ ok: false, message: PRODUCT_FORM_MESSAGES.fixForm, errors: parsed.errors }, { status: 400 });
-    }
+    if (!parsed.ok) return parsed.response;
     const { id } = await updateProduct(db, params.id, parsed.data, await saveOptions(db, context.storage, staff.id));
     return redirect(`/admin/products/${id}/view`, { headers: { "Set-Cookie": flashCookie(request, PRODUCT_FORM_MESSAGES.updated) } });
   } catch (error) {

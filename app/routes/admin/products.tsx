@@ -1,6 +1,7 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/products";
 import { actionFailure } from "~/lib/action-failure.server";
+import { parseForm } from "~/lib/form-refusal.server";
 import { flashCookie } from "~/lib/flash.server";
 import { localPath } from "~/lib/local-path";
 import { formatAdminDate } from "~/lib/admin-date";
@@ -26,7 +27,7 @@ import { IndexCell, IndexRow, IndexTable, RowActions } from "~/components/admin/
 import { BUTTON } from "~/components/admin/control-styles";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { adminMeta } from "~/lib/seo";
-import { FormAlert } from "~/components/ui/field";
+import { FormAlert, TextField } from "~/components/ui/field";
 import { pageCountOf } from "~/lib/paging";
 
 export const meta = () => adminMeta("Products");
@@ -66,16 +67,16 @@ function listAddress(returnTo: FormDataEntryValue | null): string {
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireAdmin(request, context.auth);
   const form = await request.formData();
-  const parsed = deleteProductSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data({ ok: false as const, message: PRODUCT_DELETE_FAILED }, { status: 400 });
+  const parsed = parseForm(deleteProductSchema, form, { ok: false as const, message: PRODUCT_DELETE_FAILED });
+  if (!parsed.ok) return parsed.response;
   try {
-    await deleteProduct(context.db, parsed.data.id, deletedByOf(staff));
+    await deleteProduct(context.db, parsed.value.id, deletedByOf(staff));
     return redirect(listAddress(form.get("returnTo")), {
       status: 303,
       headers: { "Set-Cookie": flashCookie(request, PRODUCT_DELETED) },
     });
   } catch (error) {
-    return actionFailure(error, { msg: "product delete failed", productId: parsed.data.id }, () => ({
+    return actionFailure(error, { msg: "product delete failed", productId: parsed.value.id }, () => ({
       ok: false as const,
       message: PRODUCT_DELETE_FAILED,
     }));
@@ -112,17 +113,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
       <FilterPanel active={Boolean(q || category)}>
         <Form method="get" role="search" className="flex flex-col gap-3 p-4 lg:flex-row lg:items-end">
           <div className="flex-1">
-            <label htmlFor="product-search" className="block text-sm font-medium text-stone-800">
-              Search products
-            </label>
-            <input
-              id="product-search"
-              type="search"
-              name="q"
-              defaultValue={q}
-              placeholder="Search by name or SKU..."
-              className="mt-1 min-h-11 w-full rounded-md border border-leather-300 bg-white px-3 py-2 text-stone-900 placeholder:text-stone-500"
-            />
+            <TextField id="product-search" label="Search products" type="search" name="q" defaultValue={q} placeholder="Search by name or SKU..." />
           </div>
           <FilterSelect
             id="product-category"
