@@ -24,6 +24,7 @@ import { adminMeta } from "~/lib/seo";
 import { EmailText } from "~/components/admin/email-text";
 import { IndexCell, IndexRow, IndexTable, RowActions } from "~/components/admin/index-table";
 import { BUTTON } from "~/components/admin/control-styles";
+import { Button, InputControl, SelectControl } from "~/components/admin/controls";
 import { FormAlert } from "~/components/ui/field";
 import { NavigateButton } from "~/components/ui/navigate-button";
 
@@ -90,8 +91,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     }));
   }
 }
-
-const input = "block min-h-11 w-full min-w-24 rounded-md border border-leather-300 bg-white px-2 py-1.5 text-sm xl:min-h-9";
 
 export default function AdminList({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
@@ -194,11 +193,27 @@ function EditRow({ admin, values, saving }: { admin: AdminRow; values?: Values; 
           <label htmlFor={`${formId}-firstName`} className="sr-only">
             First name
           </label>
-          <input {...field("firstName")} defaultValue={v.firstName} required autoComplete="off" placeholder="First name" className={input} />
+          <InputControl
+            size="row"
+            className="block w-full min-w-24"
+            {...field("firstName")}
+            defaultValue={v.firstName}
+            required
+            autoComplete="off"
+            placeholder="First name"
+          />
           <label htmlFor={`${formId}-lastName`} className="sr-only">
             Last name
           </label>
-          <input {...field("lastName")} defaultValue={v.lastName} required autoComplete="off" placeholder="Last name" className={input} />
+          <InputControl
+            size="row"
+            className="block w-full min-w-24"
+            {...field("lastName")}
+            defaultValue={v.lastName}
+            required
+            autoComplete="off"
+            placeholder="Last name"
+          />
         </div>
       </IndexCell>
       <IndexCell label="Email" className="text-stone-600">
@@ -208,21 +223,21 @@ function EditRow({ admin, values, saving }: { admin: AdminRow; values?: Values; 
         <label htmlFor={`${formId}-gender`} className="sr-only">
           Gender
         </label>
-        <select {...field("gender")} defaultValue={v.gender} className={input}>
+        <SelectControl size="row" className="block w-full min-w-24" {...field("gender")} defaultValue={v.gender}>
           <GenderOptions empty={{ label: "Not set" }} />
-        </select>
+        </SelectControl>
       </IndexCell>
       <IndexCell label="Role">
         <label htmlFor={`${formId}-role`} className="sr-only">
           Role
         </label>
-        <select {...field("role")} defaultValue={v.role} className={input}>
+        <SelectControl size="row" className="block w-full min-w-24" {...field("role")} defaultValue={v.role}>
           {ADMIN_ROLES.map((r) => (
             <option key={r} value={r}>
               {adminRoleLabel[r]}
             </option>
           ))}
-        </select>
+        </SelectControl>
       </IndexCell>
       <IndexCell label="Phone">
         <label htmlFor={`${formId}-number`} className="sr-only">
@@ -230,16 +245,16 @@ function EditRow({ admin, values, saving }: { admin: AdminRow; values?: Values; 
         </label>
         <div className="flex items-center gap-1">
           <span className="text-stone-600">{admin.numberCode}</span>
-          <input {...field("number")} type="tel" defaultValue={v.number} autoComplete="off" className={input} />
+          <InputControl size="row" className="block w-full min-w-24" {...field("number")} type="tel" defaultValue={v.number} autoComplete="off" />
         </div>
       </IndexCell>
       <IndexCell label="Actions" kind="actions">
         <RowActions>
           <Form method="post" id={formId} className="contents">
             <input type="hidden" name="id" value={admin.id} />
-            <button type="submit" disabled={saving} className={BUTTON.rowPrimary}>
-              {saving ? "Saving..." : "Save"}
-            </button>
+            <Button kind="rowPrimary" type="submit" busy={saving} busyLabel="Saving...">
+              Save
+            </Button>
           </Form>
           <NavigateButton to={PATH} className={BUTTON.row}>
             Cancel

@@ -25,6 +25,8 @@ import { IndexCell, IndexRow, IndexTable, RowActions } from "~/components/admin/
 import { BUTTON } from "~/components/admin/control-styles";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { ContactButtons, StatusForm, SubmissionStatusBadge } from "~/components/admin/contact-submissions/submission-parts";
+import { Button, InputControl } from "~/components/admin/controls";
+import { StatusBadge } from "~/components/admin/status-badge";
 import { SubmissionDialog } from "~/components/admin/contact-submissions/submission-dialog";
 import { adminMeta } from "~/lib/seo";
 import { EmailText } from "~/components/admin/email-text";
@@ -161,7 +163,7 @@ export default function AdminContactSubmissions({ loaderData, actionData }: Rout
             <label htmlFor="submission-search" className="block text-sm font-medium text-stone-800">
               Search by name, email, or message
             </label>
-            <input
+            <InputControl
               id="submission-search"
               type="search"
               name="q"
@@ -169,7 +171,7 @@ export default function AdminContactSubmissions({ loaderData, actionData }: Rout
               key={query.q}
               maxLength={200}
               placeholder="Search by name, email, or message..."
-              className="mt-1 min-h-11 w-full rounded-md border border-leather-300 bg-white px-3 py-2 text-stone-900 placeholder:text-stone-500"
+              className="mt-1 w-full"
             />
           </div>
           <FilterSelect
@@ -193,9 +195,9 @@ export default function AdminContactSubmissions({ loaderData, actionData }: Rout
             options={contactSubjects}
             className="w-full lg:w-44"
           />
-          <button type="submit" className={BUTTON.primary}>
+          <Button kind="primary" type="submit">
             Search
-          </button>
+          </Button>
           {filtered && (
             <Link to={PATH} className="self-center text-sm text-leather-700 underline">
               Clear filters
@@ -222,7 +224,7 @@ export default function AdminContactSubmissions({ loaderData, actionData }: Rout
               <IndexCell label="Customer" kind="title" className="min-w-48 font-normal">
                 <span className="flex flex-wrap items-center gap-2 font-medium wrap-anywhere text-stone-900">
                   {s.name}
-                  {!s.read && <span className="rounded-full bg-blue-700 px-2 py-0.5 text-xs font-semibold text-white">New</span>}
+                  {!s.read && <StatusBadge tone="strong">New</StatusBadge>}
                 </span>
                 <span className="block text-stone-600">
                   <EmailText email={s.email} />
