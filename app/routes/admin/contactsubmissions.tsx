@@ -22,7 +22,6 @@ import { useLiveUpdates } from "~/components/admin/use-live-updates";
 import { RouteError } from "~/components/ui/route-error";
 import { FilterPanel, FilterSelect, Pager } from "~/components/admin/list-controls";
 import { IndexCell, IndexRow, IndexTable, RowActions } from "~/components/admin/index-table";
-import { BUTTON } from "~/components/admin/control-styles";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { ContactButtons, StatusForm, SubmissionStatusBadge } from "~/components/admin/contact-submissions/submission-parts";
 import { Button, InputControl } from "~/components/admin/controls";
@@ -247,9 +246,9 @@ export default function AdminContactSubmissions({ loaderData, actionData }: Rout
                   <Form method="post" preventScrollReset>
                     <input type="hidden" name="intent" value="open" />
                     <input type="hidden" name="id" value={s.id} />
-                    <button type="submit" aria-label={`View message from ${s.name}`} className={BUTTON.row}>
+                    <Button kind="row" type="submit" aria-label={`View message from ${s.name}`}>
                       View
-                    </button>
+                    </Button>
                   </Form>
                   <StatusForm id={s.id} status={s.status} label={`Status for ${s.name}`} controlId={`row-status-${s.id}`} hideLabel />
                   <ContactButtons phone={s.phone} name={s.name} />

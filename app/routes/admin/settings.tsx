@@ -14,8 +14,8 @@ import { DEFAULT_FIRST_ORDER_THRESHOLD } from "~/modules/orders/order-review";
 import { formatAmount } from "~/modules/catalog/pricing";
 import type { Db } from "~/lib/db.server";
 import { FormAlert, TextAreaField, TextField } from "~/components/ui/field";
-import { BUTTON } from "~/components/admin/control-styles";
 import { RouteError } from "~/components/ui/route-error";
+import { Button } from "~/components/admin/controls";
 
 export const meta = () => adminMeta("Settings");
 
@@ -145,9 +145,9 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
             error={templateError}
             onChange={() => setChecked({ error: undefined, for: result })}
           />
-          <button type="submit" disabled={busy} className={BUTTON.primary}>
+          <Button kind="primary" type="submit" disabled={busy}>
             {busy ? "Saving..." : "Save Settings"}
-          </button>
+          </Button>
         </Form>
         <h3 className="mt-6 text-sm font-semibold text-stone-900">How it reads for an order</h3>
         <p className="mt-1 whitespace-pre-wrap rounded-md bg-stone-50 p-3 text-sm text-stone-800">
@@ -187,9 +187,9 @@ function FirstOrderThreshold({ threshold, result, busy }: { threshold: number; r
           hint="Whole rupees, e.g. 25000."
           error={result && !result.ok ? result.message : undefined}
         />
-        <button type="submit" disabled={busy} className={BUTTON.primary}>
+        <Button kind="primary" type="submit" disabled={busy}>
           Save threshold
-        </button>
+        </Button>
       </Form>
     </section>
   );

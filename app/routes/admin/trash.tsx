@@ -25,6 +25,7 @@ import { IndexCell, IndexRow, IndexTable, RowActions } from "~/components/admin/
 import { BUTTON } from "~/components/admin/control-styles";
 import { FormAlert } from "~/components/ui/field";
 import { RouteError } from "~/components/ui/route-error";
+import { Button } from "~/components/admin/controls";
 
 const PATH = "/admin/trash";
 
@@ -183,9 +184,9 @@ function EntryActions({ entry, page, busy }: { entry: TrashRow; page: number; bu
       <Form method="post" action={PATH}>
         <input type="hidden" name="intent" value="restore" />
         <input type="hidden" name="id" value={entry.id} />
-        <button type="submit" disabled={busy} aria-label={`Restore ${entry.name}`} className={BUTTON.row}>
+        <Button kind="row" type="submit" disabled={busy} aria-label={`Restore ${entry.name}`}>
           Restore
-        </button>
+        </Button>
       </Form>
       <ConfirmButton
         to={href(page, { delete: entry.id })}

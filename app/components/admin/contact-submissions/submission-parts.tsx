@@ -6,6 +6,7 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import { StatusBadge, type BadgeTone } from "~/components/admin/status-badge";
 import { BUTTON } from "~/components/admin/control-styles";
 import { SelectControl } from "~/components/admin/controls";
+import { Button } from "~/components/admin/controls";
 
 /** The parts of the contact inbox (/admin/contactsubmissions) its rows and its message window share. */
 
@@ -53,9 +54,9 @@ export function StatusForm({
         ))}
       </SelectControl>
       {!hydrated && (
-        <button type="submit" className={BUTTON.row}>
+        <Button kind="row" type="submit">
           Update
-        </button>
+        </Button>
       )}
     </Form>
   );

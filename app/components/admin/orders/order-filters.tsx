@@ -40,9 +40,10 @@ export function OrderFilters({
         action="/admin/orders"
         className={`${folded ? "hidden" : "flex"} mt-2 flex-col gap-3 rounded-xl border border-stone-200 bg-white p-4 sm:flex-row sm:flex-wrap sm:items-end xl:mt-0 xl:flex`}
       >
-        <label className="min-w-0 flex-1 text-sm font-medium text-stone-700 sm:min-w-56">
+        <label htmlFor={`${id}-q`} className="min-w-0 flex-1 text-sm font-medium text-stone-700 sm:min-w-56">
           Search orders
           <InputControl
+            id={`${id}-q`}
             type="search"
             name="q"
             defaultValue={q}
