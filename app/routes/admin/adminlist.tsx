@@ -147,7 +147,7 @@ export default function AdminList({ loaderData }: Route.ComponentProps) {
                       fields={{ intent: "delete", id: a.id }}
                       disabled={deleting}
                       aria-label={`Delete ${a.email}`}
-                      className={BUTTON.rowDanger}
+                      kind="rowDanger"
                     >
                       Delete
                     </ConfirmButton>

@@ -111,7 +111,7 @@ export default function AdminSubscriptions({ loaderData }: Route.ComponentProps)
                     fields={{ id: s.id }}
                     aria-label={`Delete subscription for ${s.email}`}
                     disabled={deleting === s.id}
-                    className={BUTTON.rowDanger}
+                    kind="rowDanger"
                   >
                     {deleting === s.id ? "Deleting..." : "Delete"}
                   </ConfirmButton>

@@ -22,7 +22,6 @@ import { ConfirmButton } from "~/components/admin/confirm-button";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { Pager } from "~/components/admin/list-controls";
 import { IndexCell, IndexRow, IndexTable, RowActions } from "~/components/admin/index-table";
-import { BUTTON } from "~/components/admin/control-styles";
 import { FormAlert } from "~/components/ui/field";
 import { RouteError } from "~/components/ui/route-error";
 import { Button } from "~/components/admin/controls";
@@ -104,7 +103,7 @@ export default function AdminTrash({ loaderData, actionData }: Route.ComponentPr
             action={PATH}
             fields={{ intent: "empty" }}
             disabled={busy}
-            className={BUTTON.danger}
+            kind="danger"
           >
             Empty Trash
           </ConfirmButton>
@@ -195,7 +194,7 @@ function EntryActions({ entry, page, busy }: { entry: TrashRow; page: number; bu
         fields={{ intent: "delete", id: entry.id }}
         disabled={busy}
         aria-label={`Delete for good: ${entry.name}`}
-        className={BUTTON.rowDanger}
+        kind="rowDanger"
       >
         Delete for good
       </ConfirmButton>

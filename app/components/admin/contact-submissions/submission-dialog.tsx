@@ -110,7 +110,7 @@ export function SubmissionDialog({
                 action={closeTo}
                 fields={{ intent: "delete", id: submission.id }}
                 aria-label={`Delete message from ${submission.name}`}
-                className={BUTTON.dangerOutline}
+                kind="dangerOutline"
               >
                 Delete
               </ConfirmButton>
