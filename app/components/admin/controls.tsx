@@ -76,6 +76,16 @@ export function InputControl({
   return <input aria-invalid={invalid || undefined} className={join(CONTROL[size], controlBorder(invalid), className)} {...input} />;
 }
 
+/** A bare control's problem, under it: give the control `invalid` and `aria-describedby={id}`. Nothing without an error. */
+export function ControlError({ id, error }: { id: string; error?: string }) {
+  if (!error) return null;
+  return (
+    <p id={id} className="mt-1 text-sm font-normal text-red-700">
+      {error}
+    </p>
+  );
+}
+
 /**
  * The ask-first step of a move done in the page (Cancel an order, Mark as Completed): the
  * question, a filled button that does it, and one that keeps things as they are. Nothing happens

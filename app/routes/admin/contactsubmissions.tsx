@@ -1,6 +1,8 @@
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/contactsubmissions";
 import { actionFailure } from "~/lib/action-failure.server";
+import { checkForm } from "~/lib/form-errors";
+import { refuseForm } from "~/lib/form-refusal.server";
 import { formatAdminDateTime } from "~/lib/admin-date";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { deletedByOf } from "~/modules/trash/trash.server";
@@ -85,20 +87,20 @@ function addressOf(query: Partial<SubmissionsQuery>, show?: { view: string } | {
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireAdmin(request, context.auth);
   const form = await request.formData();
-  const parsed = submissionActionSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
+  const parsed = checkForm(submissionActionSchema, form);
+  if (!parsed.ok) {
     const intent = form.get("intent");
-    const reason = parsed.error.issues[0]?.message ?? "Please try again.";
+    const reason = parsed.error;
     const message =
       intent === "delete"
         ? submissionDeleteFailed(reason)
         : intent === "read" || intent === "open"
           ? `Error updating read status: ${reason}`
           : `Error updating submission status: ${reason}`;
-    return data({ ok: false as const, message }, { status: 400 });
+    return refuseForm(parsed, { ok: false as const, message });
   }
-  if (parsed.data.intent === "delete") {
-    const { id } = parsed.data;
+  if (parsed.value.intent === "delete") {
+    const { id } = parsed.value;
     try {
       await deleteSubmission(context.db, id, deletedByOf(staff));
       const query = submissionsQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
@@ -110,16 +112,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       }));
     }
   }
-  const move = moveFor(parsed.data);
+  const move = moveFor(parsed.value);
   try {
-    const submission = await moveSubmission(context.db, parsed.data.id, move);
-    if (parsed.data.intent === "open") {
+    const submission = await moveSubmission(context.db, parsed.value.id, move);
+    if (parsed.value.intent === "open") {
       const query = submissionsQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
       return redirect(addressOf(query, { view: submission.id }), 303);
     }
     return { ok: true as const, id: submission.id };
   } catch (error) {
-    const log = { msg: "submission update failed", submissionId: parsed.data.id };
+    const log = { msg: "submission update failed", submissionId: parsed.value.id };
     return actionFailure(error, log, ({ message }) => ({ ok: false as const, message: submissionErrorMessage(move, message) }));
   }
 }

@@ -1,6 +1,8 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/trash";
 import { actionFailure } from "~/lib/action-failure.server";
+import { checkForm } from "~/lib/form-errors";
+import { refuseForm } from "~/lib/form-refusal.server";
 import { flashCookie } from "~/lib/flash.server";
 import { formatAdminDateTime } from "~/lib/admin-date";
 import { adminMeta } from "~/lib/seo";
@@ -51,9 +53,9 @@ function href(page: number, ask?: { delete: string } | { empty: true }) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireMainAdminAction(request, context.auth, ACCESS_DENIED_TRASH, refusal);
-  const parsed = trashActionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data(refusal(parsed.error.issues[0]?.message ?? TRASH_ACTION_FAILED), { status: 400 });
-  const input = parsed.data;
+  const parsed = checkForm(trashActionSchema, await request.formData());
+  if (!parsed.ok) return refuseForm(parsed, refusal(parsed.error));
+  const input = parsed.value;
   const done = (message: string) => redirect(PATH, { status: 303, headers: { "Set-Cookie": flashCookie(request, message) } });
   try {
     switch (input.intent) {

@@ -238,7 +238,7 @@ function StatusAndDelivery({ order }: { order: OrderDetail }) {
   const statusForm = useRef<HTMLFormElement>(null);
   const [asking, setAsking] = useState<OrderStatus | null>(null);
   const [chosen, setChosen] = useState<OrderStatus>(order.status);
-  const fieldError = (field: "courier" | "trackingNumber") => error?.fields?.[field];
+  const fieldError = (field: "courier" | "trackingNumber") => error?.fields?.[field] ?? error?.fieldErrors?.[field];
   const input = (field: "courier" | "trackingNumber", label: string, value: string | null, extra: { list?: string } = {}) => (
     <div className="text-sm font-medium text-stone-700">
       <label htmlFor={`${id}-${field}`}>{label}</label>
