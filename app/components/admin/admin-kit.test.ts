@@ -51,7 +51,7 @@ function tsxFiles(folder: string): string[] {
 /** The utilities of a class text, without their variants (hover:, xl:, file:). */
 const utilities = (text: string) => text.split(/\s+/).map((t) => t.slice(t.lastIndexOf(":") + 1).replace(/^!/, ""));
 
-export interface KitFinding {
+interface KitFinding {
   file: string;
   line: number;
   rule: "control" | "badge" | "filled";
@@ -59,7 +59,7 @@ export interface KitFinding {
 }
 
 /** What one file writes by hand that the kit draws. */
-export function findHandStyling(file: string, source: string): KitFinding[] {
+function findHandStyling(file: string, source: string): KitFinding[] {
   const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const findings: KitFinding[] = [];
   const lineOf = (node: ts.Node) => sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
