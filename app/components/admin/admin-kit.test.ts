@@ -19,6 +19,8 @@ import { describe, expect, it } from "vitest";
  * 2. A hand-made status badge: any element whose className holds a pill (rounded-full) with padding
  *    and a background.
  * 3. A filled button's colour (bg-leather-7xx, bg-red-7xx) anywhere in the file's strings.
+ * 4. The storefront's SubmitButton (components/ui/field.tsx): a staff form's button is the kit's
+ *    Button (kind="primary", busy, busyLabel), so the back office has one.
  */
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
@@ -54,7 +56,7 @@ const utilities = (text: string) => text.split(/\s+/).map((t) => t.slice(t.lastI
 interface KitFinding {
   file: string;
   line: number;
-  rule: "control" | "badge" | "filled";
+  rule: "control" | "badge" | "filled" | "storefront-button";
   text: string;
 }
 
@@ -91,6 +93,7 @@ function findHandStyling(file: string, source: string): KitFinding[] {
   const visit = (node: ts.Node) => {
     if (ts.isJsxOpeningElement(node) || ts.isJsxSelfClosingElement(node)) {
       const tag = node.tagName.getText(sf);
+      if (tag === "SubmitButton") findings.push({ file, line: lineOf(node), rule: "storefront-button", text: "<SubmitButton>" });
       const className = node.attributes.properties.find((p) => ts.isJsxAttribute(p) && p.name.getText(sf) === "className");
       if (className && ts.isJsxAttribute(className) && className.initializer) {
         const text = textsOf(className.initializer).join(" ");
@@ -137,6 +140,7 @@ describe("the admin kit (issue 33, goal 3)", () => {
         `<Button kind="primary" className="mt-2 w-full">Fine</Button>;`,
         `<a className={BUTTON.row} href="/">Fine</a>;`,
         `<span className="h-2 w-2 rounded-full bg-green-600" />;`,
+        `<SubmitButton busy={false} busyLabel="Saving...">Save</SubmitButton>;`,
       ].join("\n"),
     );
     expect(found.map((f) => [f.line, f.rule])).toEqual([
@@ -144,6 +148,7 @@ describe("the admin kit (issue 33, goal 3)", () => {
       [3, "control"],
       [4, "badge"],
       [5, "filled"],
+      [9, "storefront-button"],
     ]);
   });
 });

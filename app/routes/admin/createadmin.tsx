@@ -10,7 +10,8 @@ import { createAdminAccount } from "~/modules/accounts/admin-accounts.server";
 import { adminRoleLabel, isMainAdminRole } from "~/modules/accounts/roles";
 import { requireAdmin, requireMainAdminAction } from "~/modules/accounts/session.server";
 import { useFormCheck } from "~/components/ui/use-form-check";
-import { FormAlert, SelectField, TextField, SubmitButton } from "~/components/ui/field";
+import { FormAlert, SelectField, TextField } from "~/components/ui/field";
+import { Button } from "~/components/admin/controls";
 import { RouteError } from "~/components/ui/route-error";
 import { adminMeta } from "~/lib/seo";
 import { NewPasswordField } from "~/components/accounts/new-password-field";
@@ -102,9 +103,9 @@ export default function CreateAdmin({ loaderData }: Route.ComponentProps) {
         <div className="sm:col-span-2">
           <NewPasswordField audience="staff" />
         </div>
-        <SubmitButton busy={busy} busyLabel="Registering..." className="sm:col-span-2">
+        <Button kind="primary" type="submit" busy={busy} busyLabel="Registering..." className="sm:col-span-2">
           Create Account
-        </SubmitButton>
+        </Button>
         <p className="text-center text-sm text-stone-700 sm:col-span-2">
           The new admin signs in at{" "}
           <Link to="/login" className="font-medium text-leather-700 underline">
