@@ -2,7 +2,8 @@
  * The back office's controls. Its buttons, one look per kind, for a <button>, a NavigateButton or a link that acts
  * as one. A primary action is at least 44 px tall at every size (issue 32: "primary actions are at
  * least 44 px tall"); a row's actions are as tall on a phone, where a finger presses them, and
- * compact in a laptop's table.
+ * compact in a laptop's table. Screens take them through controls.tsx (Button, ButtonLink,
+ * SelectControl, InputControl); admin-kit.test.ts fails on a look written anywhere else.
  */
 const base = "inline-flex items-center justify-center gap-2 rounded-md text-center font-medium disabled:opacity-60 aria-disabled:opacity-60";
 
@@ -19,11 +20,30 @@ export const BUTTON = {
   dangerOutline: `${base} min-h-11 border border-red-300 bg-white px-4 py-2 text-sm text-red-700 hover:bg-red-50`,
   /** A row's action: View, Edit, Restore, Call. */
   row: `${base} min-h-11 border border-leather-300 bg-white px-3 py-1.5 text-sm text-leather-800 hover:bg-leather-100 xl:min-h-8`,
+  /** A row's quiet action: Keep as it is, Update without scripts. */
+  rowQuiet: `${base} min-h-11 border border-stone-300 bg-white px-3 py-1.5 text-sm text-stone-800 hover:bg-stone-100 xl:min-h-8`,
   /** A row's delete, which asks first. */
   rowDanger: `${base} min-h-11 border border-red-300 bg-white px-3 py-1.5 text-sm text-red-700 hover:bg-red-50 xl:min-h-8`,
   /** A row's main action, filled: Save in an inline edit. */
   rowPrimary: `${base} min-h-11 bg-leather-700 px-3 py-1.5 text-sm text-white hover:bg-leather-800 xl:min-h-8`,
+  /** A row's action that cannot be undone, once asked: Yes, cancel it. */
+  rowDangerFilled: `${base} min-h-11 bg-red-700 px-3 py-1.5 text-sm text-white hover:bg-red-800 xl:min-h-8`,
 } as const;
+export type ButtonKind = keyof typeof BUTTON;
 
-/** Every tick box of the back office: 24 × 24 px, big enough to tap (issue 32: they were 13 × 16). */
+/** Every tick box and radio button of the back office: 24 × 24 px, big enough to tap (issue 32: they were 13 × 16). */
 export const TICK_BOX = "size-6 shrink-0 accent-leather-700";
+
+/** An input or select standing without a label of its own (a row's inline edit, a filter, a status control). */
+export const CONTROL = {
+  /** Full size: a form's or a dialog's field, a filter. */
+  plain: "min-h-11 rounded-md border bg-white px-3 py-2 font-normal text-stone-900 placeholder:text-stone-500 disabled:opacity-60 xl:min-h-10",
+  /** In a row of a list: as tall as a row's buttons. */
+  row: "min-h-11 rounded-md border bg-white px-2 py-1.5 text-sm font-normal text-stone-900 placeholder:text-stone-500 disabled:opacity-60 xl:min-h-8",
+} as const;
+/** The border of a control: red when its value was refused. */
+export const controlBorder = (invalid: boolean) => (invalid ? "border-red-600" : "border-leather-300");
+
+/** A link of the back office's side bar, and its Log out buttons: filled while it is the page shown. */
+export const navItem = (active = false) =>
+  `block w-full rounded-md px-3 py-2 text-left text-sm ${active ? "bg-leather-700 text-white" : "hover:bg-leather-800"}`;

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link, useSubmit } from "react-router";
-import { BUTTON } from "./control-styles";
+import { BUTTON, CONTROL, controlBorder } from "./control-styles";
 
 /**
  * Paging links of a back-office list: 'Previous page', 'Page N of M', 'Next page'. Plain links, so
@@ -62,7 +62,7 @@ export function FilterSelect({
         defaultValue={value}
         key={value}
         onChange={(e) => submit(e.currentTarget.form)}
-        className={`mt-1 min-h-11 rounded-md border border-leather-300 bg-white px-3 py-2 font-normal text-stone-900 ${className}`}
+        className={`${CONTROL.plain} ${controlBorder(false)} mt-1 ${className}`}
       >
         <option value="">{allLabel}</option>
         {options.map((o) => (

@@ -1,10 +1,11 @@
-import { data, Form, redirect, useActionData, useNavigation } from "react-router";
+import { data, redirect, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/adminlist";
 import { actionFailure } from "~/lib/action-failure.server";
+import { checkForm, type FormProblems } from "~/lib/form-errors";
+import { refuseForm } from "~/lib/form-refusal.server";
+import { useFormCheck } from "~/components/ui/use-form-check";
 import { flashCookie } from "~/lib/flash.server";
-import { GenderOptions } from "~/components/ui/gender-options";
 import { genderLabel } from "~/modules/accounts/genders";
-import { ADMIN_ROLES } from "~/lib/db/value-lists";
 import {
   ACCESS_DENIED_MANAGE,
   ADMIN_DELETE_FAILED,
@@ -14,6 +15,7 @@ import {
   updateAdminSchema,
 } from "~/modules/accounts/admin-account.schema";
 import { deleteAdmin, listAdmins, updateAdmin, type AdminRow } from "~/modules/accounts/admin-accounts.server";
+import { EditAdminRow, type EditedValues as Values } from "~/components/admin/staff/edit-admin-row";
 import { deletedByOf } from "~/modules/trash/trash.server";
 import { ConfirmButton } from "~/components/admin/confirm-button";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
@@ -55,19 +57,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type Values = Partial<Record<"firstName" | "lastName" | "gender" | "role" | "number", string>>;
-
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireMainAdminAction(request, context.auth, ACCESS_DENIED_MANAGE, (message) => ({ message, id: null, values: {} as Values }));
   const form = Object.fromEntries(await request.formData());
   if (form.intent === "delete") {
-    const parsed = deleteAdminSchema.safeParse(form);
-    if (!parsed.success) return data({ message: parsed.error.issues[0].message, id: null, values: {} as Values }, { status: 400 });
+    const parsed = checkForm(deleteAdminSchema, form);
+    if (!parsed.ok) return refuseForm(parsed, { message: parsed.error, id: null, values: {} as Values });
     try {
-      const { email } = await deleteAdmin(context.db, parsed.data.id, deletedByOf(staff));
+      const { email } = await deleteAdmin(context.db, parsed.value.id, deletedByOf(staff));
       return redirect(PATH, { status: 303, headers: { "Set-Cookie": flashCookie(request, ADMIN_DELETED(email)) } });
     } catch (error) {
-      return actionFailure(error, { msg: "admin delete failed", adminId: parsed.data.id }, ({ message, ourSide }) => ({
+      return actionFailure(error, { msg: "admin delete failed", adminId: parsed.value.id }, ({ message, ourSide }) => ({
         message: ourSide ? ADMIN_DELETE_FAILED : message,
         id: null,
         values: {} as Values,
@@ -77,10 +77,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values: Values = {};
   for (const k of ["firstName", "lastName", "gender", "role", "number"] as const) if (typeof form[k] === "string") values[k] = form[k] as string;
   const id = typeof form.id === "string" ? form.id : null;
-  const parsed = updateAdminSchema.safeParse(form);
-  if (!parsed.success) return data({ message: parsed.error.issues[0].message, id, values }, { status: 400 });
+  const parsed = checkForm(updateAdminSchema, form);
+  if (!parsed.ok) return refuseForm(parsed, { message: parsed.error, id, values });
   try {
-    await updateAdmin(context.db, parsed.data);
+    await updateAdmin(context.db, parsed.value);
     return redirect(PATH, { headers: { "Set-Cookie": flashCookie(request, UPDATED) } });
   } catch (error) {
     return actionFailure(error, { msg: "admin update failed" }, ({ message, ourSide }) => ({
@@ -91,11 +91,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const input = "block min-h-11 w-full min-w-24 rounded-md border border-leather-300 bg-white px-2 py-1.5 text-sm xl:min-h-9";
-
 export default function AdminList({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
+  // The edit's check, in the browser and from the server alike (one form-error path, decision 0063).
+  const check = useFormCheck(updateAdminSchema, result as Partial<FormProblems> | undefined);
   if (!loaderData.allowed) {
     return (
       <div className="space-y-4">
@@ -112,7 +112,7 @@ export default function AdminList({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
       <h1 className="font-serif text-3xl text-leather-800">Admin Management</h1>
-      <FormAlert message={result?.message} />
+      <FormAlert message={check.error ?? result?.message} />
       {loading && (
         <p role="status" className="text-sm text-stone-600">
           Loading admins...
@@ -121,7 +121,14 @@ export default function AdminList({ loaderData }: Route.ComponentProps) {
       <IndexTable caption="Staff accounts" columns={["Name", "Email", "Gender", "Role", "Phone", "Actions"]}>
         {admins.map((a) =>
           a.id === editId ? (
-            <EditRow key={a.id} admin={a} values={result?.id === a.id ? result.values : undefined} saving={saving} />
+            <EditAdminRow
+              key={a.id}
+              admin={a}
+              values={result?.id === a.id ? result.values : undefined}
+              saving={saving}
+              errorOf={check.errorOf}
+              onSubmit={check.onSubmit}
+            />
           ) : (
             <IndexRow key={a.id}>
               <IndexCell label="Name" kind="title" className="wrap-anywhere">
@@ -148,7 +155,7 @@ export default function AdminList({ loaderData }: Route.ComponentProps) {
                       fields={{ intent: "delete", id: a.id }}
                       disabled={deleting}
                       aria-label={`Delete ${a.email}`}
-                      className={BUTTON.rowDanger}
+                      kind="rowDanger"
                     >
                       Delete
                     </ConfirmButton>
@@ -172,81 +179,6 @@ export default function AdminList({ loaderData }: Route.ComponentProps) {
         />
       )}
     </div>
-  );
-}
-
-/** One row open for editing: its inputs belong to the row's form through the `form` attribute. */
-function EditRow({ admin, values, saving }: { admin: AdminRow; values?: Values; saving: boolean }) {
-  const formId = `edit-admin-${admin.id}`;
-  const v = {
-    firstName: admin.firstName,
-    lastName: admin.lastName,
-    gender: admin.gender,
-    role: admin.role as string,
-    number: admin.number,
-    ...values,
-  };
-  const field = (name: string) => ({ id: `${formId}-${name}`, name, form: formId });
-  return (
-    <IndexRow tone="editing">
-      <IndexCell label="Name" kind="title" className="font-normal">
-        <div className="grid gap-2">
-          <label htmlFor={`${formId}-firstName`} className="sr-only">
-            First name
-          </label>
-          <input {...field("firstName")} defaultValue={v.firstName} required autoComplete="off" placeholder="First name" className={input} />
-          <label htmlFor={`${formId}-lastName`} className="sr-only">
-            Last name
-          </label>
-          <input {...field("lastName")} defaultValue={v.lastName} required autoComplete="off" placeholder="Last name" className={input} />
-        </div>
-      </IndexCell>
-      <IndexCell label="Email" className="text-stone-600">
-        <EmailText email={admin.email} />
-      </IndexCell>
-      <IndexCell label="Gender">
-        <label htmlFor={`${formId}-gender`} className="sr-only">
-          Gender
-        </label>
-        <select {...field("gender")} defaultValue={v.gender} className={input}>
-          <GenderOptions empty={{ label: "Not set" }} />
-        </select>
-      </IndexCell>
-      <IndexCell label="Role">
-        <label htmlFor={`${formId}-role`} className="sr-only">
-          Role
-        </label>
-        <select {...field("role")} defaultValue={v.role} className={input}>
-          {ADMIN_ROLES.map((r) => (
-            <option key={r} value={r}>
-              {adminRoleLabel[r]}
-            </option>
-          ))}
-        </select>
-      </IndexCell>
-      <IndexCell label="Phone">
-        <label htmlFor={`${formId}-number`} className="sr-only">
-          Phone number
-        </label>
-        <div className="flex items-center gap-1">
-          <span className="text-stone-600">{admin.numberCode}</span>
-          <input {...field("number")} type="tel" defaultValue={v.number} autoComplete="off" className={input} />
-        </div>
-      </IndexCell>
-      <IndexCell label="Actions" kind="actions">
-        <RowActions>
-          <Form method="post" id={formId} className="contents">
-            <input type="hidden" name="id" value={admin.id} />
-            <button type="submit" disabled={saving} className={BUTTON.rowPrimary}>
-              {saving ? "Saving..." : "Save"}
-            </button>
-          </Form>
-          <NavigateButton to={PATH} className={BUTTON.row}>
-            Cancel
-          </NavigateButton>
-        </RowActions>
-      </IndexCell>
-    </IndexRow>
   );
 }
 

@@ -9,7 +9,7 @@ import { ACCESS_DENIED_BACKUPS, BACKUP_RUN_STATUS_LABELS, everyText } from "~/mo
 import { backupOverview, backupPlaceText, type BackupRun } from "~/modules/backup/scheduled-backups.server";
 import { FormAlert } from "~/components/ui/field";
 import { RouteError } from "~/components/ui/route-error";
-import { BUTTON } from "~/components/admin/control-styles";
+import { ButtonAnchor } from "~/components/admin/controls";
 
 export const meta = () => adminMeta("Backups");
 
@@ -130,9 +130,9 @@ export default function AdminBackups({ loaderData }: Route.ComponentProps) {
           from it.
         </p>
         {/* A plain link: the browser downloads the file itself, as it comes. */}
-        <a href="/admin/backups/download" download className={`mt-4 ${BUTTON.primary}`}>
+        <ButtonAnchor kind="primary" href="/admin/backups/download" download className="mt-4">
           Download backup
-        </a>
+        </ButtonAnchor>
       </section>
     </div>
   );

@@ -1,6 +1,8 @@
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/contactsubmissions";
 import { actionFailure } from "~/lib/action-failure.server";
+import { checkForm } from "~/lib/form-errors";
+import { refuseForm } from "~/lib/form-refusal.server";
 import { formatAdminDateTime } from "~/lib/admin-date";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { deletedByOf } from "~/modules/trash/trash.server";
@@ -22,9 +24,10 @@ import { useLiveUpdates } from "~/components/admin/use-live-updates";
 import { RouteError } from "~/components/ui/route-error";
 import { FilterPanel, FilterSelect, Pager } from "~/components/admin/list-controls";
 import { IndexCell, IndexRow, IndexTable, RowActions } from "~/components/admin/index-table";
-import { BUTTON } from "~/components/admin/control-styles";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { ContactButtons, StatusForm, SubmissionStatusBadge } from "~/components/admin/contact-submissions/submission-parts";
+import { Button, InputControl } from "~/components/admin/controls";
+import { StatusBadge } from "~/components/admin/status-badge";
 import { SubmissionDialog } from "~/components/admin/contact-submissions/submission-dialog";
 import { adminMeta } from "~/lib/seo";
 import { EmailText } from "~/components/admin/email-text";
@@ -84,20 +87,20 @@ function addressOf(query: Partial<SubmissionsQuery>, show?: { view: string } | {
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireAdmin(request, context.auth);
   const form = await request.formData();
-  const parsed = submissionActionSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
+  const parsed = checkForm(submissionActionSchema, form);
+  if (!parsed.ok) {
     const intent = form.get("intent");
-    const reason = parsed.error.issues[0]?.message ?? "Please try again.";
+    const reason = parsed.error;
     const message =
       intent === "delete"
         ? submissionDeleteFailed(reason)
         : intent === "read" || intent === "open"
           ? `Error updating read status: ${reason}`
           : `Error updating submission status: ${reason}`;
-    return data({ ok: false as const, message }, { status: 400 });
+    return refuseForm(parsed, { ok: false as const, message });
   }
-  if (parsed.data.intent === "delete") {
-    const { id } = parsed.data;
+  if (parsed.value.intent === "delete") {
+    const { id } = parsed.value;
     try {
       await deleteSubmission(context.db, id, deletedByOf(staff));
       const query = submissionsQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
@@ -109,16 +112,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       }));
     }
   }
-  const move = moveFor(parsed.data);
+  const move = moveFor(parsed.value);
   try {
-    const submission = await moveSubmission(context.db, parsed.data.id, move);
-    if (parsed.data.intent === "open") {
+    const submission = await moveSubmission(context.db, parsed.value.id, move);
+    if (parsed.value.intent === "open") {
       const query = submissionsQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
       return redirect(addressOf(query, { view: submission.id }), 303);
     }
     return { ok: true as const, id: submission.id };
   } catch (error) {
-    const log = { msg: "submission update failed", submissionId: parsed.data.id };
+    const log = { msg: "submission update failed", submissionId: parsed.value.id };
     return actionFailure(error, log, ({ message }) => ({ ok: false as const, message: submissionErrorMessage(move, message) }));
   }
 }
@@ -161,7 +164,7 @@ export default function AdminContactSubmissions({ loaderData, actionData }: Rout
             <label htmlFor="submission-search" className="block text-sm font-medium text-stone-800">
               Search by name, email, or message
             </label>
-            <input
+            <InputControl
               id="submission-search"
               type="search"
               name="q"
@@ -169,7 +172,7 @@ export default function AdminContactSubmissions({ loaderData, actionData }: Rout
               key={query.q}
               maxLength={200}
               placeholder="Search by name, email, or message..."
-              className="mt-1 min-h-11 w-full rounded-md border border-leather-300 bg-white px-3 py-2 text-stone-900 placeholder:text-stone-500"
+              className="mt-1 w-full"
             />
           </div>
           <FilterSelect
@@ -193,9 +196,9 @@ export default function AdminContactSubmissions({ loaderData, actionData }: Rout
             options={contactSubjects}
             className="w-full lg:w-44"
           />
-          <button type="submit" className={BUTTON.primary}>
+          <Button kind="primary" type="submit">
             Search
-          </button>
+          </Button>
           {filtered && (
             <Link to={PATH} className="self-center text-sm text-leather-700 underline">
               Clear filters
@@ -222,7 +225,7 @@ export default function AdminContactSubmissions({ loaderData, actionData }: Rout
               <IndexCell label="Customer" kind="title" className="min-w-48 font-normal">
                 <span className="flex flex-wrap items-center gap-2 font-medium wrap-anywhere text-stone-900">
                   {s.name}
-                  {!s.read && <span className="rounded-full bg-blue-700 px-2 py-0.5 text-xs font-semibold text-white">New</span>}
+                  {!s.read && <StatusBadge tone="strong">New</StatusBadge>}
                 </span>
                 <span className="block text-stone-600">
                   <EmailText email={s.email} />
@@ -245,9 +248,9 @@ export default function AdminContactSubmissions({ loaderData, actionData }: Rout
                   <Form method="post" preventScrollReset>
                     <input type="hidden" name="intent" value="open" />
                     <input type="hidden" name="id" value={s.id} />
-                    <button type="submit" aria-label={`View message from ${s.name}`} className={BUTTON.row}>
+                    <Button kind="row" type="submit" aria-label={`View message from ${s.name}`}>
                       View
-                    </button>
+                    </Button>
                   </Form>
                   <StatusForm id={s.id} status={s.status} label={`Status for ${s.name}`} controlId={`row-status-${s.id}`} hideLabel />
                   <ContactButtons phone={s.phone} name={s.name} />

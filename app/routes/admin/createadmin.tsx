@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/createadmin";
 import { actionFailure } from "~/lib/action-failure.server";
+import { parseForm } from "~/lib/form-refusal.server";
 import { flashCookie } from "~/lib/flash.server";
 import { GenderOptions } from "~/components/ui/gender-options";
 import { ADMIN_ROLES } from "~/lib/db/value-lists";
@@ -9,7 +10,8 @@ import { createAdminAccount } from "~/modules/accounts/admin-accounts.server";
 import { adminRoleLabel, isMainAdminRole } from "~/modules/accounts/roles";
 import { requireAdmin, requireMainAdminAction } from "~/modules/accounts/session.server";
 import { useFormCheck } from "~/components/ui/use-form-check";
-import { FormAlert, SelectField, TextField, SubmitButton } from "~/components/ui/field";
+import { FormAlert, SelectField, TextField } from "~/components/ui/field";
+import { Button } from "~/components/admin/controls";
 import { RouteError } from "~/components/ui/route-error";
 import { adminMeta } from "~/lib/seo";
 import { NewPasswordField } from "~/components/accounts/new-password-field";
@@ -32,11 +34,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Keep what was typed (never the password) so nothing has to be typed again.
   const values: Values = {};
   for (const k of KEPT) if (typeof form[k] === "string") values[k] = form[k] as string;
-  const parsed = createAdminSchema.safeParse(form);
-  if (!parsed.success) return data({ error: parsed.error.issues[0].message, values }, { status: 400 });
+  const parsed = parseForm(createAdminSchema, form, { values });
+  if (!parsed.ok) return parsed.response;
   try {
-    await createAdminAccount(context.db, parsed.data);
-    const label = adminRoleLabel[parsed.data.role];
+    await createAdminAccount(context.db, parsed.value);
+    const label = adminRoleLabel[parsed.value.role];
     return redirect("/", { headers: { "Set-Cookie": flashCookie(request, `Signup successful! ${label} profile created.`) } });
   } catch (error) {
     return actionFailure(error, { msg: "admin account creation failed" }, ({ message }) => ({
@@ -49,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function CreateAdmin({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
-  const check = useFormCheck(createAdminSchema);
+  const check = useFormCheck(createAdminSchema, result);
   if (!loaderData.allowed) {
     return (
       <div className="space-y-4">
@@ -71,14 +73,14 @@ export default function CreateAdmin({ loaderData }: Route.ComponentProps) {
         onSubmit={check.onSubmit}
       >
         <div className="sm:col-span-2">
-          <FormAlert message={check.error ?? result?.error} />
+          <FormAlert message={check.error} />
         </div>
-        <TextField id="firstName" label="First name" autoComplete="off" required defaultValue={v.firstName} />
-        <TextField id="lastName" label="Last name" autoComplete="off" required defaultValue={v.lastName} />
-        <SelectField id="gender" label="Gender" required defaultValue={v.gender ?? ""}>
+        <TextField id="firstName" error={check.errorOf("firstName")} label="First name" autoComplete="off" required defaultValue={v.firstName} />
+        <TextField id="lastName" error={check.errorOf("lastName")} label="Last name" autoComplete="off" required defaultValue={v.lastName} />
+        <SelectField id="gender" error={check.errorOf("gender")} label="Gender" required defaultValue={v.gender ?? ""}>
           <GenderOptions empty={{ label: "Select…", disabled: true }} />
         </SelectField>
-        <SelectField id="role" label="Role" required defaultValue={v.role ?? "admin"}>
+        <SelectField id="role" error={check.errorOf("role")} label="Role" required defaultValue={v.role ?? "admin"}>
           {ADMIN_ROLES.map((r) => (
             <option key={r} value={r}>
               {adminRoleLabel[r]}
@@ -86,18 +88,24 @@ export default function CreateAdmin({ loaderData }: Route.ComponentProps) {
           ))}
         </SelectField>
         <div className="grid grid-cols-[7rem_1fr] items-end gap-2 sm:col-span-2">
-          <TextField id="numberCode" label="Country code" defaultValue={v.numberCode ?? "+92"} autoComplete="off" />
-          <TextField id="number" label="Phone number" type="tel" autoComplete="off" defaultValue={v.number} />
+          <TextField
+            id="numberCode"
+            error={check.errorOf("numberCode")}
+            label="Country code"
+            defaultValue={v.numberCode ?? "+92"}
+            autoComplete="off"
+          />
+          <TextField id="number" error={check.errorOf("number")} label="Phone number" type="tel" autoComplete="off" defaultValue={v.number} />
         </div>
         <div className="sm:col-span-2">
-          <TextField id="email" label="Email" type="email" autoComplete="off" required defaultValue={v.email} />
+          <TextField id="email" error={check.errorOf("email")} label="Email" type="email" autoComplete="off" required defaultValue={v.email} />
         </div>
         <div className="sm:col-span-2">
           <NewPasswordField audience="staff" />
         </div>
-        <SubmitButton busy={busy} busyLabel="Registering..." className="sm:col-span-2">
+        <Button kind="primary" type="submit" busy={busy} busyLabel="Registering..." className="sm:col-span-2">
           Create Account
-        </SubmitButton>
+        </Button>
         <p className="text-center text-sm text-stone-700 sm:col-span-2">
           The new admin signs in at{" "}
           <Link to="/login" className="font-medium text-leather-700 underline">

@@ -9,6 +9,7 @@ import { ORDER_STATUSES } from "~/lib/db/value-lists";
 import { ORDER_STATUS_LABELS } from "~/modules/orders/order-status";
 import { RouteError } from "~/components/ui/route-error";
 import { DailyChart } from "~/components/admin/daily-chart";
+import { StatCard } from "~/components/admin/stat-card";
 import { Pager } from "~/components/admin/list-controls";
 import { pageParam } from "~/lib/typed-numbers";
 import { withThousands } from "~/lib/thousands";
@@ -30,15 +31,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     returnShares(db),
   ]);
   return { summary, trend, lowStock, backup, returns };
-}
-
-function Card({ label, value }: { label: string; value: string | number }) {
-  return (
-    <div className="rounded-xl border border-stone-200 bg-white p-4">
-      <p className="text-sm text-stone-600">{label}</p>
-      <p className="mt-1 text-2xl font-semibold text-stone-900">{value}</p>
-    </div>
-  );
 }
 
 const percent = (share: number) => `${Math.round(share * 1000) / 10}%`;
@@ -107,16 +99,14 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       <h1 className="font-serif text-3xl text-leather-800">Dashboard</h1>
       {backup && <BackupBanner alert={backup} />}
       <section aria-label="Totals" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        <Card label="Products" value={summary.products} />
-        <Card label="Categories" value={summary.categories} />
-        <Card label="Order value today" value={formatAmount(summary.todayValue)} />
-        <Card label="Order value this month" value={formatAmount(summary.monthValue)} />
+        <StatCard label="Products" value={summary.products} />
+        <StatCard label="Categories" value={summary.categories} />
+        <StatCard label="Order value today" value={formatAmount(summary.todayValue)} />
+        <StatCard label="Order value this month" value={formatAmount(summary.monthValue)} />
         {ORDER_STATUSES.map((s) => (
-          <Card key={s} label={`${ORDER_STATUS_LABELS[s]} orders`} value={summary.orders[s]} />
+          <StatCard key={s} label={`${ORDER_STATUS_LABELS[s]} orders`} value={summary.orders[s]} />
         ))}
-        <Link to="/admin/orders?confirmation=pending" className="block rounded-xl hover:ring-2 hover:ring-leather-300">
-          <Card label="Orders to confirm" value={summary.toConfirm} />
-        </Link>
+        <StatCard label="Orders to confirm" value={summary.toConfirm} to="/admin/orders?confirmation=pending" />
       </section>
       <section aria-labelledby="trend-heading" className="space-y-4">
         <h2 id="trend-heading" className="font-serif text-2xl text-leather-800">
@@ -132,9 +122,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           />
         </div>
         <div className="grid gap-4 lg:grid-cols-3">
-          <Card label={`Orders in ${TREND_DAYS} days`} value={withThousands(trend.placed)} />
-          <Card label={`Revenue in ${TREND_DAYS} days`} value={formatAmount(trend.days.reduce((n, d) => n + d.revenue, 0))} />
-          <Card label="Share cancelled" value={`${Math.round(trend.cancelledShare * 1000) / 10}% (${trend.cancelled} of ${trend.placed})`} />
+          <StatCard label={`Orders in ${TREND_DAYS} days`} value={withThousands(trend.placed)} />
+          <StatCard label={`Revenue in ${TREND_DAYS} days`} value={formatAmount(trend.days.reduce((n, d) => n + d.revenue, 0))} />
+          <StatCard label="Share cancelled" value={`${Math.round(trend.cancelledShare * 1000) / 10}% (${trend.cancelled} of ${trend.placed})`} />
         </div>
         <section className="rounded-xl border border-stone-200 bg-white p-4">
           <h3 className="font-serif text-lg text-leather-800">Top products</h3>

@@ -9,6 +9,7 @@ import { FlashBanner } from "~/components/ui/flash-banner";
 import type { loader as rootLoader } from "~/root";
 import { TIME_ZONE_NOTE } from "~/lib/admin-date";
 import { isUnanswered } from "~/lib/unanswered";
+import { navItem } from "~/components/admin/control-styles";
 
 export const ADMIN_LINKS = [
   { to: "/admin/products", label: "Products" },
@@ -94,27 +95,20 @@ function AdminNav({ pathname, role }: { pathname: string; role: AdminRole }) {
     <nav aria-label="Admin">
       <ul className="space-y-1 px-3 pb-4">
         <li>
-          <NavLink
-            to="/admin"
-            end
-            className={({ isActive }) => `block rounded-md px-3 py-2 text-sm ${isActive ? "bg-leather-700 text-white" : "hover:bg-leather-800"}`}
-          >
+          <NavLink to="/admin" end className={({ isActive }) => navItem(isActive)}>
             Dashboard
           </NavLink>
         </li>
         {ADMIN_LINKS.filter((l) => !("mainAdminOnly" in l) || isMainAdminRole(role)).map((l) => (
           <li key={l.to}>
-            <NavLink
-              to={l.to}
-              className={`block rounded-md px-3 py-2 text-sm ${pathname.startsWith(l.to) ? "bg-leather-700 text-white" : "hover:bg-leather-800"}`}
-            >
+            <NavLink to={l.to} className={navItem(pathname.startsWith(l.to))}>
               {l.label}
             </NavLink>
           </li>
         ))}
         <li>
           <form method="post" action="/logout">
-            <button type="submit" className="w-full rounded-md px-3 py-2 text-left text-sm hover:bg-leather-800">
+            <button type="submit" className={navItem()}>
               Log out
             </button>
           </form>
@@ -122,7 +116,7 @@ function AdminNav({ pathname, role }: { pathname: string; role: AdminRole }) {
         <li>
           <form method="post" action="/logout">
             <input type="hidden" name="everywhere" value="1" />
-            <button type="submit" className="w-full rounded-md px-3 py-2 text-left text-xs text-leather-200 hover:bg-leather-800 hover:text-white">
+            <button type="submit" className={`${navItem()} text-leather-200 hover:text-white`}>
               Sign out of all devices
             </button>
           </form>

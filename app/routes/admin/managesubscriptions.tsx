@@ -1,6 +1,8 @@
-import { data, redirect, useActionData, useNavigation } from "react-router";
+import { redirect, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/managesubscriptions";
 import { actionFailure } from "~/lib/action-failure.server";
+import { checkForm } from "~/lib/form-errors";
+import { refuseForm } from "~/lib/form-refusal.server";
 import { flashCookie } from "~/lib/flash.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { deletedByOf } from "~/modules/trash/trash.server";
@@ -47,10 +49,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireAdmin(request, context.auth);
-  const parsed = deleteSubscriberSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false as const, message: parsed.error.issues[0].message }, { status: 400 });
+  const parsed = checkForm(deleteSubscriberSchema, await request.formData());
+  if (!parsed.ok) return refuseForm(parsed, { ok: false as const, message: parsed.error });
   try {
-    const { email } = await deleteSubscriber(context.db, parsed.data.id, deletedByOf(staff));
+    const { email } = await deleteSubscriber(context.db, parsed.value.id, deletedByOf(staff));
     // Back to the same page of the list, without the question; the spec's words in the banner.
     const page = subscriberPageSchema.parse(new URL(request.url).searchParams.get("page") ?? undefined);
     return redirect(href(page), { status: 303, headers: { "Set-Cookie": flashCookie(request, subscriptionDeleted(email)) } });
@@ -111,7 +113,7 @@ export default function AdminSubscriptions({ loaderData }: Route.ComponentProps)
                     fields={{ id: s.id }}
                     aria-label={`Delete subscription for ${s.email}`}
                     disabled={deleting === s.id}
-                    className={BUTTON.rowDanger}
+                    kind="rowDanger"
                   >
                     {deleting === s.id ? "Deleting..." : "Delete"}
                   </ConfirmButton>

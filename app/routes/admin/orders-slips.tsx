@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Button, ButtonLink } from "~/components/admin/controls";
 import type { Route } from "./+types/orders-slips";
 import { BRAND } from "~/lib/brand";
 import { formatAdminDate } from "~/lib/admin-date";
@@ -47,12 +47,12 @@ export default function PackingSlips({ loaderData }: Route.ComponentProps) {
           Packing slips ({slips.length} {slips.length === 1 ? "order" : "orders"})
         </h1>
         <div className="flex gap-2">
-          <button type="button" onClick={() => window.print()} className="rounded-md bg-leather-700 px-4 py-2 font-semibold text-white">
+          <Button kind="primary" onClick={() => window.print()}>
             Print
-          </button>
-          <Link to="/admin/orders" className="rounded-md border border-stone-300 px-4 py-2 font-medium">
+          </Button>
+          <ButtonLink kind="quiet" to="/admin/orders">
             Back to Orders
-          </Link>
+          </ButtonLink>
         </div>
       </div>
       {tooMany ? (

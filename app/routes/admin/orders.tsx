@@ -3,6 +3,8 @@ import { data, useLocation } from "react-router";
 import type { Route } from "./+types/orders";
 import { isDomainError, toHttp } from "~/lib/errors";
 import { actionFailure } from "~/lib/action-failure.server";
+import { checkForm, type FormProblems } from "~/lib/form-errors";
+import { refuseForm } from "~/lib/form-refusal.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { changeOrderStatus, getOrderDetail, listOrders } from "~/modules/orders/admin-orders.server";
 import {
@@ -63,48 +65,56 @@ function refusal(error: unknown, message: string): Extract<OrderActionResult, { 
   return { ok: false, message: ORDER_STATUS_ERROR + message, ...(fields ? { fields } : {}) };
 }
 
+/**
+ * A form refused for its values, through the one form path (refuseForm, docs/decisions/0063): each
+ * field's problem, and the screen's message ("Error updating order status: …") before the first.
+ */
+function refused(problems: FormProblems, prefix: string) {
+  return refuseForm(problems, { ok: false as const, message: prefix + problems.error });
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireAdmin(request, context.auth);
   const formData = await request.formData();
   const form = Object.fromEntries(formData);
   if (form.intent === "bulk-status") {
-    const bulk = bulkStatusSchema.safeParse({ ids: formData.getAll("ids"), status: form.status });
-    if (!bulk.success) return data<OrderActionResult>({ ok: false, message: ORDER_STATUS_ERROR + bulk.error.issues[0].message }, { status: 400 });
+    const bulk = checkForm(bulkStatusSchema, { ids: formData.getAll("ids"), status: form.status });
+    if (!bulk.ok) return refused(bulk, ORDER_STATUS_ERROR);
     try {
-      const result = await changeStatusOfOrders(context.db, { ids: bulk.data.ids, to: bulk.data.status, by: staff.id });
+      const result = await changeStatusOfOrders(context.db, { ids: bulk.value.ids, to: bulk.value.status, by: staff.id });
       return data<OrderActionResult>({
         ok: true,
         changed: result.changed.length > 0,
-        bulk: { ...result, to: ORDER_STATUS_LABELS[bulk.data.status] },
+        bulk: { ...result, to: ORDER_STATUS_LABELS[bulk.value.status] },
       });
     } catch (error) {
       return actionFailure(error, { msg: "bulk order status change failed" }, ({ message }) => refusal(error, message));
     }
   }
   if (form.intent === "outcome") {
-    const outcome = confirmationOutcomeSchema.safeParse(form);
-    if (!outcome.success) return data<OrderActionResult>({ ok: false, message: OUTCOME_ERROR + outcome.error.issues[0].message }, { status: 400 });
+    const outcome = checkForm(confirmationOutcomeSchema, form);
+    if (!outcome.ok) return refused(outcome, OUTCOME_ERROR);
     try {
-      await recordConfirmationOutcome(context.db, { ...outcome.data, by: staff.id });
+      await recordConfirmationOutcome(context.db, { ...outcome.value, by: staff.id });
       return data<OrderActionResult>({
         ok: true,
         changed: true,
-        orderId: outcome.data.orderId,
-        recorded: CONFIRMATION_OUTCOME_LABELS[outcome.data.outcome],
+        orderId: outcome.value.orderId,
+        recorded: CONFIRMATION_OUTCOME_LABELS[outcome.value.outcome],
       });
     } catch (error) {
-      const log = { msg: "confirmation outcome not recorded", orderId: outcome.data.orderId };
+      const log = { msg: "confirmation outcome not recorded", orderId: outcome.value.orderId };
       return actionFailure(error, log, ({ message }): OrderActionResult => ({ ok: false, message: OUTCOME_ERROR + message }));
     }
   }
-  const parsed = orderStatusChangeSchema.safeParse(form);
-  if (!parsed.success) return data<OrderActionResult>({ ok: false, message: ORDER_STATUS_ERROR + parsed.error.issues[0].message }, { status: 400 });
+  const parsed = checkForm(orderStatusChangeSchema, form);
+  if (!parsed.ok) return refused(parsed, ORDER_STATUS_ERROR);
   try {
-    const { status, ...change } = parsed.data;
+    const { status, ...change } = parsed.value;
     const { changed } = await changeOrderStatus(context.db, { ...change, to: status, by: staff.id });
-    return data<OrderActionResult>({ ok: true, changed, orderId: parsed.data.orderId });
+    return data<OrderActionResult>({ ok: true, changed, orderId: parsed.value.orderId });
   } catch (error) {
-    const log = { msg: "order status change failed", orderId: parsed.data.orderId };
+    const log = { msg: "order status change failed", orderId: parsed.value.orderId };
     return actionFailure(error, log, ({ message }) => refusal(error, message));
   }
 }

@@ -2,6 +2,9 @@ import { useState } from "react";
 import { data, Form, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
 import { actionFailure } from "~/lib/action-failure.server";
+import { checkForm, type FieldErrors } from "~/lib/form-errors";
+import { refuseForm } from "~/lib/form-refusal.server";
+import { useFormCheck } from "~/components/ui/use-form-check";
 import { adminMeta } from "~/lib/seo";
 import { isMainAdminRole } from "~/modules/accounts/roles";
 import { requireAdmin, requireMainAdminAction } from "~/modules/accounts/session.server";
@@ -14,8 +17,8 @@ import { DEFAULT_FIRST_ORDER_THRESHOLD } from "~/modules/orders/order-review";
 import { formatAmount } from "~/modules/catalog/pricing";
 import type { Db } from "~/lib/db.server";
 import { FormAlert, TextAreaField, TextField } from "~/components/ui/field";
-import { BUTTON } from "~/components/admin/control-styles";
 import { RouteError } from "~/components/ui/route-error";
+import { Button } from "~/components/admin/controls";
 
 export const meta = () => adminMeta("Settings");
 
@@ -43,10 +46,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const THRESHOLD_INTENT = "first-order-threshold";
 
 async function saveThreshold(db: Db, form: Record<string, FormDataEntryValue>) {
-  const parsed = firstOrderThresholdSchema.safeParse(form);
-  if (!parsed.success) return data({ ok: false as const, message: parsed.error.issues[0].message, intent: THRESHOLD_INTENT }, { status: 400 });
+  const parsed = checkForm(firstOrderThresholdSchema, form);
+  if (!parsed.ok) return refuseForm(parsed, { ok: false as const, message: parsed.error, intent: THRESHOLD_INTENT });
   try {
-    await saveFirstOrderThreshold(db, parsed.data.threshold);
+    await saveFirstOrderThreshold(db, parsed.value.threshold);
     return { ok: true as const, message: SAVED, intent: THRESHOLD_INTENT };
   } catch (error) {
     return actionFailure(error, { msg: "first-order threshold could not be saved" }, ({ message }) => ({
@@ -61,30 +64,31 @@ export async function action({ request, context }: Route.ActionArgs) {
   await requireMainAdminAction(request, context.auth, ACCESS_DENIED_SETTINGS, (message) => ({ ok: false as const, message }));
   const form = Object.fromEntries(await request.formData());
   if (form.intent === THRESHOLD_INTENT) return saveThreshold(context.db, form);
-  const parsed = confirmationTemplateSchema.safeParse(form);
-  // Refused on its field (an unknown placeholder is named there), with what was typed kept.
-  if (!parsed.success) {
-    const templateError = parsed.error.issues[0].message;
+  const parsed = checkForm(confirmationTemplateSchema, form);
+  // Refused on its field (an unknown placeholder is named there), with what was typed kept. Its
+  // answer keeps the shape the page and its tests read (templateError), from the same check.
+  if (!parsed.ok) {
+    const templateError = parsed.fieldErrors.template ?? parsed.error;
     const typed = typeof form.template === "string" ? form.template : undefined;
     return data({ ok: false as const, message: null, templateError, template: typed }, { status: 400 });
   }
   try {
-    await saveConfirmationTemplate(context.db, parsed.data.template);
+    await saveConfirmationTemplate(context.db, parsed.value.template);
     return { ok: true as const, message: SAVED };
   } catch (error) {
     return actionFailure(error, { msg: "settings could not be saved" }, ({ message }) => ({
       ok: false as const,
       message: `Failed to save the settings. ${message}`,
       templateError: undefined,
-      template: parsed.data.template,
+      template: parsed.value.template,
     }));
   }
 }
 
 /** The template's problem, as the server words it (the same schema), or undefined. */
 function templateProblem(template: string): string | undefined {
-  const parsed = confirmationTemplateSchema.safeParse({ template });
-  return parsed.success ? undefined : parsed.error.issues[0].message;
+  const checked = checkForm(confirmationTemplateSchema, { template });
+  return checked.ok ? undefined : (checked.fieldErrors.template ?? checked.error);
 }
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
@@ -145,9 +149,9 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
             error={templateError}
             onChange={() => setChecked({ error: undefined, for: result })}
           />
-          <button type="submit" disabled={busy} className={BUTTON.primary}>
+          <Button kind="primary" type="submit" disabled={busy}>
             {busy ? "Saving..." : "Save Settings"}
-          </button>
+          </Button>
         </Form>
         <h3 className="mt-6 text-sm font-semibold text-stone-900">How it reads for an order</h3>
         <p className="mt-1 whitespace-pre-wrap rounded-md bg-stone-50 p-3 text-sm text-stone-800">
@@ -163,7 +167,18 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
 }
 
 /** Above this amount a customer's first order is flagged on the orders screen, to check before shipping. */
-function FirstOrderThreshold({ threshold, result, busy }: { threshold: number; result?: { ok: boolean; message: string }; busy: boolean }) {
+function FirstOrderThreshold({
+  threshold,
+  result,
+  busy,
+}: {
+  threshold: number;
+  result?: { ok: boolean; message: string; error?: string; fieldErrors?: FieldErrors };
+  busy: boolean;
+}) {
+  const check = useFormCheck(firstOrderThresholdSchema, result && !result.ok ? result : undefined);
+  // A refusal that is not about the value (the database) is told on the field too: it is the form's only one.
+  const error = check.errorOf("threshold") ?? (result && !result.ok && !result.fieldErrors ? result.message : undefined);
   return (
     <section className="rounded-xl border border-stone-200 bg-white p-5">
       <h2 className="font-serif text-xl text-leather-800">Orders to check before shipping</h2>
@@ -171,7 +186,7 @@ function FirstOrderThreshold({ threshold, result, busy }: { threshold: number; r
         A customer's first order above this amount is flagged on the orders screen (Needs attention). 0 flags none; leave it empty for the shop's
         default, {formatAmount(DEFAULT_FIRST_ORDER_THRESHOLD)}.
       </p>
-      <Form method="post" className="mt-4 space-y-3">
+      <Form method="post" noValidate className="mt-4 space-y-3" onSubmit={check.onSubmit}>
         <input type="hidden" name="intent" value={THRESHOLD_INTENT} />
         {result?.ok && (
           <p role="status" className="rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900">
@@ -185,11 +200,11 @@ function FirstOrderThreshold({ threshold, result, busy }: { threshold: number; r
           defaultValue={String(threshold / 100)}
           key={threshold}
           hint="Whole rupees, e.g. 25000."
-          error={result && !result.ok ? result.message : undefined}
+          error={error}
         />
-        <button type="submit" disabled={busy} className={BUTTON.primary}>
+        <Button kind="primary" type="submit" disabled={busy}>
           Save threshold
-        </button>
+        </Button>
       </Form>
     </section>
   );

@@ -1,6 +1,8 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/trash";
 import { actionFailure } from "~/lib/action-failure.server";
+import { checkForm } from "~/lib/form-errors";
+import { refuseForm } from "~/lib/form-refusal.server";
 import { flashCookie } from "~/lib/flash.server";
 import { formatAdminDateTime } from "~/lib/admin-date";
 import { adminMeta } from "~/lib/seo";
@@ -22,9 +24,9 @@ import { ConfirmButton } from "~/components/admin/confirm-button";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { Pager } from "~/components/admin/list-controls";
 import { IndexCell, IndexRow, IndexTable, RowActions } from "~/components/admin/index-table";
-import { BUTTON } from "~/components/admin/control-styles";
 import { FormAlert } from "~/components/ui/field";
 import { RouteError } from "~/components/ui/route-error";
+import { Button } from "~/components/admin/controls";
 
 const PATH = "/admin/trash";
 
@@ -51,9 +53,9 @@ function href(page: number, ask?: { delete: string } | { empty: true }) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireMainAdminAction(request, context.auth, ACCESS_DENIED_TRASH, refusal);
-  const parsed = trashActionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data(refusal(parsed.error.issues[0]?.message ?? TRASH_ACTION_FAILED), { status: 400 });
-  const input = parsed.data;
+  const parsed = checkForm(trashActionSchema, await request.formData());
+  if (!parsed.ok) return refuseForm(parsed, refusal(parsed.error));
+  const input = parsed.value;
   const done = (message: string) => redirect(PATH, { status: 303, headers: { "Set-Cookie": flashCookie(request, message) } });
   try {
     switch (input.intent) {
@@ -103,7 +105,7 @@ export default function AdminTrash({ loaderData, actionData }: Route.ComponentPr
             action={PATH}
             fields={{ intent: "empty" }}
             disabled={busy}
-            className={BUTTON.danger}
+            kind="danger"
           >
             Empty Trash
           </ConfirmButton>
@@ -183,9 +185,9 @@ function EntryActions({ entry, page, busy }: { entry: TrashRow; page: number; bu
       <Form method="post" action={PATH}>
         <input type="hidden" name="intent" value="restore" />
         <input type="hidden" name="id" value={entry.id} />
-        <button type="submit" disabled={busy} aria-label={`Restore ${entry.name}`} className={BUTTON.row}>
+        <Button kind="row" type="submit" disabled={busy} aria-label={`Restore ${entry.name}`}>
           Restore
-        </button>
+        </Button>
       </Form>
       <ConfirmButton
         to={href(page, { delete: entry.id })}
@@ -194,7 +196,7 @@ function EntryActions({ entry, page, busy }: { entry: TrashRow; page: number; bu
         fields={{ intent: "delete", id: entry.id }}
         disabled={busy}
         aria-label={`Delete for good: ${entry.name}`}
-        className={BUTTON.rowDanger}
+        kind="rowDanger"
       >
         Delete for good
       </ConfirmButton>

@@ -10,6 +10,7 @@ import { ConfirmButton } from "~/components/admin/confirm-button";
 import { EmailText } from "~/components/admin/email-text";
 import { BUTTON } from "~/components/admin/control-styles";
 import { ContactButtons, StatusForm, SubmissionStatusBadge } from "./submission-parts";
+import { Button } from "~/components/admin/controls";
 
 /**
  * One submission in a modal dialog, opened by its address (`?view=<id>`), so it also works without
@@ -88,18 +89,18 @@ export function SubmissionDialog({
                 <Form method="post" preventScrollReset>
                   <input type="hidden" name="intent" value="reply" />
                   <input type="hidden" name="id" value={submission.id} />
-                  <button type="submit" className={BUTTON.secondary}>
+                  <Button kind="secondary" type="submit">
                     Mark as Replied
-                  </button>
+                  </Button>
                 </Form>
               )}
               <Form method="post" preventScrollReset>
                 <input type="hidden" name="intent" value="read" />
                 <input type="hidden" name="id" value={submission.id} />
                 <input type="hidden" name="read" value={submission.read ? "false" : "true"} />
-                <button type="submit" className={BUTTON.secondary}>
+                <Button kind="secondary" type="submit">
                   {submission.read ? "Mark as Unread" : "Mark as Read"}
-                </button>
+                </Button>
               </Form>
               <StatusForm id={submission.id} status={submission.status} label="Update status" controlId={`dialog-status-${submission.id}`} />
               {/* Into the Trash, where a main admin can restore it for 30 days (docs/decisions/0053); asked first (0055). */}
@@ -109,7 +110,7 @@ export function SubmissionDialog({
                 action={closeTo}
                 fields={{ intent: "delete", id: submission.id }}
                 aria-label={`Delete message from ${submission.name}`}
-                className={BUTTON.dangerOutline}
+                kind="dangerOutline"
               >
                 Delete
               </ConfirmButton>

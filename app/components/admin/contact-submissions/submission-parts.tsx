@@ -5,6 +5,8 @@ import { contactLinks } from "~/modules/messages/contact-links";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { StatusBadge, type BadgeTone } from "~/components/admin/status-badge";
 import { BUTTON } from "~/components/admin/control-styles";
+import { SelectControl } from "~/components/admin/controls";
+import { Button } from "~/components/admin/controls";
 
 /** The parts of the contact inbox (/admin/contactsubmissions) its rows and its message window share. */
 
@@ -37,24 +39,24 @@ export function StatusForm({
       <label htmlFor={controlId} className={hideLabel ? "sr-only" : "text-sm font-medium text-stone-800"}>
         {label}
       </label>
-      <select
+      <SelectControl
+        size="row"
         id={controlId}
         name="status"
         defaultValue={status}
         key={status}
         onChange={(e) => submit(e.currentTarget.form, { preventScrollReset: true })}
-        className="min-h-11 rounded-md border border-leather-300 bg-white px-2 py-1.5 text-sm text-stone-900 xl:min-h-8"
       >
         {SUBMISSION_STATUSES.map((s) => (
           <option key={s} value={s}>
             {SUBMISSION_STATUS_LABELS[s]}
           </option>
         ))}
-      </select>
+      </SelectControl>
       {!hydrated && (
-        <button type="submit" className={BUTTON.row}>
+        <Button kind="row" type="submit">
           Update
-        </button>
+        </Button>
       )}
     </Form>
   );

@@ -2,11 +2,9 @@ import { useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { ORDER_STATUSES, type OrderStatus } from "~/lib/db/value-lists";
 import { ASK_BEFORE, ORDER_STATUS_LABELS, takesReturnChoice, takesShippingDetails } from "~/modules/orders/order-status";
+import { AskFirst, Button, SelectControl } from "~/components/admin/controls";
 import { BULK_FORM } from "./order-addresses";
 import type { OrderActionResult } from "./order-action-result";
-
-const BUTTON = "inline-flex min-h-11 items-center rounded-md px-3 text-sm xl:min-h-9";
-const OUTLINE = `${BUTTON} border border-leather-300 font-medium text-leather-800 hover:bg-leather-100 disabled:opacity-50`;
 
 /**
  * What staff do with the ticked orders: print their packing slips, export them as CSV, or move them
@@ -40,35 +38,25 @@ export function BulkActions({ ticked, hydrated, exportAllTo }: { ticked: string[
         <p className="w-full text-sm font-medium text-stone-800 sm:w-auto" aria-live="polite">
           {hydrated ? `${count(ticked.length)} ticked` : "Tick orders, then:"}
         </p>
-        <button type="submit" formAction="/admin/orders/slips" formMethod="get" formTarget="_blank" disabled={none} className={OUTLINE}>
+        <Button kind="row" type="submit" formAction="/admin/orders/slips" formMethod="get" formTarget="_blank" disabled={none}>
           Print packing slips
-        </button>
-        <button type="submit" formAction="/admin/orders.csv" formMethod="get" disabled={none} className={OUTLINE}>
+        </Button>
+        <Button kind="row" type="submit" formAction="/admin/orders.csv" formMethod="get" disabled={none}>
           Export ticked (CSV)
-        </button>
+        </Button>
         <label className="text-sm font-medium text-stone-700">
           Change status to
-          <select
-            name="status"
-            defaultValue="completed"
-            className="mt-1 block min-h-11 rounded-md border border-stone-300 px-2 font-normal xl:min-h-9"
-          >
+          <SelectControl size="row" name="status" defaultValue="completed" className="mt-1 block">
             {ORDER_STATUSES.filter((s) => !takesShippingDetails(s) && !takesReturnChoice(s)).map((s) => (
               <option key={s} value={s}>
                 {ORDER_STATUS_LABELS[s]}
               </option>
             ))}
-          </select>
+          </SelectControl>
         </label>
-        <button
-          type="submit"
-          name="intent"
-          value="bulk-status"
-          disabled={none || fetcher.state !== "idle"}
-          className={`${BUTTON} bg-leather-700 font-semibold text-white hover:bg-leather-800 disabled:opacity-50`}
-        >
+        <Button kind="rowPrimary" type="submit" name="intent" value="bulk-status" disabled={none || fetcher.state !== "idle"}>
           Apply to ticked
-        </button>
+        </Button>
         <a href={exportAllTo} className="inline-flex min-h-11 items-center text-sm font-medium text-leather-700 underline sm:ml-auto xl:min-h-9">
           Export all matching (CSV)
         </a>
@@ -77,31 +65,24 @@ export function BulkActions({ ticked, hydrated, exportAllTo }: { ticked: string[
         Shipped needs each order's courier and CN, and a return what becomes of its items: ship or return orders one at a time from their row.
       </p>
       {asking && ASK_BEFORE[asking] && (
-        <div role="group" aria-label={`Confirm: ${ORDER_STATUS_LABELS[asking]}`} className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3">
-          <p className="text-sm text-stone-900">
-            {asking === "cancelled"
+        <AskFirst
+          label={`Confirm: ${ORDER_STATUS_LABELS[asking]}`}
+          question={
+            asking === "cancelled"
               ? `Cancel ${count(ticked.length)}? Their items go back into stock.`
-              : `Mark ${count(ticked.length)} as Completed? Do this once the customers have their parcels and have paid.`}
-          </p>
-          <div className="mt-2 flex flex-wrap gap-2">
-            <button
-              type="button"
-              autoFocus
-              onClick={() => {
-                const data = new FormData(form.current!);
-                data.set("intent", "bulk-status");
-                void fetcher.submit(data, { method: "post" });
-                setAsking(null);
-              }}
-              className={`${BUTTON} bg-red-700 font-semibold text-white`}
-            >
-              {asking === "cancelled" ? "Yes, cancel them" : "Yes, mark them completed"}
-            </button>
-            <button type="button" onClick={() => setAsking(null)} className={`${BUTTON} border border-stone-300 font-medium`}>
-              Keep them as they are
-            </button>
-          </div>
-        </div>
+              : `Mark ${count(ticked.length)} as Completed? Do this once the customers have their parcels and have paid.`
+          }
+          yes={asking === "cancelled" ? "Yes, cancel them" : "Yes, mark them completed"}
+          onYes={() => {
+            const data = new FormData(form.current!);
+            data.set("intent", "bulk-status");
+            void fetcher.submit(data, { method: "post" });
+            setAsking(null);
+          }}
+          no="Keep them as they are"
+          onNo={() => setAsking(null)}
+          className="mt-3"
+        />
       )}
       {result && !result.ok && (
         <p role="alert" className="mt-2 text-sm text-red-700">

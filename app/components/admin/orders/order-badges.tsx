@@ -1,12 +1,23 @@
 import type { OrderStatus } from "~/lib/db/value-lists";
 import { callStateText, type CallState } from "~/modules/orders/customer-contact";
 import { orderBadge } from "~/modules/orders/order-status";
+import { StatusBadge, type BadgeTone } from "~/components/admin/status-badge";
 import { flagText, historyLine, type OrderReview } from "~/modules/orders/order-review";
 
-/** The order's status as staff read it: "New" until someone has confirmed it by phone (docs/decisions/0054). */
-export function StatusBadge({ status, call }: { status: OrderStatus; call: CallState }) {
-  const badge = orderBadge(status, call.outcome === "confirmed-by-phone");
-  return <span className={`inline-block whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ${badge.className}`}>{badge.label}</span>;
+/** Badge colours (docs/product.md#order-statuses): confirmed blue, shipped yellow, completed green, cancelled red; returned purple. */
+const ORDER_STATUS_TONES: Record<OrderStatus, BadgeTone> = {
+  confirmed: "blue",
+  shipped: "yellow",
+  completed: "green",
+  cancelled: "red",
+  returned: "purple",
+};
+
+/** The order's status as staff read it: "New", in grey, until someone has confirmed it by phone (docs/decisions/0054). */
+export function OrderStatusBadge({ status, call }: { status: OrderStatus; call: CallState }) {
+  const confirmedByPhone = call.outcome === "confirmed-by-phone";
+  const { label } = orderBadge(status, confirmedByPhone);
+  return <StatusBadge tone={status === "confirmed" && !confirmedByPhone ? "grey" : ORDER_STATUS_TONES[status]}>{label}</StatusBadge>;
 }
 
 const CALL_STATE_LOOK: Record<NonNullable<CallState["outcome"]> | "none", string> = {

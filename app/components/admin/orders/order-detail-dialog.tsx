@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { formatAdminDate, formatAdminDateTime } from "~/lib/admin-date";
 import { CONFIRMATION_OUTCOMES, type OrderStatus } from "~/lib/db/value-lists";
 import { formatAmount } from "~/modules/catalog/pricing";
@@ -10,13 +10,12 @@ import { flagText, historyLine } from "~/modules/orders/order-review";
 import { ASK_BEFORE, ORDER_STATUS_LABELS, statusesFrom, takesReturnChoice } from "~/modules/orders/order-status";
 import { useAddressedDialog } from "~/components/admin/use-addressed-dialog";
 import { Img } from "~/components/ui/img";
+import { AskFirst, Button, ButtonLink, InputControl, SelectControl } from "~/components/admin/controls";
 import { ContactLinks } from "./contact-links";
 import { ReturnStockChoice } from "./move-step";
-import { CallStateChip, StatusBadge } from "./order-badges";
+import { CallStateChip, OrderStatusBadge } from "./order-badges";
 import { COURIER_LIST } from "./order-addresses";
 import type { OrderActionResult } from "./order-action-result";
-
-const BUTTON = "inline-flex min-h-11 items-center justify-center rounded-md px-4 font-semibold xl:min-h-10";
 
 /** One order in full: what was bought, who and where, what the shop knows of the customer, the call, the status and its history. */
 export function OrderDetailDialog({ order, template, closeTo }: { order: OrderDetail; template: string; closeTo: string }) {
@@ -34,17 +33,12 @@ export function OrderDetailDialog({ order, template, closeTo }: { order: OrderDe
           </h2>
           <p className="text-sm text-stone-600">
             {formatAdminDate(order.createdAt)} · {order.paymentMethod === "cod" ? "Cash on Delivery" : "Online Payment"} ·{" "}
-            <StatusBadge status={order.status} call={order.call} />
+            <OrderStatusBadge status={order.status} call={order.call} />
           </p>
         </div>
-        <Link
-          to={closeTo}
-          preventScrollReset
-          autoFocus
-          className="inline-flex min-h-11 shrink-0 items-center rounded-md border border-stone-300 px-3 text-sm font-medium xl:min-h-9"
-        >
+        <ButtonLink kind="quiet" to={closeTo} preventScrollReset autoFocus className="shrink-0">
           Close
-        </Link>
+        </ButtonLink>
       </div>
 
       <div className="space-y-6 px-4 py-5 sm:px-6">
@@ -208,25 +202,17 @@ function ConfirmWithCustomer({ order, template }: { order: OrderDetail; template
         <input type="hidden" name="orderId" value={order.id} />
         <label className="text-sm font-medium text-stone-700">
           What the customer said
-          <select
-            name="outcome"
-            defaultValue="confirmed-by-phone"
-            className="mt-1 block min-h-11 rounded-md border border-stone-300 px-2 font-normal xl:min-h-10"
-          >
+          <SelectControl name="outcome" defaultValue="confirmed-by-phone" className="mt-1 block">
             {CONFIRMATION_OUTCOMES.map((o) => (
               <option key={o} value={o}>
                 {CONFIRMATION_OUTCOME_LABELS[o]}
               </option>
             ))}
-          </select>
+          </SelectControl>
         </label>
-        <button
-          type="submit"
-          disabled={fetcher.state !== "idle"}
-          className={`${BUTTON} border border-leather-300 font-medium text-leather-800 hover:bg-leather-100 disabled:opacity-60`}
-        >
-          {fetcher.state !== "idle" ? "Recording..." : "Record"}
-        </button>
+        <Button kind="secondary" type="submit" busy={fetcher.state !== "idle"} busyLabel="Recording...">
+          Record
+        </Button>
       </fetcher.Form>
       {result && !result.ok && (
         <p role="alert" className="mt-2 text-sm text-red-700">
@@ -252,18 +238,18 @@ function StatusAndDelivery({ order }: { order: OrderDetail }) {
   const statusForm = useRef<HTMLFormElement>(null);
   const [asking, setAsking] = useState<OrderStatus | null>(null);
   const [chosen, setChosen] = useState<OrderStatus>(order.status);
-  const fieldError = (field: "courier" | "trackingNumber") => error?.fields?.[field];
+  const fieldError = (field: "courier" | "trackingNumber") => error?.fields?.[field] ?? error?.fieldErrors?.[field];
   const input = (field: "courier" | "trackingNumber", label: string, value: string | null, extra: { list?: string } = {}) => (
     <div className="text-sm font-medium text-stone-700">
       <label htmlFor={`${id}-${field}`}>{label}</label>
-      <input
+      <InputControl
         id={`${id}-${field}`}
         name={field}
         defaultValue={value ?? ""}
         maxLength={60}
-        aria-invalid={fieldError(field) ? true : undefined}
+        invalid={!!fieldError(field)}
         aria-describedby={fieldError(field) ? `${id}-${field}-error` : undefined}
-        className={`mt-1 block min-h-11 w-full rounded-md border px-2 font-normal xl:min-h-10 ${fieldError(field) ? "border-red-600" : "border-stone-300"}`}
+        className="mt-1 block w-full"
         {...extra}
       />
       {fieldError(field) && (
@@ -296,29 +282,25 @@ function StatusAndDelivery({ order }: { order: OrderDetail }) {
         <input type="hidden" name="orderId" value={order.id} />
         <label className="text-sm font-medium text-stone-700">
           Order status
-          <select
+          <SelectControl
             name="status"
             defaultValue={order.status}
             key={order.status}
             onChange={(e) => setChosen(e.currentTarget.value as OrderStatus)}
-            className="mt-1 block min-h-11 w-full rounded-md border border-stone-300 px-2 font-normal xl:min-h-10"
+            className="mt-1 block w-full"
           >
             {statusesFrom(order.status).map((s) => (
               <option key={s} value={s}>
                 {ORDER_STATUS_LABELS[s]}
               </option>
             ))}
-          </select>
+          </SelectControl>
         </label>
         {input("courier", "Courier", order.courier, { list: COURIER_LIST })}
         {input("trackingNumber", "Tracking number (CN)", order.trackingNumber)}
-        <button
-          type="submit"
-          disabled={fetcher.state !== "idle"}
-          className={`${BUTTON} bg-leather-700 text-white hover:bg-leather-800 disabled:opacity-60 sm:mt-6`}
-        >
-          {fetcher.state !== "idle" ? "Saving..." : "Save"}
-        </button>
+        <Button kind="primary" type="submit" busy={fetcher.state !== "idle"} busyLabel="Saving..." className="sm:mt-6">
+          Save
+        </Button>
         {takesReturnChoice(chosen) && chosen !== order.status && (
           <div className="sm:col-span-4">
             <ReturnStockChoice />
@@ -327,25 +309,18 @@ function StatusAndDelivery({ order }: { order: OrderDetail }) {
       </fetcher.Form>
       <p className="mt-1 text-xs text-stone-600">Shipped needs the courier and the tracking number (CN); they are kept with the order.</p>
       {asking && ASK_BEFORE[asking] && (
-        <div role="group" aria-label={`Confirm: ${ORDER_STATUS_LABELS[asking]}`} className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3">
-          <p className="text-sm text-stone-900">{ASK_BEFORE[asking].question(order.orderNumber)}</p>
-          <div className="mt-2 flex flex-wrap gap-2">
-            <button
-              type="button"
-              autoFocus
-              onClick={() => {
-                if (statusForm.current) void fetcher.submit(statusForm.current);
-                setAsking(null);
-              }}
-              className={`${BUTTON} bg-red-700 text-sm text-white`}
-            >
-              {ASK_BEFORE[asking].yes}
-            </button>
-            <button type="button" onClick={() => setAsking(null)} className={`${BUTTON} border border-stone-300 text-sm font-medium`}>
-              Keep {ORDER_STATUS_LABELS[order.status]}
-            </button>
-          </div>
-        </div>
+        <AskFirst
+          label={`Confirm: ${ORDER_STATUS_LABELS[asking]}`}
+          question={ASK_BEFORE[asking].question(order.orderNumber)}
+          yes={ASK_BEFORE[asking].yes}
+          onYes={() => {
+            if (statusForm.current) void fetcher.submit(statusForm.current);
+            setAsking(null);
+          }}
+          no={`Keep ${ORDER_STATUS_LABELS[order.status]}`}
+          onNo={() => setAsking(null)}
+          className="mt-3"
+        />
       )}
       {error && (
         <p role="alert" className="mt-2 text-sm text-red-700">

@@ -3,6 +3,7 @@ import { Form } from "react-router";
 import { ORDER_STATUSES, type OrderStatus } from "~/lib/db/value-lists";
 import { ORDER_STATUS_LABELS } from "~/modules/orders/order-status";
 import { FilterSelect } from "~/components/admin/list-controls";
+import { Button, InputControl } from "~/components/admin/controls";
 
 /**
  * The list's search and filters. On a phone they fold away behind one button that says how many
@@ -28,16 +29,10 @@ export function OrderFilters({
   return (
     <section aria-label="Search and filters">
       {hydrated && (
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls={id}
-          onClick={() => setOpen(!open)}
-          className="flex min-h-11 w-full items-center justify-between rounded-xl border border-stone-200 bg-white px-4 text-sm font-semibold text-stone-800 xl:hidden"
-        >
+        <Button kind="quiet" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)} className="w-full justify-between xl:hidden">
           <span>Search and filters{on ? ` (${on} on)` : ""}</span>
           <span aria-hidden="true">{open ? "▲" : "▼"}</span>
-        </button>
+        </Button>
       )}
       <Form
         id={id}
@@ -45,15 +40,16 @@ export function OrderFilters({
         action="/admin/orders"
         className={`${folded ? "hidden" : "flex"} mt-2 flex-col gap-3 rounded-xl border border-stone-200 bg-white p-4 sm:flex-row sm:flex-wrap sm:items-end xl:mt-0 xl:flex`}
       >
-        <label className="min-w-0 flex-1 text-sm font-medium text-stone-700 sm:min-w-56">
+        <label htmlFor={`${id}-q`} className="min-w-0 flex-1 text-sm font-medium text-stone-700 sm:min-w-56">
           Search orders
-          <input
+          <InputControl
+            id={`${id}-q`}
             type="search"
             name="q"
             defaultValue={q}
             key={q}
             placeholder="Search orders by ID, name, or email..."
-            className="mt-1 w-full rounded-md border border-stone-300 px-3 py-2 font-normal"
+            className="mt-1 w-full"
           />
         </label>
         <FilterSelect
@@ -83,9 +79,9 @@ export function OrderFilters({
           options={[{ value: "flagged", label: "Needs attention" }]}
           className="sm:w-44"
         />
-        <button type="submit" className="min-h-11 rounded-md bg-leather-700 px-4 font-semibold text-white hover:bg-leather-800">
+        <Button kind="primary" type="submit">
           Search
-        </button>
+        </Button>
       </Form>
     </section>
   );

@@ -7,9 +7,11 @@ import type { OrderStatus } from "~/lib/db/value-lists";
 import type { OrderListRow } from "~/modules/orders/admin-orders.server";
 import { NavigateButton } from "~/components/ui/navigate-button";
 import { TABLE_HEAD_CLASS } from "~/components/admin/list-controls";
+import { BUTTON, TICK_BOX } from "~/components/admin/control-styles";
+import { Button, SelectControl } from "~/components/admin/controls";
 import { ContactLinks } from "./contact-links";
 import { MoveStep } from "./move-step";
-import { CallStateChip, ReviewChips, StatusBadge } from "./order-badges";
+import { CallStateChip, ReviewChips, OrderStatusBadge } from "./order-badges";
 import { BULK_FORM } from "./order-addresses";
 import type { OrderActionResult } from "./order-action-result";
 
@@ -19,9 +21,6 @@ import type { OrderActionResult } from "./order-action-result";
  * The same elements either way, so a row, its cells and its controls are found alike at any width.
  */
 const CELL = "px-0 py-0 xl:px-3 xl:py-3 xl:align-top";
-const TICK = "h-6 w-6 shrink-0 accent-leather-700";
-const ACTION =
-  "inline-flex min-h-11 items-center rounded-md border border-leather-300 bg-white px-3 text-sm font-medium text-leather-800 hover:bg-leather-100 xl:min-h-8 xl:px-2.5";
 
 export function OrderList({
   rows,
@@ -56,7 +55,7 @@ export function OrderList({
                   checked={rows.length > 0 && rows.every((r) => ticked.has(r.id))}
                   onChange={(e) => onTickAll(e.currentTarget.checked)}
                   disabled={!hydrated}
-                  className={TICK}
+                  className={TICK_BOX}
                 />
                 Order Details
               </span>
@@ -128,7 +127,7 @@ function OrderRow({
             checked={hydrated ? ticked : undefined}
             onChange={(e) => onTick(e.currentTarget.checked)}
             aria-label={`Select order ${row.orderNumber}`}
-            className={TICK}
+            className={TICK_BOX}
           />
           <span className="whitespace-nowrap">{row.orderNumber}</span>
         </p>
@@ -150,7 +149,7 @@ function OrderRow({
         <p className="inline font-semibold xl:block">{formatAmount(row.total)}</p>
       </td>
       <td className={`${CELL} col-start-2 row-start-1 justify-self-end xl:justify-self-auto`}>
-        <StatusBadge status={shown} call={row.call} />
+        <OrderStatusBadge status={shown} call={row.call} />
       </td>
       <td className={`${CELL} col-start-2 row-start-3 justify-self-end whitespace-nowrap text-stone-700 xl:justify-self-auto`}>
         {formatAdminDate(row.createdAt)}
@@ -158,7 +157,7 @@ function OrderRow({
       <td className={`${CELL} col-span-2 row-start-4`}>
         <div className="flex flex-wrap items-center gap-2">
           <CallStateChip call={row.call} />
-          <NavigateButton to={viewTo} preventScrollReset className={ACTION}>
+          <NavigateButton to={viewTo} preventScrollReset className={BUTTON.row}>
             View<span className="sr-only"> order {row.orderNumber}</span>
           </NavigateButton>
           <ContactLinks order={row} template={template} compact />
@@ -167,7 +166,8 @@ function OrderRow({
             <label className="sr-only" htmlFor={`status-${row.id}`}>
               Status of order {row.orderNumber}
             </label>
-            <select
+            <SelectControl
+              size="row"
               id={`status-${row.id}`}
               name="status"
               value={draft ?? shown}
@@ -177,18 +177,17 @@ function OrderRow({
                 else if (takesShippingDetails(to) || takesReturnChoice(to) || ASK_BEFORE[to]) setDraft(to);
                 else move(to);
               }}
-              className="min-h-11 rounded-md border border-stone-300 bg-white px-2 xl:min-h-8"
             >
               {statusesFrom(row.status).map((s) => (
                 <option key={s} value={s}>
                   {ORDER_STATUS_LABELS[s]}
                 </option>
               ))}
-            </select>
+            </SelectControl>
             {!hydrated && (
-              <button type="submit" className="min-h-11 rounded-md border border-stone-300 px-2 xl:min-h-8">
+              <Button kind="rowQuiet" type="submit">
                 Update
-              </button>
+              </Button>
             )}
           </fetcher.Form>
         </div>
