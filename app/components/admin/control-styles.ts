@@ -47,3 +47,9 @@ export const controlBorder = (invalid: boolean) => (invalid ? "border-red-600" :
 /** A link of the back office's side bar, and its Log out buttons: filled while it is the page shown. */
 export const navItem = (active = false) =>
   `block w-full rounded-md px-3 py-2 text-left text-sm ${active ? "bg-leather-700 text-white" : "hover:bg-leather-800"}`;
+
+/** A tab of a tab list (a product's Overview, Variants, Media, Stock): the one shown joins the panel below it. */
+export const tabItem = (selected: boolean) =>
+  `-mb-px flex-1 rounded-t-md border px-2 py-2.5 text-center text-sm font-medium sm:flex-none sm:px-4 ${
+    selected ? "border-stone-200 border-b-white bg-white text-leather-800" : "border-transparent text-stone-600 hover:text-leather-700"
+  }`;

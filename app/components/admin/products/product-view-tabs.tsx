@@ -1,5 +1,6 @@
 import { useRef, type KeyboardEvent } from "react";
 import { Link, useNavigate } from "react-router";
+import { tabItem } from "~/components/admin/control-styles";
 import { productViewTabs, type ProductViewTab } from "~/modules/catalog/admin-products.schema";
 
 const tabLabels: Record<ProductViewTab, string> = { overview: "Overview", variants: "Variants", media: "Media", stock: "Stock" };
@@ -36,9 +37,7 @@ export function Tabs({ base, current }: { base: string; current: ProductViewTab 
           onKeyDown={onKeyDown}
           aria-controls={t === current ? `panel-${t}` : undefined}
           tabIndex={t === current ? 0 : -1}
-          className={`-mb-px flex-1 rounded-t-md border px-2 py-2.5 text-center text-sm font-medium sm:flex-none sm:px-4 ${
-            t === current ? "border-stone-200 border-b-white bg-white text-leather-800" : "border-transparent text-stone-600 hover:text-leather-700"
-          }`}
+          className={tabItem(t === current)}
         >
           {tabLabels[t]}
         </Link>
