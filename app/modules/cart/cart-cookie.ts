@@ -1,4 +1,4 @@
-import { cartInputSchema, type CartLineInput } from "./cart.schema";
+import type { CartLineInput } from "./cart.schema";
 
 /**
  * The browser's cart mirrored in a small cookie (docs/decisions/0062), so that /cart and /checkout
@@ -11,7 +11,7 @@ import { cartInputSchema, type CartLineInput } from "./cart.schema";
  * variant key, size and quantity, URI-encoded and joined by `:`. `1` alone is an empty cart.
  */
 export const CART_COOKIE = "cart";
-const FORMAT = "1";
+export const CART_COOKIE_FORMAT = "1";
 /** Longer than this, the browser writes no copy (and removes an old one), and the server reads none. */
 export const MAX_CART_COOKIE_CHARS = 3000;
 /** How long a browser keeps the copy without a change to the cart (30 days). */
@@ -24,45 +24,8 @@ export function cartCookieValue(lines: readonly CookieLine[]): string | null {
   const parts = lines.map((l) =>
     [l.productID, l.productVariantKey, l.productSize, String(l.productQuantity)].map((field) => encodeURIComponent(field)).join(":"),
   );
-  const value = [FORMAT, ...parts].join("|");
+  const value = [CART_COOKIE_FORMAT, ...parts].join("|");
   return value.length > MAX_CART_COOKIE_CHARS ? null : value;
-}
-
-/** The cookie's value in a Cookie header, or null when absent (the first one: browsers send the most specific path first). */
-function cookieValue(header: string, name: string): string | null {
-  let found: string | null = null;
-  for (const pair of header.split(";")) {
-    const at = pair.indexOf("=");
-    if (at > 0 && pair.slice(0, at).trim() === name) {
-      found ??= pair.slice(at + 1).trim();
-    }
-  }
-  return found;
-}
-
-/**
- * The cart the browser mirrored, as the server accepts a cart (cart.schema.ts): null when there is
- * no copy, or when it is too long, of another format, or malformed in any way (the server then
- * does not know the cart, and the page draws it from localStorage as before). Never throws.
- */
-export function cartFromCookie(header: string | null | undefined): CartLineInput[] | null {
-  if (!header || header.length > 16 * 1024) return null;
-  const value = cookieValue(header, CART_COOKIE);
-  if (value === null || value.length > MAX_CART_COOKIE_CHARS) return null;
-  const [format, ...parts] = value.split("|");
-  if (format !== FORMAT) return null;
-  try {
-    const lines = parts.map((part) => {
-      const fields = part.split(":").map((field) => decodeURIComponent(field));
-      if (fields.length !== 4 || fields.some((f) => f.includes("\0"))) throw new Error("malformed cart line");
-      const [productID, productVariantKey, productSize, productQuantity] = fields;
-      return { productID, productVariantKey, productSize, productQuantity };
-    });
-    const parsed = cartInputSchema.safeParse(lines);
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
 }
 
 /** The Set-Cookie-style text the browser writes into `document.cookie` for these lines (removes the copy when too long). */

@@ -4,7 +4,7 @@ import { media, products, stock, variants } from "~/lib/db/tables.server";
 import { hasDiscount, unitPrice } from "~/modules/catalog/pricing";
 import { imageUrl } from "~/modules/media/media-url";
 import { cartLineOf, parseVariantKey, type DrawnCart, type PricedLine } from "./cart-line";
-import { cartFromCookie } from "./cart-cookie";
+import { cartFromCookie } from "./cart-cookie.server";
 import type { CartLineInput } from "./cart.schema";
 import { jsonValue } from "~/lib/db/json-value";
 
