@@ -7,7 +7,7 @@ import { INLINE_STYLES_ID, StylesProvider } from "~/lib/inline-styles";
 import { MarkupCacheProvider } from "~/modules/cache/markup-cache";
 import { markupCache } from "~/modules/cache/markup-cache.server";
 import { withHeldControls } from "~/lib/held-controls.server";
-import { scriptsAfterPaint, SCRIPTS_AFTER_PAINT_ROUTES } from "~/lib/scripts-after-paint.server";
+import { scriptsAfterPaint, startsScriptsAfterPaint } from "~/lib/scripts-after-paint.server";
 import stylesheet from "~/app.css?inline";
 import { criticalCss } from "~/lib/critical-css.server";
 import { logger } from "~/lib/logger.server";
@@ -83,7 +83,8 @@ export default function handleRequest(
   // (docs/decisions/0035-signed-in-pages-link-the-stylesheet.md).
   const inlineStyles = pageStyles && !hasSessionCookie(request.headers.get("cookie"));
   const routeId = routerContext.staticHandlerContext.matches.at(-1)?.route.id;
-  const afterPaint = !import.meta.env.DEV && responseStatusCode === 200 && routeId !== undefined && SCRIPTS_AFTER_PAINT_ROUTES.has(routeId);
+  const afterPaint =
+    !import.meta.env.DEV && responseStatusCode === 200 && startsScriptsAfterPaint(routeId, routerContext.staticHandlerContext.loaderData);
   return new Promise((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(

@@ -268,7 +268,11 @@ async function pagesOf(baseUrl) {
   return pages;
 }
 
-/** The cart a shopper has after adding the product (its first size) on this build: localStorage's entries. */
+/**
+ * The cart a shopper has after adding the product (its first size) on this build: localStorage's
+ * entries, and the cookies the page wrote (the cart's copy, docs/decisions/0062; none on a build
+ * without it).
+ */
 async function cartOf(browser, productUrl) {
   const page = await browser.newPage();
   try {
@@ -282,18 +286,25 @@ async function cartOf(browser, productUrl) {
     });
     await page.evaluate(() => [...document.querySelectorAll("button")].find((b) => b.textContent.trim() === "Add to Cart")?.click());
     await page.waitForFunction(() => (localStorage.getItem("shoppingCart") ?? "[]") !== "[]", { timeout: 10_000 });
-    return await page.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
+    const storage = await page.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
+    return { storage, cookies: await page.cookies() };
   } finally {
     await page.close();
   }
 }
 
-/** Before a page with the cart: the cart in storage, and no HTTP cache (Lighthouse's storage reset is off for it). */
-async function primeCart(browser, baseUrl, storage) {
+/**
+ * Before a page with the cart: the cart in storage and its cookies as this build's page wrote them
+ * (cookies are shared by every port of a host: the other build's are replaced), and no HTTP cache
+ * (Lighthouse's storage reset is off for it).
+ */
+async function primeCart(browser, baseUrl, { storage, cookies }) {
   const page = await browser.newPage();
   try {
     const cdp = await page.createCDPSession();
     await cdp.send("Network.clearBrowserCache");
+    await cdp.send("Network.clearBrowserCookies");
+    if (cookies.length) await page.setCookie(...cookies);
     await page.goto(`${baseUrl}/track`, { waitUntil: "domcontentloaded" });
     await page.evaluate((entries) => {
       localStorage.clear();

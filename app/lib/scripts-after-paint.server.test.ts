@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFERRED_MODULE_ID, SCRIPTS_WHEN_IDLE_MS, scriptsAfterPaint } from "./scripts-after-paint.server";
+import { DEFERRED_MODULE_ID, SCRIPTS_WHEN_IDLE_MS, scriptsAfterPaint, startsScriptsAfterPaint } from "./scripts-after-paint.server";
 
 const head =
   '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><link rel="preload" as="image" imageSrcSet="/media/a-640.webp 640w" fetchPriority="high"/>' +
@@ -58,5 +58,25 @@ describe("scripts after the first paint", () => {
   it("leaves a page without a module script as it is", () => {
     const plain = Buffer.from("</head><body><p>Not found</p></body></html>");
     expect(scriptsAfterPaint(head, plain, "n0nce")).toEqual({ head, body: plain });
+  });
+});
+
+describe("which pages start their scripts after the first paint", () => {
+  it("the pages a shopper lands on, always", () => {
+    for (const id of ["routes/home", "shop", "shop-category", "routes/product", "routes/track"])
+      expect(startsScriptsAfterPaint(id, {}), id).toBe(true);
+  });
+
+  it("the cart and checkout when the server drew their cart (an empty one too), not when it could not", () => {
+    const drawn = { lines: [], priced: [] };
+    expect(startsScriptsAfterPaint("routes/cart", { "routes/cart": { cart: drawn } })).toBe(true);
+    expect(startsScriptsAfterPaint("routes/checkout", { "routes/checkout": { prefill: null, cart: drawn } })).toBe(true);
+    expect(startsScriptsAfterPaint("routes/cart", { "routes/cart": { cart: null } })).toBe(false);
+    expect(startsScriptsAfterPaint("routes/checkout", {})).toBe(false);
+  });
+
+  it("no other page", () => {
+    expect(startsScriptsAfterPaint("routes/contact", { "routes/contact": { cart: {} } })).toBe(false);
+    expect(startsScriptsAfterPaint(undefined, {})).toBe(false);
   });
 });

@@ -18,6 +18,21 @@ import { HELD_PRESSES } from "./needs-script";
 /** Route ids of the pages whose scripts start after their first paint. */
 export const SCRIPTS_AFTER_PAINT_ROUTES: ReadonlySet<string> = new Set(["routes/home", "shop", "shop-category", "routes/product", "routes/track"]);
 
+/**
+ * Route ids of the pages whose scripts start after their first paint when the server drew their
+ * cart from its cookie (docs/decisions/0062): their loader's `cart` is not null. Without it, their
+ * main content is drawn by the scripts, which are then asked for at once.
+ */
+export const SCRIPTS_AFTER_PAINT_WITH_CART: ReadonlySet<string> = new Set(["routes/cart", "routes/checkout"]);
+
+/** Whether this page's scripts start after its first paint. */
+export function startsScriptsAfterPaint(routeId: string | undefined, loaderData: Record<string, unknown> | undefined): boolean {
+  if (routeId === undefined) return false;
+  if (SCRIPTS_AFTER_PAINT_ROUTES.has(routeId)) return true;
+  const data = loaderData?.[routeId] as { cart?: unknown } | undefined;
+  return SCRIPTS_AFTER_PAINT_WITH_CART.has(routeId) && data?.cart != null;
+}
+
 export const DEFERRED_MODULE_ID = "page-module";
 
 /** How long after its first screen a page nobody has touched asks for its scripts (docs/decisions/0060). */

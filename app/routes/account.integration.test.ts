@@ -293,7 +293,10 @@ describe(`profile, address book and checkout filled in (${testTarget()})`, () =>
       country: "Pakistan",
       landmark: "Near Jinnah Super",
     });
-    expect((await answer(() => checkoutLoader({ request: get("/checkout"), params: {}, context: ctx() } as never))).data).toEqual({ prefill: null });
+    expect((await answer(() => checkoutLoader({ request: get("/checkout"), params: {}, context: ctx() } as never))).data).toEqual({
+      prefill: null,
+      cart: null,
+    });
 
     // Bilal cannot touch Amna's addresses, whatever id he sends.
     const list = await answer<{ addresses: { id: string; isDefault: boolean }[] }>(() =>

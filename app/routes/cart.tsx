@@ -1,14 +1,28 @@
-import { data, Link } from "react-router";
+import { data, Link, useLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/cart";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { parseCartField } from "~/modules/cart/cart.schema";
-import { priceCartLines } from "~/modules/cart/cart.server";
+import { drawnCart, priceCartLines } from "~/modules/cart/cart.server";
 import { lineId, useCart } from "~/components/storefront/use-cart";
 import { CartLineRow, CartSummary } from "~/components/storefront/cart-lines";
 import { RouteError } from "~/components/ui/route-error";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return seo(publicUrlFrom(matches), { title: "Your cart", description: "Your shopping cart.", path: "/cart", noindex: true });
+  return seo(publicUrlFrom(matches), { title: "Your cart", description: "Your shopping cart.", path: "/cart" });
+}
+
+/**
+ * The cart the browser mirrored in its cookie, priced, so the page is drawn whole on the server
+ * (docs/decisions/0062); null without a readable copy (the page then draws localStorage's cart
+ * once its scripts run). Never kept by a shared cache (cache-policy.server.ts).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { cart: await drawnCart(context.db, request.headers.get("cookie")) };
+}
+
+/** Pricing the cart again (the action, from useCart) does not draw the page again. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod ? false : defaultShouldRevalidate;
 }
 
 /** Prices the browser's cart from the database: current price and stock of each line. */
@@ -19,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Cart() {
-  const cart = useCart();
+  const cart = useCart(useLoaderData<typeof loader>()?.cart ?? null);
   if (!cart.loaded) {
     return (
       <section className="mx-auto max-w-5xl px-4 py-10">

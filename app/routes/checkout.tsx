@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type FocusEvent } from "react";
-import { data, Link, useFetcher, useLoaderData, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useEffect, useRef, useState, type FocusEvent } from "react";
+import { data, useFetcher, useLoaderData, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/checkout";
 import { getEnv } from "~/config.server";
 import { isDomainError } from "~/lib/errors";
@@ -20,15 +20,15 @@ import { receiptFor } from "~/modules/orders/order-receipt.server";
 import { checkoutPrefill } from "~/modules/accounts/profile.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
 import type { Shortage } from "~/modules/orders/orders.server";
-import { formatPrice } from "~/modules/catalog/pricing";
-import { colourLabel } from "~/modules/catalog/colour-label";
-import { cartPayload, lineId, unitPriceOf, useCart } from "~/components/storefront/use-cart";
-import { CartSummary } from "~/components/storefront/cart-lines";
-import { FormAlert, TextAreaField, TextField } from "~/components/ui/field";
+import { drawnCart } from "~/modules/cart/cart.server";
+import { cartPayload, lineId, useCart } from "~/components/storefront/use-cart";
+import { CheckoutSummary } from "~/components/storefront/checkout-summary";
+import { CheckoutFieldsets, PlaceOrder, showFirstProblem } from "~/components/storefront/checkout-fields";
+import { FormAlert } from "~/components/ui/field";
 import { RouteError } from "~/components/ui/route-error";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return seo(publicUrlFrom(matches), { title: "Checkout", description: "Cash on delivery checkout.", path: "/checkout", noindex: true });
+  return seo(publicUrlFrom(matches), { title: "Checkout", description: "Cash on delivery checkout.", path: "/checkout" });
 }
 
 type ActionResult =
@@ -45,11 +45,16 @@ type ActionResult =
 
 /**
  * A signed-in customer's checkout starts filled in from their profile and default address
- * (docs/decisions/0057); the order is checked like any other when placed.
+ * (docs/decisions/0057); the order is checked like any other when placed. The summary is drawn
+ * from the cart the browser mirrored in its cookie (docs/decisions/0062), null without one.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getCurrentUser(request, context.auth, new Date(), { fresh: true });
-  return { prefill: user ? await checkoutPrefill(context.db, user.id) : null };
+  const [prefill, cart] = await Promise.all([
+    user ? checkoutPrefill(context.db, user.id) : null,
+    drawnCart(context.db, request.headers.get("cookie")),
+  ]);
+  return { prefill, cart };
 }
 
 /**
@@ -110,52 +115,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const FIELDS: { name: CheckoutField; label: string; required?: boolean; type?: string; autoComplete?: string; full?: boolean; hint?: string }[] = [
-  { name: "firstName", label: "First name", required: true, autoComplete: "given-name" },
-  { name: "lastName", label: "Last name", required: true, autoComplete: "family-name" },
-  { name: "email", label: "Email", required: true, type: "email", autoComplete: "email" },
-  { name: "phone", label: "Phone", required: true, type: "tel", autoComplete: "tel", hint: "03XXXXXXXXX" },
-  { name: "alternatePhone", label: "Alternate phone", type: "tel", autoComplete: "tel" },
-];
-const ADDRESS: typeof FIELDS = [
-  { name: "streetAddress", label: "Street address", required: true, autoComplete: "address-line1", full: true },
-  { name: "apartment", label: "Apartment, suite, etc.", autoComplete: "address-line2", full: true },
-  { name: "city", label: "City", required: true, autoComplete: "address-level2" },
-  { name: "state", label: "State/Province", required: true, autoComplete: "address-level1" },
-  { name: "zipCode", label: "ZIP code", required: true, autoComplete: "postal-code" },
-  { name: "country", label: "Country", autoComplete: "country-name" },
-  { name: "landmark", label: "Landmark", full: true, hint: "Near a mosque, school or market — helps our courier" },
-];
-
-/** The form's fields in the order they are shown, to find the first one with a problem. */
-const FIELD_ORDER: CheckoutField[] = [...FIELDS, ...ADDRESS].map((f) => f.name);
-
-/**
- * After a refused Place Order: the first field with a problem (or, when no field has one, the
- * banner) is focused and brought into view, so a shopper on a phone sees what to fix.
- */
-function showFirstProblem(errors: Partial<Record<CheckoutField, string>>) {
-  const first = FIELD_ORDER.find((name) => errors[name]);
-  const target = document.getElementById(first ?? "checkout-banner");
-  if (!target) return;
-  target.focus({ preventScroll: true });
-  target.scrollIntoView({ block: "center" });
-}
-
-const PHONE_QUERY = "(max-width: 1023px)";
-/** True on screens narrower than the two-column layout (false while rendering on the server). */
-function usePhoneLayout(): boolean {
-  return useSyncExternalStore(
-    (changed) => {
-      const query = window.matchMedia(PHONE_QUERY);
-      query.addEventListener("change", changed);
-      return () => query.removeEventListener("change", changed);
-    },
-    () => window.matchMedia(PHONE_QUERY).matches,
-    () => false,
-  );
-}
-
 function newKey() {
   return crypto.randomUUID();
 }
@@ -176,8 +135,9 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
 }
 
 export default function Checkout() {
-  const prefill = useLoaderData<typeof loader>()?.prefill ?? null;
-  const cart = useCart();
+  const loaded = useLoaderData<typeof loader>();
+  const prefill = loaded?.prefill ?? null;
+  const cart = useCart(loaded?.cart ?? null);
   const fetcher = useFetcher<ActionResult>();
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
@@ -244,24 +204,6 @@ export default function Checkout() {
     void fetcher.submit(formData, { method: "post" });
   };
 
-  const field = (f: (typeof FIELDS)[number]) => {
-    const common = {
-      id: f.name,
-      label: f.label,
-      required: f.required,
-      error: errors[f.name],
-      hint: f.hint,
-      onBlur,
-      onChange: onEdit,
-      autoComplete: f.autoComplete,
-    };
-    return (
-      <div key={f.name} className={f.full ? "sm:col-span-2" : undefined}>
-        <TextField {...common} type={f.type ?? "text"} defaultValue={prefill?.[f.name] || (f.name === "country" ? "Pakistan" : undefined)} />
-      </div>
-    );
-  };
-
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="font-serif text-3xl text-leather-800">Checkout</h1>
@@ -278,119 +220,11 @@ export default function Checkout() {
           <div id="checkout-banner" tabIndex={-1} className="scroll-mt-24 outline-none">
             <FormAlert message={banner} />
           </div>
-          <fieldset className="rounded-xl border border-leather-200 bg-white p-5">
-            <legend className="px-1 font-serif text-xl text-leather-800">Your details</legend>
-            <div className="grid gap-4 sm:grid-cols-2">{FIELDS.map(field)}</div>
-          </fieldset>
-          <fieldset className="rounded-xl border border-leather-200 bg-white p-5">
-            <legend className="px-1 font-serif text-xl text-leather-800">Shipping address</legend>
-            <div className="grid gap-4 sm:grid-cols-2">{ADDRESS.map(field)}</div>
-          </fieldset>
-          <fieldset className="rounded-xl border border-leather-200 bg-white p-5">
-            <legend className="px-1 font-serif text-xl text-leather-800">Notes</legend>
-            <TextAreaField id="notes" label="Order notes" hint="Optional: anything the courier or we should know." rows={3} onChange={onEdit} />
-          </fieldset>
-          <fieldset className="rounded-xl border border-leather-200 bg-white p-5">
-            <legend className="px-1 font-serif text-xl text-leather-800">Payment</legend>
-            <label className="flex items-center gap-3">
-              <input type="radio" name="paymentMethod" value="cod" defaultChecked readOnly className="h-4 w-4 accent-leather-700" />
-              <span>
-                <span className="font-medium">Cash on Delivery</span>
-                <span className="block text-sm text-stone-600">Pay in cash when your order arrives. Delivery in 3-5 business days.</span>
-              </span>
-            </label>
-          </fieldset>
-          <div className="space-y-3 rounded-xl border border-leather-200 bg-white p-5">
-            {/* What is paid, beside the button that commits to it: on a phone both are in view at the form's end. */}
-            {cart.loaded && cart.rows.length > 0 && (
-              <p id="checkout-to-pay" className="flex flex-wrap items-baseline justify-between gap-x-3 text-stone-900">
-                <span>
-                  Total to pay on delivery
-                  <span className="block text-sm text-stone-600">
-                    {cart.totals.tax > 0 ? "Tax (5%) included, " : ""}delivery free{cart.priced ? "" : " · checking prices…"}
-                  </span>
-                </span>
-                <span className="whitespace-nowrap text-xl font-semibold">{formatPrice(cart.totals.total)}</span>
-              </p>
-            )}
-            <button
-              type="submit"
-              disabled={submitting || !key}
-              aria-describedby={cart.loaded && cart.rows.length > 0 ? "checkout-to-pay" : undefined}
-              className="w-full rounded-md bg-leather-700 px-4 py-3.5 text-lg font-semibold text-white hover:bg-leather-800 disabled:opacity-60"
-            >
-              {submitting ? "Placing Order..." : "Place Order"}
-            </button>
-          </div>
+          <CheckoutFieldsets errors={errors} prefill={prefill} onBlur={onBlur} onEdit={onEdit} />
+          <PlaceOrder cart={cart} submitting={submitting} ready={Boolean(key)} />
         </form>
       </div>
     </section>
-  );
-}
-
-/**
- * What the order costs. Beside the form on wide screens; on phones at the top of the page, folded
- * to one line with the total ("Show order summary"), so nobody places an order before seeing what
- * they pay.
- */
-function CheckoutSummary({ cart }: { cart: ReturnType<typeof useCart> }) {
-  const phone = usePhoneLayout();
-  const [open, setOpen] = useState(false);
-  const empty = cart.loaded && cart.rows.length === 0;
-  const shown = !phone || open || empty;
-  return (
-    <aside className="h-fit rounded-xl border border-leather-200 bg-white p-5 lg:col-start-2 lg:row-start-1" aria-label="Order summary">
-      {phone && !empty ? (
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls="checkout-summary"
-          onClick={() => setOpen((o) => !o)}
-          className="flex min-h-11 w-full items-center justify-between gap-3 text-left font-medium text-leather-800"
-        >
-          <span className="underline underline-offset-2">{open ? "Hide order summary" : "Show order summary"}</span>
-          {!open && cart.loaded && cart.rows.length > 0 && (
-            <span className="whitespace-nowrap text-lg font-semibold text-stone-900">{formatPrice(cart.totals.total)}</span>
-          )}
-        </button>
-      ) : (
-        <h2 className="mb-4 font-serif text-xl text-leather-800">Order summary</h2>
-      )}
-      {shown && (
-        <div id="checkout-summary" className={phone ? "mt-4" : undefined}>
-          {cart.loaded && cart.rows.length === 0 ? (
-            <p className="text-stone-700">
-              Your cart is empty.{" "}
-              <Link to="/shop" className="text-leather-700 underline">
-                Continue Shopping
-              </Link>
-            </p>
-          ) : (
-            <>
-              <ul className="mb-4 space-y-2 text-sm">
-                {cart.rows.map((r) => (
-                  <li key={lineId(r.line)} className="flex justify-between gap-3">
-                    <span>
-                      {r.line.productQuantity} × {r.priced?.productName || r.line.productName}
-                      <span className="block text-xs text-stone-600">
-                        {[colourLabel(r.line.productColor), r.line.productSize || "One Size"].filter(Boolean).join(" · ")}
-                      </span>
-                      {r.problem && (
-                        <span className="block text-xs font-medium text-red-700">
-                          {r.problem === "short" ? `Only ${r.priced?.available} left` : "Not available"}
-                        </span>
-                      )}
-                    </span>
-                    <span className="whitespace-nowrap">{unitPriceOf(r) === null ? "—" : formatPrice(unitPriceOf(r)! * r.line.productQuantity)}</span>
-                  </li>
-                ))}
-              </ul>
-              <CartSummary totals={cart.totals} />
-            </>
-          )}
-        </div>
-      )}
-    </aside>
   );
 }
 

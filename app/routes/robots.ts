@@ -1,14 +1,16 @@
 import { getEnv } from "~/config.server";
 
-/** /robots.txt: everything public may be crawled; the back office, cart and checkout may not. */
+/**
+ * /robots.txt: everything public may be crawled; the back office and the pages of an account or an
+ * order may not. The cart and checkout may (docs/decisions/0062): a crawler has no cart, and is
+ * shown an empty one.
+ */
 export function loader() {
   const base = getEnv().publicUrl;
   const body = [
     "User-agent: *",
     "Allow: /",
     "Disallow: /admin",
-    "Disallow: /cart",
-    "Disallow: /checkout",
     "Disallow: /confirmorder",
     "Disallow: /login",
     "Disallow: /signup",

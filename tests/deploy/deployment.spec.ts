@@ -318,6 +318,39 @@ test.describe.serial("the shop behind HTTPS on two instances", () => {
     }
   });
 
+  test("through Caddy and through nginx, /cart and /checkout draw each shopper's own cart, and no cache keeps one for another", async () => {
+    const nginx = await startNginx(deployment);
+    // The cart's cookie (docs/decisions/0062), told apart by its quantity: an item the shop does not have, drawn as such.
+    const cart = (quantity: number) => `cart=1|no-such-product:v_M:M:${quantity}`;
+    for (const url of [deployment.url, ...(nginx ? [nginx.url] : [])]) {
+      const client = await http.newContext({ baseURL: url, ignoreHTTPSErrors: true });
+      try {
+        for (const path of ["/cart", "/checkout"]) {
+          for (const [cookie, quantity] of [
+            [cart(2), "2"],
+            [cart(7), "7"],
+            ["", null],
+            [cart(2), "2"],
+          ] as const) {
+            const response = await client.get(path, { headers: { Cookie: cookie } });
+            expect(response.status(), `${url}${path}`).toBe(200);
+            expect(response.headers()["cache-control"], `${url}${path}`).toBe("private, no-store");
+            const page = await response.text();
+            const drawn = [
+              ...page.matchAll(
+                /(\d+)(?:<!-- -->)? × (?:<!-- -->)?An item no longer in the shop|Quantity of An item no longer in the shop" aria-live="polite">(\d+)</g,
+              ),
+            ].map((m) => m[1] ?? m[2]);
+            expect(drawn, `${url}${path} ${cookie}`).toEqual(quantity === null ? [] : [quantity]);
+          }
+        }
+      } finally {
+        await client.dispose();
+      }
+    }
+    await nginx?.stop();
+  });
+
   test("kill -9 of one instance while 20 buyers keep ordering: every confirmed order is stored, stock matches sales, the shop keeps answering", async () => {
     test.setTimeout(120_000);
     await buyWhileKilling(deployment.instances[0]);

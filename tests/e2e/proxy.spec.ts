@@ -90,3 +90,30 @@ test("login limits count the shopper's address the proxy saw, not the proxy's", 
   // A client cannot choose its address by sending its own X-Forwarded-For: the proxy appends.
   expect((await attempt("203.0.113.99, 198.51.100.7")).status()).toBe(429);
 });
+
+test("behind the proxy, /cart and /checkout draw each shopper's own cart, and no cache may keep them", async ({ request }) => {
+  const shop = await (await request.get("/shop?q=Coin%20Pouch", { headers: proxied("203.0.113.20") })).text();
+  const productId = /href="\/product\/([A-Za-z0-9]+)"/.exec(shop)![1];
+  // The cookie the browser mirrors its cart into (docs/decisions/0062): the item and how many.
+  const cart = (quantity: number) => `cart=1|${productId}:Olive_One%20Size:One%20Size:${quantity}`;
+  for (const path of ["/cart", "/checkout"]) {
+    // Two shoppers in turn, then one without a cart, all through the one proxy.
+    for (const [address, cookie, quantity] of [
+      ["203.0.113.21", cart(2), "2"],
+      ["203.0.113.22", cart(5), "5"],
+      ["203.0.113.21", cart(2), "2"],
+      ["203.0.113.23", "", null],
+    ] as const) {
+      const response = await request.get(path, { headers: proxied(address, { Cookie: cookie }) });
+      expect(response.status()).toBe(200);
+      expect(response.headers()["cache-control"], path).toBe("private, no-store");
+      expect(response.headers()["x-cache"], path).toBeUndefined();
+      const page = await response.text();
+      if (quantity === null) expect(page, path).not.toContain("Coin Pouch");
+      else
+        expect(page, `${path} ${address}`).toMatch(
+          new RegExp(`${quantity}(<!-- -->)? × (<!-- -->)?Coin Pouch|Quantity of Coin Pouch" aria-live="polite">${quantity}<`),
+        );
+    }
+  }
+});

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useMemo } from "react";
 import { useFetcher } from "react-router";
 import type { CartLine } from "~/modules/cart/cart-line";
-import { writeCart } from "~/modules/cart/cart-storage";
+import { readCart, writeCart } from "~/modules/cart/cart-storage";
 import { useStoredCart } from "./use-cart-count";
 import { toPaisa, totalsFor } from "~/modules/catalog/pricing";
-import type { PricedLine } from "~/modules/cart/cart-line";
+import type { DrawnCart, PricedLine } from "~/modules/cart/cart-line";
 
 export type LineProblem = "unavailable" | "sold-out" | "short" | null;
 
@@ -46,25 +46,36 @@ export function storedUnitPrice(line: CartLine): number {
   return toPaisa(line.productDiscountPrice ?? line.productPrice ?? 0);
 }
 
+const signatureOf = (lines: CartLine[] | null) => lines?.map((l) => `${lineId(l)}:${l.productQuantity}`).join(",") ?? "";
+
 /**
  * The browser's cart, priced by the server: prices and stock come from the database (via the /cart
- * action), never from what the browser stored. Follows `cartUpdated` and other tabs.
+ * action, or the page's loader when it drew the cart from its cookie: `drawn`), never from what
+ * the browser stored. Until the page's scripts have read localStorage, the cart is the one the
+ * server drew (so the page hydrates what it was sent); from then on, localStorage's. Follows
+ * `cartUpdated` and other tabs.
  */
-export function useCart() {
-  const lines = useStoredCart();
+export function useCart(drawn: DrawnCart | null = null) {
+  const stored = useStoredCart();
+  const lines = stored ?? drawn?.lines ?? null;
   const fetcher = useFetcher<{ lines: PricedLine[] }>({ key: "cart-prices" });
 
-  // Ask the server for prices and stock whenever the set of items or a quantity changes.
-  const signature = lines?.map((l) => `${lineId(l)}:${l.productQuantity}`).join(",") ?? "";
+  // Ask the server for prices and stock whenever the set of items or a quantity changes, unless
+  // the server priced these very lines for the page.
+  const signature = signatureOf(lines);
+  const drawnSignature = drawn ? signatureOf(drawn.lines) : null;
   const { submit } = fetcher;
   const reprice = useCallback(() => {
-    if (!lines || lines.length === 0) return;
+    if (!lines || lines.length === 0 || signature === drawnSignature) return;
     void submit({ cart: cartPayload(lines) }, { method: "post", action: "/cart" });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [signature, submit]);
   useEffect(reprice, [reprice]);
 
-  const pricedBy = useMemo(() => new Map((fetcher.data?.lines ?? []).map((p) => [lineId(p), p])), [fetcher.data]);
+  const pricedBy = useMemo(
+    () => new Map([...(drawn?.priced ?? []), ...(fetcher.data?.lines ?? [])].map((p) => [lineId(p), p])),
+    [drawn, fetcher.data],
+  );
   const rows: CartRow[] = (lines ?? []).map((line) => {
     const priced = pricedBy.get(lineId(line));
     return { line, priced, problem: lineProblem(line, priced) };
@@ -78,6 +89,8 @@ export function useCart() {
   );
 
   const update = (next: CartLine[]) => writeCart(next);
+  // Changes start from localStorage's cart, never from the copy the server drew.
+  const current = () => stored ?? readCart();
   return {
     loaded: lines !== null,
     rows,
@@ -87,10 +100,10 @@ export function useCart() {
     hasProblems: rows.some((r) => r.problem),
     reprice,
     setQuantity(line: CartLine, quantity: number) {
-      update((lines ?? []).map((l) => (lineId(l) === lineId(line) ? { ...l, productQuantity: quantity } : l)));
+      update(current().map((l) => (lineId(l) === lineId(line) ? { ...l, productQuantity: quantity } : l)));
     },
     remove(line: CartLine) {
-      update((lines ?? []).filter((l) => lineId(l) !== lineId(line)));
+      update(current().filter((l) => lineId(l) !== lineId(line)));
     },
     clear() {
       update([]);
@@ -98,7 +111,7 @@ export function useCart() {
     /** Brings every line in line with the stock the server reported. */
     fixProblems(available: Map<string, number>) {
       update(
-        (lines ?? [])
+        current()
           .map((l) => {
             const left = available.get(lineId(l));
             return left === undefined ? l : { ...l, productQuantity: Math.min(l.productQuantity, left) };

@@ -5,11 +5,15 @@
  *   itself: only the browser may keep it (`private`), and must ask again before using it.
  * - a customer's own account pages (`/account` and under it, docs/decisions/0057): kept by no shared
  *   cache, and not stored by the browser either (orders, addresses);
+ * - the cart and checkout (`/cart`, `/checkout` and their `.data` requests), drawn from the
+ *   browser's cart cookie (docs/decisions/0062): kept by no shared cache and not stored by the
+ *   browser, whoever asks;
  * Public pages, assets and media keep their own policy.
  */
 export const BACK_OFFICE_POLICY = "no-store";
 export const ACCOUNT_POLICY = "private, no-store";
 export const SIGNED_IN_POLICY = "private, no-cache";
+export const CART_POLICY = "private, no-store";
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 
@@ -26,10 +30,16 @@ export function isAccountPath(pathname: string): boolean {
   return pathname === "/account" || pathname.startsWith("/account/") || pathname.startsWith("/account.");
 }
 
+/** The pages drawn from the cart's cookie. */
+export function isCartPath(pathname: string): boolean {
+  return /^\/(cart|checkout)(\.data)?$/.test(pathname);
+}
+
 /** The Cache-Control this answer must carry, or null to leave it as it is. */
 export function privateCachePolicy(pathname: string, requestCookie: string | undefined, response: Headers): string | null {
   if (isBackOfficePath(pathname)) return BACK_OFFICE_POLICY;
   if (isAccountPath(pathname)) return ACCOUNT_POLICY;
+  if (isCartPath(pathname)) return CART_POLICY;
   if (response.has("Cache-Control")) return null;
   if (hasSessionCookie(requestCookie) || response.getSetCookie().length > 0) return SIGNED_IN_POLICY;
   return null;

@@ -56,3 +56,28 @@ export interface PricedLine {
   unitPrice: number;
   available: number;
 }
+
+/**
+ * A browser cart line made from what the server knows of it (a reorder, a cart read from its
+ * cookie): name, prices (in rupees, as the browser keeps them), picture and colour from the
+ * database, the quantity given.
+ */
+export function cartLineOf(input: Pick<CartLine, "productID" | "productVariantKey" | "productSize">, priced: PricedLine, quantity: number): CartLine {
+  return {
+    productID: input.productID,
+    productVariantKey: input.productVariantKey,
+    productSize: input.productSize,
+    productQuantity: quantity,
+    productName: priced.productName,
+    productPrice: priced.price / 100,
+    productDiscountPrice: priced.discountPrice === null ? null : priced.discountPrice / 100,
+    productImage: priced.image,
+    productColor: priced.color,
+  };
+}
+
+/** A cart the server draws from the cart's cookie (docs/decisions/0062): the lines as the browser would keep them, each priced from the database. */
+export interface DrawnCart {
+  lines: CartLine[];
+  priced: PricedLine[];
+}

@@ -1,4 +1,5 @@
 import { CART_STORAGE_KEY, CART_UPDATED_EVENT, type CartLine } from "./cart-line";
+import { CART_COOKIE, cartCookieText } from "./cart-cookie";
 
 /** Browser-only: reading and writing the cart in localStorage. */
 
@@ -22,8 +23,21 @@ export function readCart(storage: Storage = window.localStorage): CartLine[] {
   }
 }
 
+/**
+ * Copies the cart into its cookie (cart-cookie.ts) when the copy differs, so the server draws
+ * /cart and /checkout with it (docs/decisions/0062).
+ */
+export function mirrorCart(lines: CartLine[]) {
+  const text = cartCookieText(lines, window.location.protocol === "https:");
+  const wanted = text.slice(0, text.indexOf(";"));
+  const present = document.cookie.split("; ").find((pair) => pair.startsWith(`${CART_COOKIE}=`));
+  // A cart too long for a cookie removes the copy (`cart=` with Max-Age=0); otherwise the copy is rewritten when it differs.
+  if (wanted === `${CART_COOKIE}=` ? present !== undefined : present !== wanted) document.cookie = text;
+}
+
 export function writeCart(lines: CartLine[], storage: Storage = window.localStorage) {
   storage.setItem(CART_STORAGE_KEY, JSON.stringify(lines));
+  mirrorCart(lines);
   window.dispatchEvent(new Event(CART_UPDATED_EVENT));
 }
 

@@ -3,7 +3,8 @@ import type { Db } from "~/lib/db.server";
 import { media, products, stock, variants } from "~/lib/db/tables.server";
 import { hasDiscount, unitPrice } from "~/modules/catalog/pricing";
 import { imageUrl } from "~/modules/media/media-url";
-import { parseVariantKey, type PricedLine } from "./cart-line";
+import { cartLineOf, parseVariantKey, type DrawnCart, type PricedLine } from "./cart-line";
+import { cartFromCookie } from "./cart-cookie.server";
 import type { CartLineInput } from "./cart.schema";
 import { jsonValue } from "~/lib/db/json-value";
 
@@ -115,4 +116,23 @@ export function priceLinesFrom(lines: CartLineInput[], rows: CartLineRow[]): Pri
       available: row.qty ?? 0,
     };
   });
+}
+
+export const UNKNOWN_ITEM_NAME = "An item no longer in the shop";
+
+/**
+ * The cart mirrored in the request's cookie (cart-cookie.ts), priced, for /cart and /checkout to
+ * draw on the server (docs/decisions/0062); null when the request carries no readable copy.
+ * Nothing of the browser's but which items and how many is read.
+ */
+export async function drawnCart(db: Db, cookieHeader: string | null): Promise<DrawnCart | null> {
+  const input = cartFromCookie(cookieHeader);
+  if (!input) return null;
+  const priced = await priceCartLines(db, input);
+  const lines = input.map((line, i) => {
+    const drawn = cartLineOf(line, priced[i], line.productQuantity);
+    // An item the shop does not have (an old or made-up id) still has a name to be listed, and removed, by.
+    return drawn.productName ? drawn : { ...drawn, productName: UNKNOWN_ITEM_NAME };
+  });
+  return { lines, priced };
 }

@@ -3,7 +3,7 @@ import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { orderItems, orders, user } from "~/lib/db/tables.server";
 import type { CartLine } from "~/modules/cart/cart-line";
-import { variantKey } from "~/modules/cart/cart-line";
+import { cartLineOf, variantKey } from "~/modules/cart/cart-line";
 import { priceCartLines } from "~/modules/cart/cart.server";
 import { trackedOrdersOf, type TrackedOrder } from "./order-tracking.server";
 import { reorderLine, type ReorderChange } from "./reorder";
@@ -193,15 +193,7 @@ export async function reorder(db: Db, userId: string, orderNumber: string): Prom
     });
     changes.push(...result.changes);
     if (input && today?.found && result.quantity > 0) {
-      lines.push({
-        ...input,
-        productQuantity: result.quantity,
-        productName: today.productName,
-        productPrice: today.price / 100,
-        productDiscountPrice: today.discountPrice === null ? null : today.discountPrice / 100,
-        productImage: today.image,
-        productColor: today.color,
-      });
+      lines.push(cartLineOf(input, today, result.quantity));
     }
   });
   return { lines, changes };
