@@ -4,17 +4,11 @@ import type { Route } from "./+types/checkout";
 import { getEnv } from "~/config.server";
 import { isDomainError } from "~/lib/errors";
 import { actionFailure } from "~/lib/action-failure.server";
+import { checkForm } from "~/lib/form-errors";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { keepFormWhenUnanswered } from "~/lib/unanswered";
 import { parseCartField } from "~/modules/cart/cart.schema";
-import {
-  CHECKOUT_MESSAGES,
-  checkoutSchema,
-  fieldErrors,
-  ORDER_NOT_ANSWERED,
-  orderFailed,
-  type CheckoutField,
-} from "~/modules/orders/checkout.schema";
+import { CHECKOUT_MESSAGES, checkoutSchema, ORDER_NOT_ANSWERED, orderFailed, type CheckoutField } from "~/modules/orders/checkout.schema";
 import { placeOrderWithinLimits } from "~/modules/orders/order-limits.server";
 import { receiptFor } from "~/modules/orders/order-receipt.server";
 import { checkoutPrefill } from "~/modules/accounts/profile.server";
@@ -67,9 +61,10 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const parsed = checkoutSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    return data<ActionResult>({ ok: false, message: CHECKOUT_MESSAGES.fixForm, errors: fieldErrors(parsed.error) }, { status: 400 });
+  // The one form-error path (decision 0063); checkout's answer keeps its own envelope, read by its fetcher.
+  const parsed = checkForm(checkoutSchema, form);
+  if (!parsed.ok) {
+    return data<ActionResult>({ ok: false, message: CHECKOUT_MESSAGES.fixForm, errors: parsed.fieldErrors }, { status: 400 });
   }
   const lines = parseCartField(form.get("cart"));
   if (!lines || lines.length === 0) {
@@ -83,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const user = await getCurrentUser(request, context.auth, new Date(), { fresh: true });
     const order = await placeOrderWithinLimits(
       context.db,
-      { customer: parsed.data, lines, idempotencyKey, shopUrl: getEnv().publicUrl, userId: user?.id ?? null },
+      { customer: parsed.value, lines, idempotencyKey, shopUrl: getEnv().publicUrl, userId: user?.id ?? null },
       { address: context.clientAddress, limits: getEnv().orderLimits },
     );
     context.mailer.kick();
@@ -185,9 +180,9 @@ export default function Checkout() {
     event.preventDefault();
     if (submitting) return;
     const formData = new FormData(event.currentTarget);
-    const parsed = checkoutSchema.safeParse(Object.fromEntries(formData));
-    if (!parsed.success) {
-      const found = fieldErrors(parsed.error);
+    const checked = checkForm(checkoutSchema, formData);
+    if (!checked.ok) {
+      const found = checked.fieldErrors;
       setErrors(found);
       setBanner(CHECKOUT_MESSAGES.fixForm);
       showFirstProblem(found);
