@@ -1,7 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { addresses, mailOutbox, orderHistory, orders, products, stock, user, variants } from "~/lib/db/tables.server";
+import { addresses, user } from "~/lib/db/tables/accounts.server";
+import { mailOutbox } from "~/lib/db/tables/messages.server";
+import { orderHistory, orders } from "~/lib/db/tables/orders.server";
+import { products, stock, variants } from "~/lib/db/tables/catalogue.server";
 import { createAuth, loadAuthSecret, type Auth } from "~/modules/accounts/auth.server";
 import { upsertAccount } from "~/modules/accounts/accounts.server";
 import { signIn } from "~/modules/accounts/session.server";

@@ -4,7 +4,7 @@ import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { newId } from "~/lib/ids";
 import { likePattern } from "~/lib/sql-like";
-import { categories, media, productCategories, products, stock, variants } from "~/lib/db/tables.server";
+import { categories, media, productCategories, products, stock, variants } from "~/lib/db/tables/catalogue.server";
 import { createTestDatabase, testTarget, type TestDatabase } from "../../../tests/support/test-db";
 import { getProductDetail, listCategories, listFooterCategories, listProductCards, listSitemapEntries, newestCategory } from "./catalog.server";
 import { hasDiscount } from "./pricing";

@@ -4,20 +4,11 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/lib/db.server";
-import {
-  categories,
-  contactSubmissions,
-  media,
-  orderItems,
-  orders,
-  productCategories,
-  products,
-  session,
-  stockMovements,
-  subscribers,
-  trash,
-  user,
-} from "~/lib/db/tables.server";
+import { categories, media, productCategories, products, stockMovements } from "~/lib/db/tables/catalogue.server";
+import { contactSubmissions, subscribers } from "~/lib/db/tables/messages.server";
+import { orderItems, orders } from "~/lib/db/tables/orders.server";
+import { session, user } from "~/lib/db/tables/accounts.server";
+import { trash } from "~/lib/db/tables/site.server";
 import { upsertAccount } from "~/modules/accounts/accounts.server";
 import { signIn } from "~/modules/accounts/session.server";
 import { listCategories } from "~/modules/catalog/catalog.server";

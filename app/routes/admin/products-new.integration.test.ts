@@ -4,7 +4,7 @@ import path from "node:path";
 import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuth, loadAuthSecret, type Auth } from "~/modules/accounts/auth.server";
-import { media, products, stock, variants } from "~/lib/db/tables.server";
+import { media, products, stock, variants } from "~/lib/db/tables/catalogue.server";
 import { upsertAccount } from "~/modules/accounts/accounts.server";
 import { signIn } from "~/modules/accounts/session.server";
 import { getProductDetail } from "~/modules/catalog/catalog.server";
