@@ -20,7 +20,7 @@ import { receiptFor } from "~/modules/orders/order-receipt.server";
 import { checkoutPrefill } from "~/modules/accounts/profile.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
 import type { Shortage } from "~/modules/orders/orders.server";
-import { formatPrice } from "~/modules/catalog/pricing";
+import { formatPrice, TAX_LABEL } from "~/modules/catalog/pricing";
 import { colourLabel } from "~/modules/catalog/colour-label";
 import { cartPayload, lineId, unitPriceOf, useCart } from "~/components/storefront/use-cart";
 import { CartSummary } from "~/components/storefront/cart-lines";
@@ -307,7 +307,7 @@ export default function Checkout() {
                 <span>
                   Total to pay on delivery
                   <span className="block text-sm text-stone-600">
-                    {cart.totals.tax > 0 ? "Tax (5%) included, " : ""}delivery free{cart.priced ? "" : " · checking prices…"}
+                    {cart.totals.tax > 0 ? `${TAX_LABEL} included, ` : ""}delivery free{cart.priced ? "" : " · checking prices…"}
                   </span>
                 </span>
                 <span className="whitespace-nowrap text-xl font-semibold">{formatPrice(cart.totals.total)}</span>
