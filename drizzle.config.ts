@@ -2,6 +2,6 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./app/lib/db/tables.server.ts",
+  schema: "./app/lib/db/tables/*.server.ts",
   out: "./drizzle",
 });

@@ -39,7 +39,7 @@ import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
 import { eq, sql, type SQL } from "drizzle-orm";
 import { openDatabase, type Database, type Db } from "../app/lib/db.server";
-import { categories, stock } from "../app/lib/db/tables.server";
+import { categories, stock } from "../app/lib/db/tables/catalogue.server";
 import { seedDemoCatalogue } from "../app/modules/catalog/demo-catalogue.server";
 import { createStorage } from "../app/modules/media/storage-factory.server";
 import { placeOrder } from "../app/modules/orders/orders.server";

@@ -5,7 +5,8 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseEnv } from "~/config.server";
 import { openDatabase } from "~/lib/db.server";
-import { products, user } from "~/lib/db/tables.server";
+import { products } from "~/lib/db/tables/catalogue.server";
+import { user } from "~/lib/db/tables/accounts.server";
 import { isFirstStart, prepareNewDatabase } from "./first-start";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-first-start-"));

@@ -8,7 +8,11 @@ import { insertProduct } from "../../tests/support/fixtures";
 import { createScratchPostgres } from "../../tests/support/scratch-postgres";
 import { migrationsFolder, openDatabase, ping, readiness, type Database, type Db } from "./db.server";
 import { FolderLockedError } from "./folder-lock.server";
-import { media, orderItems, orders, products, schema, stock, subscribers, user, variants } from "./db/tables.server";
+import { media, products, stock, variants } from "./db/tables/catalogue.server";
+import { orderItems, orders } from "./db/tables/orders.server";
+import { schema } from "./db/schema.server";
+import { subscribers } from "./db/tables/messages.server";
+import { user } from "./db/tables/accounts.server";
 
 const target = testTarget();
 let database: TestDatabase;

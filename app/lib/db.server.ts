@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { schema } from "./db/tables.server";
+import { schema } from "./db/schema.server";
 import { acquireFolderLock, type FolderLock } from "./folder-lock.server";
 import { logger } from "./logger.server";
 import { ALWAYS_REACHABLE, watchDatabaseHealth, type DatabaseHealth } from "./database-health.server";

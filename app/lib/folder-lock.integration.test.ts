@@ -7,7 +7,7 @@ import { count } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "./db.server";
 import { acquireFolderLock, FolderLockedError, type FolderLock } from "./folder-lock.server";
-import { subscribers } from "./db/tables.server";
+import { subscribers } from "./db/tables/messages.server";
 import { mountTinyDisk, tinyDiskUnavailable, type TinyDisk } from "../../tests/support/tiny-disk";
 
 const root = path.resolve(import.meta.dirname, "../..");

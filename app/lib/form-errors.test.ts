@@ -40,4 +40,19 @@ describe("one form-error path", () => {
       fieldErrors: { email: "Please enter a valid email address" },
     });
   });
+
+  it("tells a leading message first when the form has it, whatever the field order", () => {
+    const lead = ["Name is required"];
+    expect(checkForm(schema, { email: "x", name: "" }, { lead })).toMatchObject({ ok: false, error: "Name is required" });
+    expect(checkForm(schema, { email: "x", name: "Ali" }, { lead })).toMatchObject({ ok: false, error: "Please enter a valid email address" });
+  });
+
+  it("works out what the route keeps from the problems when asked to", () => {
+    const parsed = parseForm(schema, { email: "", name: "Ali" }, (problems) => ({
+      message: problems.error,
+      fields: Object.keys(problems.fieldErrors),
+    }));
+    if (parsed.ok) throw new Error("expected a refusal");
+    expect(parsed.response.data).toMatchObject({ message: "Email is required", fields: ["email"], error: "Email is required" });
+  });
 });

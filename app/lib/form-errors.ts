@@ -25,8 +25,19 @@ export function fieldErrorsOf<K extends string = string>(error: ZodError): Field
   return out;
 }
 
-export function formProblemsOf<K extends string = string>(error: ZodError): FormProblems<K> {
-  return { error: error.issues[0]?.message ?? "Please check the form.", fieldErrors: fieldErrorsOf<K>(error) };
+/**
+ * How a form's first problem is chosen. By default it is the first in the schema's order; `lead`
+ * names messages told before any other when present, in this order (the contact form says a missing
+ * field before a malformed e-mail, whatever the field order).
+ */
+export interface CheckOptions {
+  lead?: readonly string[];
+}
+
+export function formProblemsOf<K extends string = string>(error: ZodError, options: CheckOptions = {}): FormProblems<K> {
+  const messages = error.issues.map((issue) => issue.message);
+  const lead = options.lead?.find((message) => messages.includes(message));
+  return { error: lead ?? messages[0] ?? "Please check the form.", fieldErrors: fieldErrorsOf<K>(error) };
 }
 
 type Checked<S extends ZodType> = { ok: true; value: z.output<S> } | ({ ok: false } & FormProblems<Extract<keyof z.input<S>, string>>);
@@ -35,11 +46,15 @@ type Checked<S extends ZodType> = { ok: true; value: z.output<S> } | ({ ok: fals
  * Checks a form's values (FormData, URLSearchParams or a plain object) with its schema. Each field
  * is read once: a name sent twice keeps its first value, as the browser's own reading does.
  */
-export function checkForm<S extends ZodType>(schema: S, form: FormData | URLSearchParams | Record<string, unknown>): Checked<S> {
+export function checkForm<S extends ZodType>(
+  schema: S,
+  form: FormData | URLSearchParams | Record<string, unknown>,
+  options?: CheckOptions,
+): Checked<S> {
   const values = form instanceof FormData || form instanceof URLSearchParams ? Object.fromEntries(firstValues(form)) : form;
   const parsed = schema.safeParse(values);
   if (parsed.success) return { ok: true, value: parsed.data as z.output<S> };
-  return { ok: false, ...formProblemsOf(parsed.error) };
+  return { ok: false, ...formProblemsOf(parsed.error, options) };
 }
 
 function* firstValues(form: FormData | URLSearchParams): Generator<[string, FormDataEntryValue]> {

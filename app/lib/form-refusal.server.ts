@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { ZodType } from "zod";
-import { checkForm, type FormProblems } from "./form-errors";
+import { checkForm, type CheckOptions, type FormProblems } from "./form-errors";
 
 /**
  * A form refused for its values: 400, with the first problem and each field's (form-errors.ts),
@@ -12,14 +12,16 @@ export function refuseForm<K extends string, E extends object = object>(problems
 
 /**
  * The one server path for a form: check it with its schema; on a problem, the 400 answer to
- * return as it is.
+ * return as it is. `extra` may be worked out from the problems (a page that reads them under
+ * names of its own).
  */
 export function parseForm<S extends ZodType, E extends object = object>(
   schema: S,
   form: FormData | URLSearchParams | Record<string, unknown>,
-  extra?: E,
+  extra?: E | ((problems: FormProblems) => E),
+  options?: CheckOptions,
 ) {
-  const checked = checkForm(schema, form);
+  const checked = checkForm(schema, form, options);
   if (checked.ok) return { ok: true as const, value: checked.value };
-  return { ok: false as const, response: refuseForm(checked, extra) };
+  return { ok: false as const, response: refuseForm(checked, typeof extra === "function" ? extra(checked) : extra) };
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { testTarget, useTestDatabase } from "../../tests/support/test-db";
 import { openDatabase } from "./db.server";
 import { clearRateLimit, hitPairedLimits, hitRateLimit, hitRateLimits, pruneRateLimits, refundRateLimit, type RateRule } from "./rate-limit.server";
-import { rateLimits } from "./db/tables.server";
+import { rateLimits } from "./db/tables/site.server";
 
 const testDb = useTestDatabase();
 const MINUTE = 60_000;

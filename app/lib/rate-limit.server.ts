@@ -2,7 +2,7 @@ import { isIPv6 } from "node:net";
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "./db.server";
 import { tidyNowAndThen } from "./now-and-then.server";
-import { rateLimits } from "./db/tables.server";
+import { rateLimits } from "./db/tables/site.server";
 
 /**
  * Rate limits kept in the database, so they hold across app instances: at most `limit` attempts

@@ -3,12 +3,15 @@ import { z } from "zod";
 import type { Route } from "./+types/account-addresses";
 import { actionFailure } from "~/lib/action-failure.server";
 import { flashCookie } from "~/lib/flash.server";
+import type { FieldErrors } from "~/lib/form-errors";
+import { parseForm } from "~/lib/form-refusal.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { addAddress, listAddresses, removeAddress, setDefaultAddress } from "~/modules/accounts/profile.server";
 import { ADDRESS_REMOVED, ADDRESS_SAVED, addressIdSchema, addressSchema, DEFAULT_ADDRESS_SET } from "~/modules/accounts/profile.schema";
 import { requireSignedIn } from "~/modules/accounts/session.server";
 import { AccountNav } from "~/components/storefront/account-nav";
 import { FormAlert, SubmitButton, TextField } from "~/components/ui/field";
+import { useFormCheck } from "~/components/ui/use-form-check";
 import { RouteError } from "~/components/ui/route-error";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -21,26 +24,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const intentSchema = z.object({ intent: z.enum(["add", "default", "remove"]) });
-type Failure = { error: string; values?: Record<string, string> };
+/** A refusal of the add form ("add") shows in that form and keeps what was typed; the others at the top. */
+type Failure = { intent: "add" | "default" | "remove" | null; error: string; fieldErrors?: FieldErrors; values?: Record<string, string> };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireSignedIn(request, context.auth);
-  const form = Object.fromEntries(await request.formData());
+  const formData = await request.formData();
+  const form = Object.fromEntries(formData);
   const intent = intentSchema.safeParse(form);
-  if (!intent.success) return data<Failure>({ error: "Which button was that? Please try again." }, { status: 400 });
+  if (!intent.success) return data<Failure>({ intent: null, error: "Which button was that? Please try again." }, { status: 400 });
   const flash = (message: string) => redirect("/account/addresses", { headers: { "Set-Cookie": flashCookie(request, message) } });
   try {
     if (intent.data.intent === "add") {
-      const parsed = addressSchema.safeParse(form);
-      if (!parsed.success) {
-        const values = Object.fromEntries(Object.entries(form).filter((e): e is [string, string] => typeof e[1] === "string"));
-        return data<Failure>({ error: parsed.error.issues[0].message, values }, { status: 400 });
-      }
-      await addAddress(context.db, user.id, parsed.data);
+      const values = Object.fromEntries(Object.entries(form).filter((e): e is [string, string] => typeof e[1] === "string"));
+      const parsed = parseForm(addressSchema, formData, { intent: "add" as const, values });
+      if (!parsed.ok) return parsed.response;
+      await addAddress(context.db, user.id, parsed.value);
       return flash(ADDRESS_SAVED);
     }
     const which = addressIdSchema.safeParse(form);
-    if (!which.success) return data<Failure>({ error: "Which address? Please try again." }, { status: 400 });
+    if (!which.success) return data<Failure>({ intent: intent.data.intent, error: "Which address? Please try again." }, { status: 400 });
     if (intent.data.intent === "default") {
       await setDefaultAddress(context.db, user.id, which.data.addressId);
       return flash(DEFAULT_ADDRESS_SET);
@@ -48,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await removeAddress(context.db, user.id, which.data.addressId);
     return flash(ADDRESS_REMOVED);
   } catch (error) {
-    return actionFailure(error, { msg: "address book change refused" }, ({ message }): Failure => ({ error: message }));
+    return actionFailure(error, { msg: "address book change refused" }, ({ message }): Failure => ({ intent: intent.data.intent, error: message }));
   }
 }
 
@@ -67,11 +70,12 @@ export default function AccountAddresses({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>() as Failure | undefined;
   const navigation = useNavigation();
   const adding = navigation.state === "submitting" && navigation.formData?.get("intent") === "add";
+  const check = useFormCheck(addressSchema, result?.intent === "add" ? result : null);
   return (
     <section className="mx-auto max-w-2xl px-4 py-10">
       <h1 className="font-serif text-3xl text-leather-800">Your addresses</h1>
       <AccountNav />
-      <FormAlert message={result?.error} className="mt-6" />
+      <FormAlert message={result?.intent === "add" ? undefined : result?.error} className="mt-6" />
       {addresses.length === 0 ? (
         <p className="mt-8 text-stone-700">No addresses yet. Add one below: your default address fills in checkout.</p>
       ) : (
@@ -118,10 +122,12 @@ export default function AccountAddresses({ loaderData }: Route.ComponentProps) {
         noValidate
         className="mt-8 space-y-4 rounded-xl border border-leather-200 bg-white p-6 shadow-sm"
         aria-labelledby="add-address-heading"
+        onSubmit={check.onSubmit}
       >
         <h2 id="add-address-heading" className="font-serif text-2xl text-leather-800">
           Add an address
         </h2>
+        <FormAlert message={check.error} />
         <input type="hidden" name="intent" value="add" />
         <div className="grid gap-4 sm:grid-cols-2">
           {FIELDS.map((f) => (
@@ -132,6 +138,7 @@ export default function AccountAddresses({ loaderData }: Route.ComponentProps) {
                 required={"required" in f}
                 autoComplete={f.autoComplete}
                 defaultValue={result?.values?.[f.name] ?? (f.name === "country" ? "Pakistan" : undefined)}
+                error={check.errorOf(f.name)}
               />
             </div>
           ))}

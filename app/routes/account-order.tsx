@@ -6,7 +6,6 @@ import { actionFailure } from "~/lib/action-failure.server";
 import { isDomainError } from "~/lib/errors";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { formatAdminDate } from "~/lib/admin-date";
-import { formatAmount } from "~/modules/catalog/pricing";
 import { readCart, writeCart } from "~/modules/cart/cart-storage";
 import { ACCOUNT_ORDER_NOT_FOUND, getAccountOrder, reorder, type Reorder } from "~/modules/orders/account-orders.server";
 import { mergeIntoCart, REORDER_ALL_SAME, REORDER_NOTHING, reorderChangeText } from "~/modules/orders/reorder";
@@ -15,6 +14,7 @@ import { AccountNav } from "~/components/storefront/account-nav";
 import { OrderProgress, StatusBadge } from "~/components/storefront/order-progress";
 import { RouteError } from "~/components/ui/route-error";
 import { DeliveryAddress } from "~/components/storefront/delivery-address";
+import { OrderSummary } from "~/components/storefront/order-summary";
 
 export function meta({ matches, params }: Route.MetaArgs) {
   return seo(publicUrlFrom(matches), {
@@ -124,37 +124,7 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
         <h2 id="items-heading" className="font-serif text-2xl text-leather-800">
           Items
         </h2>
-        <ul className="mt-3 divide-y divide-leather-100" aria-label="Items ordered">
-          {order.items.map((item, i) => (
-            <li key={i} className="flex justify-between gap-3 py-3">
-              <span>
-                <span className="font-medium text-stone-900">
-                  {item.quantity} × {item.productName}
-                </span>
-                <span className="block text-sm text-stone-600">{[item.color, item.size && `Size ${item.size}`].filter(Boolean).join(" · ")}</span>
-              </span>
-              <span className="whitespace-nowrap font-medium">{formatAmount(item.lineTotal)}</span>
-            </li>
-          ))}
-        </ul>
-        <dl className="mt-3 space-y-1 text-stone-800" aria-label="Order totals">
-          <div className="flex justify-between">
-            <dt>Subtotal</dt>
-            <dd className="whitespace-nowrap">{formatAmount(order.subtotal)}</dd>
-          </div>
-          <div className="flex justify-between">
-            <dt>Tax (5%)</dt>
-            <dd className="whitespace-nowrap">{formatAmount(order.tax)}</dd>
-          </div>
-          <div className="flex justify-between">
-            <dt>Shipping</dt>
-            <dd>{order.shipping === 0 ? "Free" : formatAmount(order.shipping)}</dd>
-          </div>
-          <div className="flex justify-between font-semibold">
-            <dt>Total</dt>
-            <dd className="whitespace-nowrap">{formatAmount(order.total)}</dd>
-          </div>
-        </dl>
+        <OrderSummary order={order} withTotal />
       </section>
 
       <section aria-labelledby="progress-heading" className="mt-6 rounded-xl border border-leather-200 bg-white p-5 shadow-sm">

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { inArray, sum } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { stock } from "~/lib/db/tables.server";
+import { stock } from "~/lib/db/tables/catalogue.server";
 import { DEFAULT_ORDER_LIMITS } from "~/modules/orders/order-limits";
 import { insertProduct } from "../../tests/support/fixtures";
 import { answer } from "../../tests/support/route-answer";

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { count, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox, orders, stock } from "~/lib/db/tables.server";
+import { mailOutbox } from "~/lib/db/tables/messages.server";
+import { orders } from "~/lib/db/tables/orders.server";
+import { stock } from "~/lib/db/tables/catalogue.server";
 import { getEnv } from "~/config.server";
 import { action } from "./checkout";
 import { insertProduct } from "../../tests/support/fixtures";

@@ -11,12 +11,12 @@ import { signupMailSent } from "~/modules/accounts/signup-link";
 import { FormAlert, SubmitButton, TextField } from "~/components/ui/field";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { formatAmount } from "~/modules/catalog/pricing";
-import { colourLabel } from "~/modules/catalog/colour-label";
 import { trackOrderHref } from "~/modules/orders/order-tracking.schema";
 import { orderByReceipt, type OrderReceipt } from "~/modules/orders/order-receipt.server";
 import { RouteError } from "~/components/ui/route-error";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { DeliveryAddress } from "~/components/storefront/delivery-address";
+import { OrderSummary } from "~/components/storefront/order-summary";
 
 type SaveDetailsResult = { sent: string; error?: undefined } | { sent?: undefined; error: string };
 
@@ -186,35 +186,7 @@ function OrderDetails({ order }: { order: OrderReceipt }) {
         <h2 id="ordered-heading" className="font-serif text-2xl text-leather-800">
           Your order
         </h2>
-        <ul className="mt-3 divide-y divide-leather-100 rounded-xl border border-leather-200 bg-white px-4" aria-label="Items ordered">
-          {order.items.map((item, i) => (
-            <li key={i} className="flex justify-between gap-3 py-3">
-              <span>
-                <span className="font-medium text-stone-900">
-                  {item.quantity} × {item.productName}
-                </span>
-                <span className="block text-sm text-stone-600">
-                  {[colourLabel(item.color), item.size && `Size ${item.size}`].filter(Boolean).join(" · ")}
-                </span>
-              </span>
-              <span className="whitespace-nowrap font-medium">{formatAmount(item.lineTotal)}</span>
-            </li>
-          ))}
-        </ul>
-        <dl className="mt-3 space-y-1 text-stone-800" aria-label="Order totals">
-          <div className="flex justify-between">
-            <dt>Subtotal</dt>
-            <dd className="whitespace-nowrap">{formatAmount(order.subtotal)}</dd>
-          </div>
-          <div className="flex justify-between">
-            <dt>Tax (5%)</dt>
-            <dd className="whitespace-nowrap">{formatAmount(order.tax)}</dd>
-          </div>
-          <div className="flex justify-between">
-            <dt>Shipping</dt>
-            <dd className="text-green-800">Free</dd>
-          </div>
-        </dl>
+        <OrderSummary order={order} framed />
         <p className="mt-1 text-sm text-stone-600">The total above is what you pay in cash on delivery.</p>
       </section>
       <section aria-labelledby="deliver-heading" className="mt-6">

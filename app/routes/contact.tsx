@@ -1,10 +1,11 @@
 import { data } from "react-router";
 import type { Route } from "./+types/contact";
 import { isDomainError } from "~/lib/errors";
+import { parseForm } from "~/lib/form-refusal.server";
 import { logger } from "~/lib/logger.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { keepFormWhenUnanswered } from "~/lib/unanswered";
-import { contactErrorMessage, contactSchema } from "~/modules/messages/contact.schema";
+import { CONTACT_CHECK, contactSchema } from "~/modules/messages/contact.schema";
 import { sendContactMessage } from "~/modules/messages/messages.server";
 import {
   CONTACT_FAILURE,
@@ -28,15 +29,16 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const values = contactValuesFrom(await request.formData());
-  const parsed = contactSchema.safeParse(values);
-  if (!parsed.success) {
-    return data<ContactResult>(
-      { ok: false, message: contactErrorMessage(parsed.error), fields: invalidContactFields(parsed.error), values },
-      { status: 400 },
-    );
-  }
+  // The page has always read the refusal as `message` and `fields`; they stay beside `error` and `fieldErrors`.
+  const parsed = parseForm(
+    contactSchema,
+    values,
+    ({ error, fieldErrors }) => ({ ok: false as const, message: error, fields: invalidContactFields(fieldErrors), values }),
+    CONTACT_CHECK,
+  );
+  if (!parsed.ok) return parsed.response;
   try {
-    await sendContactMessage(context.db, parsed.data, context.clientAddress);
+    await sendContactMessage(context.db, parsed.value, context.clientAddress);
     return data<ContactResult>({ ok: true, message: CONTACT_SUCCESS });
   } catch (error) {
     if (isDomainError(error) && error.code === "TOO_MANY_REQUESTS") {

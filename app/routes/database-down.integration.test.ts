@@ -6,7 +6,7 @@ import pg from "pg";
 import { isRouteErrorResponse, type AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
-import { schema } from "~/lib/db/tables.server";
+import { schema } from "~/lib/db/schema.server";
 import type { Db } from "~/lib/db.server";
 import { isDatabaseUnreachable } from "~/lib/database-faults";
 import { toHttp } from "~/lib/errors";

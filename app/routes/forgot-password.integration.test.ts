@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { getEnv } from "~/config.server";
-import { mailOutbox } from "~/lib/db/tables.server";
+import { mailOutbox } from "~/lib/db/tables/messages.server";
 import { upsertAccount } from "~/modules/accounts/accounts.server";
 import { LINK_REQUESTED } from "~/modules/accounts/password-link";
 import { answer } from "../../tests/support/route-answer";

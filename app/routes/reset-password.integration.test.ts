@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { mailOutbox } from "~/lib/db/tables.server";
+import { mailOutbox } from "~/lib/db/tables/messages.server";
 import { upsertAccount } from "~/modules/accounts/accounts.server";
 import { LINK_EXPIRED, LINK_NOT_VALID, PASSWORD_SET } from "~/modules/accounts/password-link";
 import { requestPasswordReset } from "~/modules/accounts/password-link.server";

@@ -2,6 +2,7 @@ import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation
 import type { Route } from "./+types/reset-password";
 import { toHttp } from "~/lib/errors";
 import { flashCookie } from "~/lib/flash.server";
+import { parseForm } from "~/lib/form-refusal.server";
 import { logger } from "~/lib/logger.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { setPasswordSchema } from "~/modules/accounts/account.schema";
@@ -38,12 +39,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
   // The shape is the customer rule here; setPasswordWithLink holds the account to its own (staff: longer).
-  const parsed = setPasswordSchema("customer").safeParse(form);
-  if (!parsed.success) return data({ error: parsed.error.issues[0].message, linkError: null }, { status: 400 });
+  const parsed = parseForm(setPasswordSchema("customer"), await request.formData(), { linkError: null });
+  if (!parsed.ok) return parsed.response;
   try {
-    await setPasswordWithLink(context.db, parsed.data);
+    await setPasswordWithLink(context.db, parsed.value);
     return redirect("/login", { headers: { "Set-Cookie": flashCookie(request, PASSWORD_SET) } });
   } catch (error) {
     const { status, message, code } = toHttp(error);
@@ -57,7 +57,7 @@ export default function ResetPassword() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
-  const check = useFormCheck(setPasswordSchema(page.audience));
+  const check = useFormCheck(setPasswordSchema(page.audience), result);
   const busy = navigation.state === "submitting";
   const linkError = result?.linkError ?? page.linkError;
   return (
@@ -79,9 +79,9 @@ export default function ResetPassword() {
           className="mt-8 space-y-4 rounded-xl border border-leather-200 bg-white p-6 shadow-sm"
           onSubmit={check.onSubmit}
         >
-          <FormAlert message={check.error ?? result?.error} />
+          <FormAlert message={check.error} />
           <input type="hidden" name="token" value={page.token} />
-          <NewPasswordField audience={page.audience} label="New password" />
+          <NewPasswordField audience={page.audience} label="New password" error={check.errorOf("password")} />
           <SubmitButton busy={busy} busyLabel="Saving...">
             Set password
           </SubmitButton>

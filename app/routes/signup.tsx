@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/signup";
 import { actionFailure } from "~/lib/action-failure.server";
+import { parseForm } from "~/lib/form-refusal.server";
 import { getEnv } from "~/config.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { signupSchema } from "~/modules/accounts/account.schema";
@@ -27,19 +28,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type Values = Partial<Record<"email" | "firstName" | "lastName" | "gender" | "numberCode" | "number", string>>;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = await request.formData();
   // Keep what the visitor typed (never the password) so nothing has to be typed again.
   const values: Values = {};
   for (const k of ["email", "firstName", "lastName", "gender", "numberCode", "number"] as const) {
-    if (typeof form[k] === "string") values[k] = form[k] as string;
+    const typed = form.get(k);
+    if (typeof typed === "string") values[k] = typed;
   }
-  const parsed = signupSchema.safeParse(form);
-  if (!parsed.success) return data({ error: parsed.error.issues[0].message, values, sent: null }, { status: 400 });
+  const parsed = parseForm(signupSchema, form, { values, sent: null });
+  if (!parsed.ok) return parsed.response;
   try {
     // The same answer for an address with an account and one without: the mail says which (decision 0045).
-    await requestSignup(context.db, { ...parsed.data, address: context.clientAddress, baseUrl: getEnv().publicUrl });
+    await requestSignup(context.db, { ...parsed.value, address: context.clientAddress, baseUrl: getEnv().publicUrl });
     context.mailer.kick();
-    return data({ error: null, values: {} as Values, sent: signupMailSent(parsed.data.email) });
+    return data({ error: null, values: {} as Values, sent: signupMailSent(parsed.value.email) });
   } catch (error) {
     return actionFailure(error, { msg: "signup failed" }, ({ message }) => ({
       error: `Failed to create an account. ${message}`,
@@ -52,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Signup() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
-  const check = useFormCheck(signupSchema);
+  const check = useFormCheck(signupSchema, result);
   const busy = navigation.state === "submitting";
   const v = result?.values ?? {};
   return (
@@ -70,22 +72,42 @@ export default function Signup() {
         onSubmit={check.onSubmit}
       >
         <div className="sm:col-span-2">
-          <FormAlert message={check.error ?? result?.error} />
+          <FormAlert message={check.error} />
         </div>
         <div className="sm:col-span-2">
-          <TextField id="email" label="Email" type="email" autoComplete="email" required defaultValue={v.email} />
+          <TextField id="email" label="Email" type="email" autoComplete="email" required defaultValue={v.email} error={check.errorOf("email")} />
         </div>
         <div className="sm:col-span-2">
-          <NewPasswordField audience="customer" />
+          <NewPasswordField audience="customer" error={check.errorOf("password")} />
         </div>
-        <TextField id="firstName" label="First name" autoComplete="given-name" required defaultValue={v.firstName} />
-        <TextField id="lastName" label="Last name" autoComplete="family-name" required defaultValue={v.lastName} />
-        <SelectField id="gender" label="Gender" required defaultValue={v.gender ?? ""}>
+        <TextField
+          id="firstName"
+          label="First name"
+          autoComplete="given-name"
+          required
+          defaultValue={v.firstName}
+          error={check.errorOf("firstName")}
+        />
+        <TextField id="lastName" label="Last name" autoComplete="family-name" required defaultValue={v.lastName} error={check.errorOf("lastName")} />
+        <SelectField id="gender" label="Gender" required defaultValue={v.gender ?? ""} error={check.errorOf("gender")}>
           <GenderOptions empty={{ label: "Select…", disabled: true }} />
         </SelectField>
         <div className="grid grid-cols-[7rem_1fr] items-end gap-2">
-          <TextField id="numberCode" label="Country code" defaultValue={v.numberCode ?? "+92"} autoComplete="tel-country-code" />
-          <TextField id="number" label="Phone number" type="tel" autoComplete="tel-national" defaultValue={v.number} />
+          <TextField
+            id="numberCode"
+            label="Country code"
+            defaultValue={v.numberCode ?? "+92"}
+            autoComplete="tel-country-code"
+            error={check.errorOf("numberCode")}
+          />
+          <TextField
+            id="number"
+            label="Phone number"
+            type="tel"
+            autoComplete="tel-national"
+            defaultValue={v.number}
+            error={check.errorOf("number")}
+          />
         </div>
         <SubmitButton busy={busy} busyLabel="Creating account..." className="sm:col-span-2">
           Sign up

@@ -2,13 +2,16 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/subscribe";
 import { isDomainError } from "~/lib/errors";
 import { flashCookie } from "~/lib/flash.server";
+import type { FieldErrors } from "~/lib/form-errors";
+import { parseForm } from "~/lib/form-refusal.server";
 import { localPath } from "~/lib/local-path";
 import { logger } from "~/lib/logger.server";
 import { subscribeSchema } from "~/modules/subscribers/subscriber.schema";
 import { subscribeFrom } from "~/modules/subscribers/subscribers.server";
 import { NEWSLETTER_FAILURE, NEWSLETTER_SUCCESS } from "~/components/storefront/newsletter-form";
 
-type Result = { ok: true } | { ok: false; message?: string };
+/** A refused address also says its problem the one way (`error`, `fieldErrors`); the form reads `message`. */
+type Result = { ok: true } | { ok: false; message?: string; error?: string; fieldErrors?: FieldErrors };
 
 /** A plain form post (JavaScript off) navigates the page; the footer form with JavaScript fetches JSON. */
 function isPageNavigation(request: Request): boolean {
@@ -25,16 +28,16 @@ function backTo(request: Request): string {
 /** The footer's newsletter form posts here. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const parsed = subscribeSchema.safeParse({ email: form.get("email") ?? "" });
+  const parsed = parseForm(subscribeSchema, { email: form.get("email") ?? "" }, ({ error }) => ({ ok: false as const, message: error }));
   let result: Result;
   let status = 200;
   const headers = new Headers();
-  if (!parsed.success) {
-    result = { ok: false, message: parsed.error.issues[0]?.message };
+  if (!parsed.ok) {
+    result = parsed.response.data;
     status = 400;
   } else {
     try {
-      await subscribeFrom(context.db, parsed.data.email, context.clientAddress);
+      await subscribeFrom(context.db, parsed.value.email, context.clientAddress);
       result = { ok: true };
     } catch (error) {
       if (isDomainError(error) && error.code === "TOO_MANY_REQUESTS") {

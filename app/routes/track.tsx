@@ -2,13 +2,16 @@ import { data, Form, Link, useActionData, useNavigation, useSearchParams } from 
 import type { Route } from "./+types/track";
 import { formatAdminDateTime } from "~/lib/admin-date";
 import { actionFailure } from "~/lib/action-failure.server";
+import { parseForm } from "~/lib/form-refusal.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { BRAND } from "~/lib/brand";
 import { orderNumberFromLink, trackOrderSchema } from "~/modules/orders/order-tracking.schema";
 import { trackOrder, type TrackedOrder } from "~/modules/orders/order-tracking.server";
 import type { OrderStatus } from "~/lib/db/value-lists";
+import type { FieldErrors } from "~/lib/form-errors";
 import { ORDER_STATUS_BADGES } from "~/modules/orders/order-status";
 import { FormAlert, TextField, SubmitButton } from "~/components/ui/field";
+import { useFormCheck } from "~/components/ui/use-form-check";
 import { RouteError } from "~/components/ui/route-error";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -20,16 +23,16 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 type TrackResult =
-  | { order: TrackedOrder; error?: undefined; values?: undefined }
-  | { order?: undefined; error: string; values: { orderNumber: string; phone: string } };
+  | { order: TrackedOrder; error?: undefined; values?: undefined; fieldErrors?: undefined }
+  | { order?: undefined; error: string; values: { orderNumber: string; phone: string }; fieldErrors?: FieldErrors };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values = { orderNumber: String(form.get("orderNumber") ?? ""), phone: String(form.get("phone") ?? "") };
-  const parsed = trackOrderSchema.safeParse(values);
-  if (!parsed.success) return data<TrackResult>({ error: parsed.error.issues[0].message, values }, { status: 400 });
+  const parsed = parseForm(trackOrderSchema, values, { values });
+  if (!parsed.ok) return parsed.response;
   try {
-    return data<TrackResult>({ order: await trackOrder(context.db, parsed.data, context.clientAddress) });
+    return data<TrackResult>({ order: await trackOrder(context.db, parsed.value, context.clientAddress) });
   } catch (error) {
     return actionFailure(error, { msg: "order look-up failed" }, ({ message }): TrackResult => ({ error: message, values }));
   }
@@ -38,6 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Track() {
   const result = useActionData<typeof action>() as TrackResult | undefined;
   const busy = useNavigation().state === "submitting";
+  const check = useFormCheck(trackOrderSchema, result);
   const order = result?.order;
   // A link from the confirmation or its e-mail fills in the order number; the phone is still asked for.
   const linkedNumber = orderNumberFromLink(useSearchParams()[0]);
@@ -50,8 +54,9 @@ export default function Track() {
         noValidate
         className="mt-8 space-y-4 rounded-xl border border-leather-200 bg-white p-6 shadow-sm"
         aria-label="Track your order"
+        onSubmit={check.onSubmit}
       >
-        <FormAlert message={result?.error} />
+        <FormAlert message={check.error} />
         <TextField
           id="orderNumber"
           label="Order number"
@@ -60,6 +65,7 @@ export default function Track() {
           autoComplete="off"
           inputMode="text"
           defaultValue={result?.values?.orderNumber ?? order?.orderNumber ?? linkedNumber}
+          error={check.errorOf("orderNumber")}
         />
         <TextField
           id="phone"
@@ -70,6 +76,7 @@ export default function Track() {
           autoComplete="tel"
           autoFocus={Boolean(linkedNumber) && !result}
           defaultValue={result?.values?.phone}
+          error={check.errorOf("phone")}
         />
         <SubmitButton busy={busy} busyLabel="Looking up...">
           Track Order

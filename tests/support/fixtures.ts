@@ -1,6 +1,6 @@
 import type { Db } from "~/lib/db.server";
 import { newId } from "~/lib/ids";
-import { categories, media, productCategories, products, stock, variants } from "~/lib/db/tables.server";
+import { categories, media, productCategories, products, stock, variants } from "~/lib/db/tables/catalogue.server";
 import { checkoutSchema, type CheckoutInput } from "~/modules/orders/checkout.schema";
 
 /** A shopper's checkout form as the server has parsed it, for placing orders in tests and the bench. */

@@ -6,7 +6,7 @@
 import readline from "node:readline";
 import { count } from "drizzle-orm";
 import { openDatabase } from "../../app/lib/db.server";
-import { subscribers } from "../../app/lib/db/tables.server";
+import { subscribers } from "../../app/lib/db/tables/messages.server";
 
 const dataDir = process.argv[2];
 if (!dataDir) throw new Error("usage: open-embedded.ts <dataDir>");

@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
-import { mailOutbox } from "~/lib/db/tables.server";
+import { mailOutbox } from "~/lib/db/tables/messages.server";
 
 /** The token of the newest signup link mailed to `email` (read from the outbox table), or null. */
 export async function signupTokenMailedTo(db: Db, email: string): Promise<string | null> {

@@ -1,6 +1,6 @@
 import type { Logger } from "drizzle-orm";
 import type { Database, Db } from "~/lib/db.server";
-import { schema } from "~/lib/db/tables.server";
+import { schema } from "~/lib/db/schema.server";
 
 /**
  * The same database as `database`, through a second handle that counts every statement it sends

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { Link } from "react-router";
-import { formatPrice } from "~/modules/catalog/pricing";
+import { formatPrice, TAX_LABEL } from "~/modules/catalog/pricing";
 import { colourLabel } from "~/modules/catalog/colour-label";
 import { ORDER_CAP_MESSAGES, ORDER_CAPS } from "~/modules/orders/order-caps";
 import { Img } from "~/components/ui/img";
@@ -106,7 +106,7 @@ export function CartSummary({ totals }: { totals: { subtotal: number; tax: numbe
         <dd className="whitespace-nowrap">{formatPrice(totals.subtotal)}</dd>
       </div>
       <div className="flex justify-between gap-3">
-        <dt>Estimated tax (5%)</dt>
+        <dt>{`Estimated ${TAX_LABEL.toLowerCase()}`}</dt>
         <dd className="whitespace-nowrap">{formatPrice(totals.tax)}</dd>
       </div>
       <div className="flex justify-between">

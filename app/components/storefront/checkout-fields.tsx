@@ -1,6 +1,6 @@
 import type { FocusEvent } from "react";
 import type { CheckoutField } from "~/modules/orders/checkout.schema";
-import { formatPrice } from "~/modules/catalog/pricing";
+import { formatPrice, TAX_LABEL } from "~/modules/catalog/pricing";
 import { TextAreaField, TextField } from "~/components/ui/field";
 import type { useCart } from "./use-cart";
 
@@ -106,7 +106,7 @@ export function PlaceOrder({ cart, submitting, ready }: { cart: ReturnType<typeo
           <span>
             Total to pay on delivery
             <span className="block text-sm text-stone-600">
-              {cart.totals.tax > 0 ? "Tax (5%) included, " : ""}delivery free{cart.priced ? "" : " · checking prices…"}
+              {cart.totals.tax > 0 ? `${TAX_LABEL} included, ` : ""}delivery free{cart.priced ? "" : " · checking prices…"}
             </span>
           </span>
           <span className="whitespace-nowrap text-xl font-semibold">{formatPrice(cart.totals.total)}</span>

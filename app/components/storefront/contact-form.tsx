@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
-import type { z } from "zod";
-import { contactErrorMessage, contactSchema } from "~/modules/messages/contact.schema";
+import type { FieldErrors } from "~/lib/form-errors";
+import { CONTACT_CHECK, contactSchema } from "~/modules/messages/contact.schema";
 import { contactSubjects } from "~/modules/messages/contact-subjects";
 import { FormAlert, SelectField, TextAreaField, TextField } from "~/components/ui/field";
+import { useFormCheck } from "~/components/ui/use-form-check";
 
 export const CONTACT_SUCCESS = "Thank you for your message! We will get back to you within 24 hours.";
 export const CONTACT_FAILURE = "Sorry, there was an error sending your message. Please try again.";
@@ -12,9 +13,13 @@ export const CONTACT_FIELDS = ["name", "email", "phone", "subject", "message"] a
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 export type ContactValues = Record<ContactField, string>;
 
-/** What the /contact action answers; a rejected form carries back what the shopper typed. */
+/**
+ * What the /contact action answers; a rejected form carries back what the shopper typed. A form
+ * refused for its values also carries each field's problem (`fieldErrors`, form-errors.ts).
+ */
 export type ContactResult =
-  { ok: true; message: string } | { ok: false; message: string; fields: ContactField[]; values: ContactValues; unanswered?: true };
+  | { ok: true; message: string }
+  | { ok: false; message: string; fields: ContactField[]; values: ContactValues; fieldErrors?: FieldErrors; unanswered?: true };
 
 /** The form's text values, missing ones as empty strings. */
 export function contactValuesFrom(form: FormData): ContactValues {
@@ -26,9 +31,8 @@ export function contactValuesFrom(form: FormData): ContactValues {
 }
 
 /** The fields a rejected form should mark as invalid. */
-export function invalidContactFields(error: z.ZodError): ContactField[] {
-  const fields = error.issues.map((issue) => issue.path[0]);
-  return CONTACT_FIELDS.filter((field) => fields.includes(field));
+export function invalidContactFields(fieldErrors: FieldErrors): ContactField[] {
+  return CONTACT_FIELDS.filter((field) => fieldErrors[field] !== undefined);
 }
 
 /**
@@ -39,7 +43,6 @@ export function ContactForm() {
   const result = useActionData<ContactResult>();
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
-  const [clientError, setClientError] = useState<{ message: string; fields: ContactField[] } | null>(null);
   const sending = navigation.state === "submitting" && navigation.formMethod === "POST" && navigation.formAction?.startsWith("/contact") === true;
 
   useEffect(() => {
@@ -47,12 +50,13 @@ export function ContactForm() {
   }, [result]);
 
   const serverError = result && !result.ok ? result : null;
-  const error = clientError ?? (sending ? null : serverError);
-  const invalid = new Set(error?.fields ?? []);
+  // A refusal that is not about a field (too many messages, no answer, the database) says it in `message` alone.
+  const answer = useMemo(() => serverError && { error: serverError.message, fieldErrors: serverError.fieldErrors }, [serverError]);
+  const check = useFormCheck(contactSchema, answer, CONTACT_CHECK);
+  const error = sending ? null : check.error;
+  const errorOf = (field: ContactField) => (sending ? undefined : check.errorOf(field));
   const values = serverError?.values;
-  const success = !clientError && !sending && result?.ok ? result.message : null;
-  const invalidProps = (field: ContactField) =>
-    invalid.has(field) ? { "aria-invalid": true as const, "aria-errormessage": "contact-form-message" } : {};
+  const success = !check.error && !sending && result?.ok ? result.message : null;
 
   return (
     <Form
@@ -65,17 +69,8 @@ export function ContactForm() {
       aria-label="Contact form"
       className="space-y-5 [&_[aria-invalid=true]]:border-red-600"
       onSubmit={(event) => {
-        if (sending) {
-          event.preventDefault();
-          return;
-        }
-        const parsed = contactSchema.safeParse(contactValuesFrom(new FormData(event.currentTarget)));
-        if (parsed.success) {
-          setClientError(null);
-        } else {
-          event.preventDefault();
-          setClientError({ message: contactErrorMessage(parsed.error), fields: invalidContactFields(parsed.error) });
-        }
+        if (sending) event.preventDefault();
+        else check.onSubmit(event);
       }}
     >
       <div className="grid gap-5 sm:grid-cols-2">
@@ -86,7 +81,7 @@ export function ContactForm() {
           required
           autoComplete="name"
           defaultValue={values?.name ?? ""}
-          {...invalidProps("name")}
+          error={errorOf("name")}
         />
         <TextField
           id="contact-email"
@@ -97,7 +92,7 @@ export function ContactForm() {
           autoComplete="email"
           inputMode="email"
           defaultValue={values?.email ?? ""}
-          {...invalidProps("email")}
+          error={errorOf("email")}
         />
         <TextField
           id="contact-phone"
@@ -108,9 +103,9 @@ export function ContactForm() {
           inputMode="tel"
           placeholder="03XX XXXXXXX"
           defaultValue={values?.phone ?? ""}
-          {...invalidProps("phone")}
+          error={errorOf("phone")}
         />
-        <SelectField id="contact-subject" name="subject" label="Subject" defaultValue={values?.subject ?? ""}>
+        <SelectField id="contact-subject" name="subject" label="Subject" defaultValue={values?.subject ?? ""} error={errorOf("subject")}>
           <option value="">Select a subject</option>
           {contactSubjects.map((s) => (
             <option key={s.value} value={s.value}>
@@ -127,12 +122,12 @@ export function ContactForm() {
         rows={6}
         placeholder="How can we help?"
         defaultValue={values?.message ?? ""}
-        {...invalidProps("message")}
+        error={errorOf("message")}
       />
       {/* Next to the button, so a shopper on a phone sees the outcome where they tapped. */}
       <div id="contact-result" className="scroll-mt-24 empty:hidden">
         {error ? (
-          <FormAlert id="contact-form-message" message={error.message} />
+          <FormAlert id="contact-form-message" message={error} />
         ) : success ? (
           <p role="status" className="rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm font-medium text-green-800">
             {success}

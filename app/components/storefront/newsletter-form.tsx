@@ -4,7 +4,8 @@ export const NEWSLETTER_MESSAGE_MS = 5000;
 export const NEWSLETTER_SUCCESS = "Thank you for subscribing! 🎉";
 export const NEWSLETTER_FAILURE = "Subscription failed. Please try again.";
 
-type Message = { ok: boolean; text: string };
+/** `field`: the address itself was refused (the answer's `fieldErrors.email`), so the input is marked. */
+type Message = { ok: boolean; text: string; field?: boolean };
 
 /** Posts the address to /subscribe; any answer other than `{ ok: true }` (or no answer at all) is a failure. */
 async function sendSubscription(email: string): Promise<Message> {
@@ -14,10 +15,11 @@ async function sendSubscription(email: string): Promise<Message> {
       headers: { Accept: "application/json" },
       body: new URLSearchParams({ email }),
     });
-    const result = (await response.json().catch(() => null)) as { ok?: unknown; message?: unknown } | null;
+    const result = (await response.json().catch(() => null)) as { ok?: unknown; message?: unknown; fieldErrors?: { email?: unknown } } | null;
     if (response.ok && result?.ok === true) return { ok: true, text: NEWSLETTER_SUCCESS };
-    // A rejected address (400) says why; anything else is the generic failure.
-    if ((response.status === 400 || response.status === 429) && typeof result?.message === "string") return { ok: false, text: result.message };
+    // A rejected address (400) or a throttle (429) says why; anything else is the generic failure.
+    if ((response.status === 400 || response.status === 429) && typeof result?.message === "string")
+      return { ok: false, text: result.message, field: typeof result.fieldErrors?.email === "string" };
     return { ok: false, text: NEWSLETTER_FAILURE };
   } catch {
     return { ok: false, text: NEWSLETTER_FAILURE };
@@ -69,6 +71,8 @@ export function NewsletterForm() {
           required
           placeholder="you@example.com"
           disabled={submitting}
+          aria-invalid={message?.field ? true : undefined}
+          aria-describedby={message?.field ? "newsletter-message" : undefined}
           className="min-w-0 flex-1 rounded-md border border-leather-600 bg-leather-900 px-3 py-2 text-sm text-white placeholder:text-leather-300 disabled:opacity-60"
         />
         <button
@@ -79,7 +83,7 @@ export function NewsletterForm() {
           {submitting ? "Sending..." : "Subscribe"}
         </button>
       </div>
-      <p role="status" aria-live="polite" className={`min-h-5 text-sm ${message?.ok ? "text-green-300" : "text-red-300"}`}>
+      <p id="newsletter-message" role="status" aria-live="polite" className={`min-h-5 text-sm ${message?.ok ? "text-green-300" : "text-red-300"}`}>
         {message?.text}
       </p>
     </form>

@@ -1,6 +1,9 @@
 import { useState, type FormEvent } from "react";
 import type { ZodType } from "zod";
-import { checkForm, type FieldErrors, type FormProblems } from "~/lib/form-errors";
+import { checkForm, type CheckOptions, type FieldErrors, type FormProblems } from "~/lib/form-errors";
+
+/** An action's answer as the page reads it: a success may say `error: null`. */
+type FormAnswer = { error?: string | null; fieldErrors?: FieldErrors };
 
 /**
  * Checks a form in the browser with the same schema its action uses (form-errors.ts): on submit,
@@ -8,7 +11,7 @@ import { checkForm, type FieldErrors, type FormProblems } from "~/lib/form-error
  * stopped; a form that passes is sent as usual. `answer` is the action's last answer: its problems
  * show the same way until the next submit.
  */
-export function useFormCheck(schema: ZodType, answer?: Partial<FormProblems> | null) {
+export function useFormCheck(schema: ZodType, answer?: FormAnswer | null, options?: CheckOptions) {
   const [problems, setProblems] = useState<FormProblems | null>(null);
   const [answered, setAnswered] = useState(answer);
   // A new answer from the server replaces what the browser found last.
@@ -17,7 +20,7 @@ export function useFormCheck(schema: ZodType, answer?: Partial<FormProblems> | n
     setProblems(null);
   }
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const checked = checkForm(schema, new FormData(event.currentTarget));
+    const checked = checkForm(schema, new FormData(event.currentTarget), options);
     setProblems(checked.ok ? null : checked);
     if (!checked.ok) event.preventDefault();
   };

@@ -1,6 +1,6 @@
 /*
  * The fixed lists of values the shop stores, each declared once. The Drizzle tables
- * (tables.server.ts), the zod schemas and the TypeScript types all derive from these tuples;
+ * (db/tables/), the zod schemas and the TypeScript types all derive from these tuples;
  * the labels and rules of each list live with the module that owns it (orders/order-status.ts,
  * messages/submission-status.ts, accounts/roles.ts, accounts/genders.ts). Plain and browser-safe:
  * no imports. See docs/decisions/0030-one-declaration-per-list.md.

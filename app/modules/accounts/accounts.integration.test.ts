@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { verifyPassword } from "better-auth/crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { account, user } from "~/lib/db/tables.server";
+import { account, user } from "~/lib/db/tables/accounts.server";
 import { createTestDatabase, testTarget, type TestDatabase } from "../../../tests/support/test-db";
 import { ensureMainAdmin, upsertAccount } from "./accounts.server";
 

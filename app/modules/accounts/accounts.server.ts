@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { hashPassword } from "better-auth/crypto";
 import type { Db } from "~/lib/db.server";
 import { newId } from "~/lib/ids";
-import { account, user } from "~/lib/db/tables.server";
+import { account, user } from "~/lib/db/tables/accounts.server";
 import type { Role } from "~/lib/db/value-lists";
 import { assertPasswordAllowed } from "./password-check.server";
 

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { hashPassword } from "better-auth/crypto";
 import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
-import { user } from "~/lib/db/tables.server";
+import { user } from "~/lib/db/tables/accounts.server";
 import { insertAccount } from "./accounts.server";
 import { ADMIN_ROLES, type AdminRole } from "~/lib/db/value-lists";
 import { ACCESS_DENIED_MANAGE, CANNOT_DELETE_SELF, type CreateAdminInput, type UpdateAdminInput } from "./admin-account.schema";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { verifyPassword } from "better-auth/crypto";
 import { describe, expect, it } from "vitest";
-import { account, user } from "~/lib/db/tables.server";
+import { account, user } from "~/lib/db/tables/accounts.server";
 import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
 import { adminCreateCommand } from "./admin-command.server";
 

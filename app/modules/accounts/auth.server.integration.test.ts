@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createAuth, loadAuthSecret } from "./auth.server";
-import { user } from "~/lib/db/tables.server";
+import { user } from "~/lib/db/tables/accounts.server";
 import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
 
 const testDb = useTestDatabase();

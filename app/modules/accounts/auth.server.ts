@@ -4,7 +4,8 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { eq } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
 import { newId } from "~/lib/ids";
-import { account, appSettings, session, user, verification } from "~/lib/db/tables.server";
+import { account, session, user, verification } from "~/lib/db/tables/accounts.server";
+import { appSettings } from "~/lib/db/tables/site.server";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-rules";
 
 /**

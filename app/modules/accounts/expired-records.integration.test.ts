@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { mailOutbox, session, user } from "~/lib/db/tables.server";
+import { mailOutbox } from "~/lib/db/tables/messages.server";
+import { session, user } from "~/lib/db/tables/accounts.server";
 import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
 import { upsertAccount } from "./accounts.server";
 import { createAuth, loadAuthSecret } from "./auth.server";

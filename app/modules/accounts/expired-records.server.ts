@@ -1,6 +1,6 @@
 import { and, like, lt, or } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
-import { session, verification } from "~/lib/db/tables.server";
+import { session, verification } from "~/lib/db/tables/accounts.server";
 import { tidyNowAndThen } from "~/lib/now-and-then.server";
 import { PASSWORD_LINK_IDENTIFIER_PREFIX } from "./password-link";
 import { SIGNUP_LINK_IDENTIFIER_PREFIX } from "./signup-link";

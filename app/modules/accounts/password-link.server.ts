@@ -4,7 +4,7 @@ import { hashPassword } from "better-auth/crypto";
 import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { newId } from "~/lib/ids";
-import { account, session, user, verification } from "~/lib/db/tables.server";
+import { account, session, user, verification } from "~/lib/db/tables/accounts.server";
 import { addressBucket, hitPairedLimits, type RateRule } from "~/lib/rate-limit.server";
 import { enqueueMailFrom } from "~/modules/mail/mail.server";
 import { assertPasswordAllowed } from "./password-check.server";

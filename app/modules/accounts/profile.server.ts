@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { newId } from "~/lib/ids";
-import { addresses, user } from "~/lib/db/tables.server";
+import { addresses, user } from "~/lib/db/tables/accounts.server";
 import { isValidPhone, normalizePhone } from "~/modules/orders/phone";
 import type { CheckoutInput } from "~/modules/orders/checkout.schema";
 import { ADDRESS_BOOK_FULL, ADDRESS_NOT_FOUND, type AddressInput, type ProfileInput } from "./profile.schema";

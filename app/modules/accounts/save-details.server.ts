@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
-import { orders } from "~/lib/db/tables.server";
+import { orders } from "~/lib/db/tables/orders.server";
 import { orderIdOfReceipt, RECEIPT_EXPIRED } from "~/modules/orders/order-receipt.server";
 import { requestSignup } from "./signup.server";
 

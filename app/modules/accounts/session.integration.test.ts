@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createAuth, loadAuthSecret, type Auth } from "~/modules/accounts/auth.server";
 import { DomainError } from "~/lib/errors";
-import { session, user } from "~/lib/db/tables.server";
+import { session, user } from "~/lib/db/tables/accounts.server";
 import { createTestDatabase, testTarget, type TestDatabase } from "../../../tests/support/test-db";
 import { testContext } from "../../../tests/support/test-context";
 import { upsertAccount } from "./accounts.server";

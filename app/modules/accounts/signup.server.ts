@@ -4,7 +4,7 @@ import { hashPassword } from "better-auth/crypto";
 import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { newId } from "~/lib/ids";
-import { addresses, user, verification } from "~/lib/db/tables.server";
+import { addresses, user, verification } from "~/lib/db/tables/accounts.server";
 import { enqueueMailFrom } from "~/modules/mail/mail.server";
 import type { SignupInput } from "./account.schema";
 import { insertAccount } from "./accounts.server";

@@ -6,7 +6,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import type { Pool } from "pg";
 import { RESTORE_MARKER_FILE, RESTORE_MARKER_TABLE } from "~/lib/data-refused";
 import { migrationsFolder, type Db } from "~/lib/db.server";
-import { schema } from "~/lib/db/tables.server";
+import { schema } from "~/lib/db/schema.server";
 import { acquireFolderLock, FolderLockedError, type FolderLock } from "~/lib/folder-lock.server";
 import { applyMigrations, shippedMigrations, type ShippedMigration } from "~/lib/db/migration-journal.server";
 import { createStorage } from "~/modules/media/storage-factory.server";

@@ -5,7 +5,7 @@ import { ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { openDatabase, type Database } from "~/lib/db.server";
-import { backupRuns } from "~/lib/db/tables.server";
+import { backupRuns } from "~/lib/db/tables/site.server";
 import { logger } from "~/lib/logger.server";
 import { migrationsFolder } from "~/lib/db.server";
 import { shippedMigrations } from "~/lib/db/migration-journal.server";

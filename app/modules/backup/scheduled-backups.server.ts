@@ -5,7 +5,7 @@ import type { Writable } from "node:stream";
 import { PutObjectCommand } from "@aws-sdk/client-s3";
 import { and, desc, eq, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
-import { backupRuns } from "~/lib/db/tables.server";
+import { backupRuns } from "~/lib/db/tables/site.server";
 import { logger } from "~/lib/logger.server";
 import { isDatabaseUnreachable } from "~/lib/database-faults";
 import { S3Storage } from "~/modules/media/s3-storage.server";

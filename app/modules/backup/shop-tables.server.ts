@@ -1,7 +1,7 @@
 import { getTableName, sql } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
 import { RESTORE_MARKER_TABLE } from "~/lib/data-refused";
-import { backupRuns } from "~/lib/db/tables.server";
+import { backupRuns } from "~/lib/db/tables/site.server";
 
 /*
  * The shop's tables as the database itself describes them, so that a backup and a restore follow

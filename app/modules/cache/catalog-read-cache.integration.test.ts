@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import { categories, productCategories, variants } from "~/lib/db/tables.server";
+import { categories, productCategories, variants } from "~/lib/db/tables/catalogue.server";
 import { countingDatabase } from "../../../tests/support/statement-counter";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { watchCatalogChanges } from "./page-cache.server";
+import { watchCatalogChanges } from "./catalog-changes.server";
 import { cardReadCache, searchReadCache } from "./read-cache.server";
 import type { Db } from "~/lib/db.server";
-import { products, stock } from "~/lib/db/tables.server";
+import { products, stock } from "~/lib/db/tables/catalogue.server";
 import { insertProduct } from "../../../tests/support/fixtures";
 import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
 import { cachedProductCards } from "./catalog-read-cache.server";

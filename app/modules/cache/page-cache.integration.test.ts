@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/lib/db.server";
-import { LISTS_TAG, PageCache, cachedPageOf, productTag, watchCatalogChanges } from "./page-cache.server";
-import { categories, products, stock, variants } from "~/lib/db/tables.server";
+import { watchCatalogChanges } from "./catalog-changes.server";
+import { LISTS_TAG, PageCache, cachedPageOf, productTag } from "./page-cache.server";
+import { categories, products, stock, variants } from "~/lib/db/tables/catalogue.server";
 import { placeOrder } from "~/modules/orders/orders.server";
 import { insertCategory, insertProduct, testCustomer } from "../../../tests/support/fixtures";
 import { testTarget, useTestDatabase } from "../../../tests/support/test-db";

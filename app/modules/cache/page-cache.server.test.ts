@@ -9,11 +9,10 @@ import {
   inlineScriptHashes,
   LISTS_TAG,
   PageCache,
-  parseCatalogChange,
   productTag,
-  tagsOf,
   UNCACHEABLE_TAG,
 } from "./page-cache.server";
+import { parseCatalogChange, tagsOf } from "./catalog-changes.server";
 
 const get = (path: string, headers: Record<string, string> = {}) => new Request(`http://shop.test${path}`, { headers });
 const page = (tags: string[], body = "<html>page</html>") =>

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
-import { media, products, stock, variants } from "~/lib/db/tables.server";
+import { media, products, stock, variants } from "~/lib/db/tables/catalogue.server";
 import { hasDiscount, unitPrice } from "~/modules/catalog/pricing";
 import { imageUrl } from "~/modules/media/media-url";
 import { cartLineOf, parseVariantKey, type DrawnCart, type PricedLine } from "./cart-line";

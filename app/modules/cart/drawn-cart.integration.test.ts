@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { stock, variants } from "~/lib/db/tables.server";
+import { stock, variants } from "~/lib/db/tables/catalogue.server";
 import { cacheKey } from "~/modules/cache/page-cache.server";
 import { CACHEABLE_PAGES } from "~/modules/cache/cacheable-pages";
 import { privateCachePolicy } from "~/modules/cache/cache-policy.server";

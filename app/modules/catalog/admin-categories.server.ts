@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import type { Readable } from "node:stream";
 import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
-import { categories, productCategories } from "~/lib/db/tables.server";
+import { categories, productCategories } from "~/lib/db/tables/catalogue.server";
 import { storeImage } from "~/modules/media/images.server";
 import { deleteMediaFiles, type StoredMediaFile } from "~/modules/media/media-files.server";
 import { moveToTrash, type DeletedBy } from "~/modules/trash/trash.server";

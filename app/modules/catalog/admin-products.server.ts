@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
-import { categories, media, productCategories, products, stock, variants } from "~/lib/db/tables.server";
+import { categories, media, productCategories, products, stock, variants } from "~/lib/db/tables/catalogue.server";
 import type { StoredImage } from "~/modules/media/media-url";
 import type { StoredMediaFile } from "~/modules/media/media-files.server";
 import { moveToTrash, type DeletedBy } from "~/modules/trash/trash.server";

@@ -2,74 +2,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
-import { newId } from "~/lib/ids";
 import { likePattern } from "~/lib/sql-like";
-import { categories, media, productCategories, products, stock, variants } from "~/lib/db/tables.server";
+import { products } from "~/lib/db/tables/catalogue.server";
 import { createTestDatabase, testTarget, type TestDatabase } from "../../../tests/support/test-db";
 import { getProductDetail, listCategories, listProductCards } from "./catalog.server";
 import { listFooterCategories, listSitemapEntries, newestCategory } from "./catalogue-links.server";
-import { hasDiscount } from "./pricing";
-
-const DAY = 24 * 60 * 60 * 1000;
-const NOW = new Date();
-const daysAgo = (days: number) => new Date(NOW.getTime() - days * DAY);
-
-interface VariantSpec {
-  name: string;
-  position: number;
-  price: number;
-  inOffer?: boolean;
-  discountPrice?: number;
-  /** [size, qty, position] */
-  stock?: [string, number, number][];
-  /** [key, position] */
-  images?: [string, number][];
-  videos?: [string, number][];
-}
-
-/** Inserts a product the way the admin would store it; rows go in out of position order on purpose. */
-async function addProduct(
-  db: Db,
-  p: { name: string; description?: string; createdAt: Date; rating?: number; categoryIds?: string[]; variants?: VariantSpec[] },
-) {
-  const id = newId();
-  await db.insert(products).values({ id, name: p.name, description: p.description ?? "", createdAt: p.createdAt, rating: p.rating ?? 0 });
-  for (const [position, categoryId] of (p.categoryIds ?? []).entries()) {
-    await db.insert(productCategories).values({ productId: id, categoryId, position });
-  }
-  const variantIds: Record<string, string> = {};
-  for (const v of [...(p.variants ?? [])].reverse()) {
-    const variantId = newId();
-    variantIds[v.name] = variantId;
-    await db.insert(variants).values({
-      id: variantId,
-      productId: id,
-      position: v.position,
-      name: v.name,
-      price: v.price,
-      inOffer: v.inOffer ?? false,
-      discountPrice: v.discountPrice ?? 0,
-    });
-    for (const [size, qty, position] of v.stock ?? []) {
-      await db.insert(stock).values({ variantId, size, qty, position });
-    }
-    for (const [key, position] of v.images ?? []) {
-      await db
-        .insert(media)
-        .values({ variantId, kind: "image", position, storageKey: key, widths: [320, 640], width: 800, height: 600, contentType: "image/webp" });
-    }
-    for (const [key, position] of v.videos ?? []) {
-      await db.insert(media).values({ variantId, kind: "video", position, storageKey: key, contentType: "video/mp4" });
-    }
-  }
-  return { id, variantIds };
-}
-
-async function addCategory(db: Db, name: string, createdAt: Date, imageKey: string | null = null) {
-  const id = newId();
-  await db.insert(categories).values({ id, name, createdAt, imageKey });
-  return id;
-}
+import { DAY, NOW, daysAgo, addProduct, addCategory } from "../../../tests/support/catalogue-rows";
 
 describe(`catalogue queries (${testTarget()})`, () => {
   let database: TestDatabase;
@@ -383,54 +321,5 @@ describe(`catalogue queries (${testTarget()})`, () => {
     expect(entries.products[0]).toEqual({ id: prod.wallet.id, lastModified: daysAgo(2).toISOString() });
     expect(entries.products.find((p) => p.id === prod.holder.id)?.lastModified).toBe(daysAgo(1).toISOString());
     expect(entries.categories.map((c) => c.id).sort()).toEqual(Object.values(cat).sort());
-  });
-});
-
-describe(`an empty shop and the offer rule in SQL (${testTarget()})`, () => {
-  let database: TestDatabase;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
-
-  it("an empty shop has no products, categories or latest collection", async () => {
-    expect(await listProductCards(database.db, {})).toMatchObject({ items: [], total: 0 });
-    expect(await listCategories(database.db)).toEqual([]);
-    expect(await listFooterCategories(database.db)).toEqual([]);
-    expect(await newestCategory(database.db)).toBeNull();
-    expect(await listSitemapEntries(database.db)).toEqual({ products: [], categories: [] });
-  });
-
-  it("featured products in SQL agree with hasDiscount on every edge case", async () => {
-    const cases: [inOffer: boolean, price: number, discountPrice: number][] = [
-      [true, 350000, 299000],
-      [true, 350000, 349999],
-      [true, 350000, 1],
-      [true, 350000, 350000],
-      [true, 350000, 350001],
-      [true, 350000, 0],
-      [true, 0, 0],
-      [true, 0, 100],
-      [true, 1, 0],
-      [false, 350000, 299000],
-      [false, 350000, 0],
-      [false, 0, 0],
-      [true, 9_000_000_000_000, 8_999_999_999_999],
-      [false, 9_000_000_000_000, 8_999_999_999_999],
-    ];
-    const expected = new Set<string>();
-    for (const [i, [inOffer, price, discountPrice]] of cases.entries()) {
-      const name = `case ${i}: inOffer=${inOffer} price=${price} discount=${discountPrice}`;
-      await addProduct(database.db, { name, createdAt: NOW, variants: [{ name: "Only", position: 0, price, inOffer, discountPrice }] });
-      if (hasDiscount({ inOffer, price, discountPrice })) expected.add(name);
-    }
-    expect(expected.size).toBeGreaterThan(0);
-    expect(expected.size).toBeLessThan(cases.length);
-    const featured = await listProductCards(database.db, { featuredOnly: true, pageSize: 100 });
-    expect(new Set(featured.items.map((c) => c.name))).toEqual(expected);
-    expect(featured.total).toBe(expected.size);
   });
 });

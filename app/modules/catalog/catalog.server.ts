@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
-import { categories, productCategories, products, stock, variants } from "~/lib/db/tables.server";
+import { categories, productCategories, products, stock, variants } from "~/lib/db/tables/catalogue.server";
 import { DomainError } from "~/lib/errors";
 import { jsonValue } from "~/lib/db/json-value";
 import type { StoredImage } from "~/modules/media/media-url";

@@ -1,6 +1,6 @@
 import { asc, desc } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
-import { categories, products } from "~/lib/db/tables.server";
+import { categories, products } from "~/lib/db/tables/catalogue.server";
 import type { StoredImage } from "~/modules/media/media-url";
 import { CATEGORY_IMAGE_WIDTHS } from "./catalog.server";
 

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { media, variants } from "~/lib/db/tables.server";
+import { media, variants } from "~/lib/db/tables/catalogue.server";
 import { IMAGE_WIDTHS } from "~/modules/media/images.server";
 import { LocalDiskStorage } from "~/modules/media/storage.server";
 import { createTestDatabase, testTarget, type TestDatabase } from "../../../tests/support/test-db";

@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { count } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
 import { newId } from "~/lib/ids";
-import { categories, media, productCategories, products, stock, variants } from "~/lib/db/tables.server";
+import { categories, media, productCategories, products, stock, variants } from "~/lib/db/tables/catalogue.server";
 import type { FileStorage } from "~/modules/media/storage.server";
 import { IMAGE_WIDTHS } from "~/modules/media/images.server";
 import { CATEGORY_IMAGE_WIDTHS } from "./catalog.server";

@@ -7,6 +7,8 @@ import {
   formatPrice,
   hasDiscount,
   priceRange,
+  TAX_LABEL,
+  TAX_RATE_PERCENT,
   taxFor,
   toPaisa,
   totalsFor,
@@ -53,6 +55,11 @@ describe("discountPercent and discountAmount", () => {
 });
 
 describe("tax and totals", () => {
+  it("names the tax line once, from the rate: 'Tax (5%)'", () => {
+    expect(TAX_LABEL).toBe(`Tax (${TAX_RATE_PERCENT}%)`);
+    expect(TAX_LABEL).toBe("Tax (5%)");
+  });
+
   it("charges 5% rounded to the whole rupee", () => {
     expect(taxFor(299000)).toBe(15000); // Rs 149.50 → Rs 150
     expect(taxFor(298900)).toBe(14900); // Rs 149.45 → Rs 149

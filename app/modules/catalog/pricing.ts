@@ -11,6 +11,8 @@ export interface PricedVariant {
 }
 
 export const TAX_RATE_PERCENT = 5;
+/** The tax line's name wherever an order's sums are shown: cart, checkout, confirmation, order page, mail. */
+export const TAX_LABEL = `Tax (${TAX_RATE_PERCENT}%)`;
 export const SHIPPING_FEE = 0;
 export const CURRENCY = "PKR";
 
@@ -35,7 +37,7 @@ export function discountAmount(price: number, discountPrice: number): number | n
   return discountPercent(price, discountPrice) === null ? null : price - discountPrice;
 }
 
-/** 5% of the subtotal, rounded to the whole rupee. */
+/** TAX_RATE_PERCENT of the subtotal, rounded to the whole rupee. */
 export function taxFor(subtotal: number): number {
   return Math.round((subtotal * TAX_RATE_PERCENT) / 100 / 100) * 100;
 }

@@ -3,7 +3,7 @@ import type { Db, Tx } from "~/lib/db.server";
 import type { MediaKind } from "~/lib/db/value-lists";
 import { DomainError } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
-import { categories, media, productCategories, products, stock, stockMovements, variants } from "~/lib/db/tables.server";
+import { categories, media, productCategories, products, stock, stockMovements, variants } from "~/lib/db/tables/catalogue.server";
 import type { StockedVariant } from "./product-rules";
 import { deleteMediaFiles, type StoredMediaFile } from "~/modules/media/media-files.server";
 import { STALE_UPLOAD_MESSAGE, stagedFilesExist, verifyStagedUpload, type StagedUpload } from "~/modules/media/staged-uploads.server";

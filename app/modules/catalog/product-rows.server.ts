@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
-import { categories, media, productCategories, products, stock, variants } from "~/lib/db/tables.server";
+import { categories, media, productCategories, products, stock, variants } from "~/lib/db/tables/catalogue.server";
 
 /**
  * A product's own rows, as its page (catalog.server.ts) and its editor (product-editor.server.ts)

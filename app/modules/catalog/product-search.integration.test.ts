@@ -1,7 +1,7 @@
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/lib/db.server";
-import { products } from "~/lib/db/tables.server";
+import { products } from "~/lib/db/tables/catalogue.server";
 import { createTestDatabase, testTarget, type TestDatabase } from "../../../tests/support/test-db";
 import { insertCategory, insertProduct } from "../../../tests/support/fixtures";
 import { listProductCards } from "./catalog.server";

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
-import { products, searchWords } from "~/lib/db/tables.server";
+import { products, searchWords } from "~/lib/db/tables/catalogue.server";
 import { likePattern } from "~/lib/sql-like";
 
 /*

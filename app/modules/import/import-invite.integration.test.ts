@@ -1,7 +1,7 @@
 import path from "node:path";
 import { asc } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { mailOutbox } from "~/lib/db/tables.server";
+import { mailOutbox } from "~/lib/db/tables/messages.server";
 import { useTestDatabase } from "../../../tests/support/test-db";
 import { IMPORT_USAGE, INVITE_NEEDS_PUBLIC_URL, importCommand } from "./import-command.server";
 

@@ -2,21 +2,11 @@ import { createHash } from "node:crypto";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
 import { newId } from "~/lib/ids";
-import {
-  categories,
-  contactSubmissions,
-  importedRecords,
-  media,
-  orderHistory,
-  orderItems,
-  orders,
-  productCategories,
-  products,
-  stock,
-  subscribers,
-  user,
-  variants,
-} from "~/lib/db/tables.server";
+import { categories, media, productCategories, products, stock, variants } from "~/lib/db/tables/catalogue.server";
+import { contactSubmissions, subscribers } from "~/lib/db/tables/messages.server";
+import { importedRecords } from "~/lib/db/tables/site.server";
+import { orderHistory, orderItems, orders } from "~/lib/db/tables/orders.server";
+import { user } from "~/lib/db/tables/accounts.server";
 import { imageUrl } from "~/modules/media/media-url";
 import { saveMediaOrigins } from "~/modules/media/media-origins.server";
 import type { FileStorage } from "~/modules/media/storage.server";

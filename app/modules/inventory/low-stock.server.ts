@@ -1,6 +1,6 @@
 import { asc, count, eq, lte } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
-import { products, stock, variants } from "~/lib/db/tables.server";
+import { products, stock, variants } from "~/lib/db/tables/catalogue.server";
 import { pageOf } from "~/lib/paging";
 import { LOW_STOCK_THRESHOLD } from "./stock-rules";
 

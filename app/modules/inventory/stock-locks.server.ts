@@ -1,6 +1,6 @@
 import { inArray, sql } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
-import { stock } from "~/lib/db/tables.server";
+import { stock } from "~/lib/db/tables/catalogue.server";
 import { inStockLockOrder } from "./stock-lock-order";
 
 export interface LockedStock {

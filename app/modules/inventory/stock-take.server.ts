@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
-import { stock } from "~/lib/db/tables.server";
+import { stock } from "~/lib/db/tables/catalogue.server";
 
 /**
  * The one guarded stock decrement, as SQL: takes `l.n` units from each stock row `l.stock_id` of

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import addressparser from "nodemailer/lib/addressparser/index.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { mailOutbox } from "~/lib/db/tables.server";
+import { mailOutbox } from "~/lib/db/tables/messages.server";
 import { countingDatabase } from "../../../tests/support/statement-counter";
 import { createTestDatabase, testTarget, type TestDatabase } from "../../../tests/support/test-db";
 import { createTransport, deliverDueMail, enqueueMail, MAX_MAIL_ATTEMPTS, retryDelayMs, startMailer, UndeliverableMail } from "./mail.server";

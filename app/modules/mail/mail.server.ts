@@ -6,7 +6,7 @@ import nodemailer from "nodemailer";
 import type { Db } from "~/lib/db.server";
 import { isEmailAddress } from "~/lib/email-address";
 import { newId } from "~/lib/ids";
-import { mailOutbox } from "~/lib/db/tables.server";
+import { mailOutbox } from "~/lib/db/tables/messages.server";
 import { logger } from "~/lib/logger.server";
 
 /**

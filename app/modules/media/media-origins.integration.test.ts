@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { appSettings } from "~/lib/db/tables.server";
+import { appSettings } from "~/lib/db/tables/site.server";
 import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
 import { insertProduct } from "../../../tests/support/fixtures";
-import { media } from "~/lib/db/tables.server";
+import { media } from "~/lib/db/tables/catalogue.server";
 import { MEDIA_ORIGINS_SETTING, readMediaOrigins, saveMediaOrigins } from "./media-origins.server";
 
 const testDb = useTestDatabase();

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
-import { appSettings } from "~/lib/db/tables.server";
+import { appSettings } from "~/lib/db/tables/site.server";
 import { mediaOrigins } from "./media-url";
 
 /**

@@ -2,7 +2,7 @@ import { buffer } from "node:stream/consumers";
 import { HeadObjectCommand } from "@aws-sdk/client-s3";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { media } from "~/lib/db/tables.server";
+import { media } from "~/lib/db/tables/catalogue.server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-db";
 import { insertProduct } from "../../../tests/support/fixtures";
 import { startTestS3, TEST_S3_CREDENTIALS, type TestS3 } from "../../../tests/support/test-s3";

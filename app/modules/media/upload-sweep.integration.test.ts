@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { media } from "~/lib/db/tables.server";
+import { media } from "~/lib/db/tables/catalogue.server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-db";
 import { insertProduct } from "../../../tests/support/fixtures";
 import { STAGED_UPLOAD_TTL_MS } from "./staged-uploads.server";

@@ -2,7 +2,7 @@ import { inArray } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { runEvery } from "~/lib/every.server";
-import { media } from "~/lib/db/tables.server";
+import { media } from "~/lib/db/tables/catalogue.server";
 import { keysKeptByTrash } from "~/modules/trash/trash.server";
 import { PRODUCT_MEDIA_FOLDER, STAGED_UPLOAD_TTL_MS } from "./staged-uploads.server";
 import type { FileStorage } from "./storage.server";

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
-import { contactSubmissions } from "~/lib/db/tables.server";
+import { contactSubmissions } from "~/lib/db/tables/messages.server";
 import { likePattern } from "~/lib/sql-like";
 import { pageOf, type Paging } from "~/lib/paging";
 import { publishChange } from "~/modules/live/live-events.server";

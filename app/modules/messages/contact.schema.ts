@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailField } from "~/lib/email-address";
+import { formProblemsOf, type CheckOptions } from "~/lib/form-errors";
 import { contactSubjects } from "./contact-subjects";
 
 export const REQUIRED_MESSAGE = "Please fill in all required fields.";
@@ -17,12 +18,11 @@ export const contactSchema = z.object({
 export type ContactInput = z.infer<typeof contactSchema>;
 
 /**
- * The one message to show for a rejected contact form: a missing required field comes first
+ * Which message a rejected contact form shows at the top: a missing required field comes first
  * ('Please fill in all required fields.'), then the e-mail format, then any length limit.
  */
+export const CONTACT_CHECK: CheckOptions = { lead: [REQUIRED_MESSAGE, EMAIL_MESSAGE] };
+
 export function contactErrorMessage(error: z.ZodError): string {
-  const messages = error.issues.map((issue) => issue.message);
-  if (messages.includes(REQUIRED_MESSAGE)) return REQUIRED_MESSAGE;
-  if (messages.includes(EMAIL_MESSAGE)) return EMAIL_MESSAGE;
-  return messages[0] ?? REQUIRED_MESSAGE;
+  return formProblemsOf(error, CONTACT_CHECK).error;
 }

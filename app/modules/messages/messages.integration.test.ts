@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Db } from "~/lib/db.server";
-import { contactSubmissions } from "~/lib/db/tables.server";
+import { contactSubmissions } from "~/lib/db/tables/messages.server";
 import { databaseFailingOn, testTarget, useTestDatabase } from "../../../tests/support/test-db";
 import { testContext } from "../../../tests/support/test-context";
 import { action } from "../../routes/contact";

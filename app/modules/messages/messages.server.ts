@@ -3,7 +3,7 @@ import { BRAND } from "~/lib/brand";
 import { DomainError } from "~/lib/errors";
 import { addressBucket, hitRateLimit, refundRateLimit, type RateRule } from "~/lib/rate-limit.server";
 import { minutesText } from "~/lib/wait-text";
-import { contactSubmissions } from "~/lib/db/tables.server";
+import { contactSubmissions } from "~/lib/db/tables/messages.server";
 import { publishChange } from "~/modules/live/live-events.server";
 import type { ContactInput } from "./contact.schema";
 

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
-import { orderItems, orders, user } from "~/lib/db/tables.server";
+import { orderItems, orders } from "~/lib/db/tables/orders.server";
+import { user } from "~/lib/db/tables/accounts.server";
 import type { CartLine } from "~/modules/cart/cart-line";
 import { cartLineOf, variantKey } from "~/modules/cart/cart-line";
 import { priceCartLines } from "~/modules/cart/cart.server";

@@ -1,7 +1,9 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
-import { orderHistory, orderItems, orders, stock, stockMovements, user } from "~/lib/db/tables.server";
+import { orderHistory, orderItems, orders } from "~/lib/db/tables/orders.server";
+import { stock, stockMovements } from "~/lib/db/tables/catalogue.server";
+import { user } from "~/lib/db/tables/accounts.server";
 import { likePattern } from "~/lib/sql-like";
 import { pageOf } from "~/lib/paging";
 import { inStockLockOrder } from "~/modules/inventory/stock-lock-order";

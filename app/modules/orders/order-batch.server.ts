@@ -2,7 +2,7 @@ import { and, asc, desc, eq, getTableColumns, inArray, lte, sql } from "drizzle-
 import type { Db } from "~/lib/db.server";
 import { csvChunks, type CsvValue } from "~/lib/csv";
 import { isDomainError } from "~/lib/errors";
-import { orderItems, orders } from "~/lib/db/tables.server";
+import { orderItems, orders } from "~/lib/db/tables/orders.server";
 import { formatAmount } from "~/modules/catalog/pricing";
 import { colourLabel } from "~/modules/catalog/colour-label";
 import { changeOrderStatus, orderListCondition, type OrderListQuery } from "./admin-orders.server";

@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
-import { appSettings, orderHistory, orders } from "~/lib/db/tables.server";
+import { appSettings } from "~/lib/db/tables/site.server";
+import { orderHistory, orders } from "~/lib/db/tables/orders.server";
 import { publishChange } from "~/modules/live/live-events.server";
 import type { ConfirmationOutcome } from "~/lib/db/value-lists";
 import { CONFIRMATION_OUTCOME_LABELS, DEFAULT_CONFIRMATION_TEMPLATE } from "./customer-contact";

@@ -1,4 +1,4 @@
-import type { orders } from "~/lib/db/tables.server";
+import type { orders } from "~/lib/db/tables/orders.server";
 
 /** Who ordered, where it goes and how it is paid: the part of an order the customer gave at checkout. */
 export type OrderCustomer = Pick<

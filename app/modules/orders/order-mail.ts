@@ -1,4 +1,4 @@
-import { formatAmount } from "~/modules/catalog/pricing";
+import { formatAmount, TAX_LABEL } from "~/modules/catalog/pricing";
 import { colourLabel } from "~/modules/catalog/colour-label";
 import { BRAND } from "~/lib/brand";
 import { trackOrderHref } from "./order-tracking.schema";
@@ -44,7 +44,7 @@ export function orderConfirmationMail(order: OrderMailData): { subject: string; 
     ...order.items.map((i) => `  ${itemLine(i)}`),
     "",
     `Subtotal: ${formatAmount(order.subtotal)}`,
-    `Tax (5%): ${formatAmount(order.tax)}`,
+    `${TAX_LABEL}: ${formatAmount(order.tax)}`,
     `Shipping: Free`,
     `Total: ${formatAmount(order.total)}`,
     "",
@@ -66,7 +66,7 @@ export function orderConfirmationMail(order: OrderMailData): { subject: string; 
 <table cellpadding="6" style="border-collapse:collapse">
 ${order.items.map((i) => `<tr><td>${escapeHtml(itemLine(i))}</td></tr>`).join("\n")}
 </table>
-<p>Subtotal: ${formatAmount(order.subtotal)}<br>Tax (5%): ${formatAmount(order.tax)}<br>Shipping: Free<br><strong>Total: ${formatAmount(order.total)}</strong></p>
+<p>Subtotal: ${formatAmount(order.subtotal)}<br>${TAX_LABEL}: ${formatAmount(order.tax)}<br>Shipping: Free<br><strong>Total: ${formatAmount(order.total)}</strong></p>
 <p><strong>Delivery address</strong><br>${addressLines.map(escapeHtml).join("<br>")}<br>Phone: ${escapeHtml(order.phone)}</p>
 <p>Payment: cash on delivery. Please keep the total ready when your parcel arrives.<br>Delivery: within 3-5 business days, free across Pakistan.</p>
 ${trackUrl ? `<p><a href="${escapeHtml(trackUrl)}">Track your order</a>: the order number is filled in; enter the phone number you ordered with.</p>\n` : ""}<p>${escapeHtml(BRAND.fullName)}</p>

@@ -3,7 +3,7 @@ import type { Db } from "~/lib/db.server";
 import { loadAuthSecret } from "~/modules/accounts/auth.server";
 import { DomainError } from "~/lib/errors";
 import { signToken, verifyToken } from "~/lib/signed-token.server";
-import { orderItems, orders } from "~/lib/db/tables.server";
+import { orderItems, orders } from "~/lib/db/tables/orders.server";
 
 /**
  * The order confirmation page reads the order it confirms with a receipt: a token handed only to the

@@ -1,6 +1,7 @@
 import { eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
-import { appSettings, orders } from "~/lib/db/tables.server";
+import { appSettings } from "~/lib/db/tables/site.server";
+import { orders } from "~/lib/db/tables/orders.server";
 import { DEFAULT_FIRST_ORDER_THRESHOLD, DUPLICATE_WINDOW_HOURS, ORDER_FLAGS, type OrderFlag, type OrderReview } from "./order-review";
 
 const THRESHOLD_KEY = "first_order_review_above";

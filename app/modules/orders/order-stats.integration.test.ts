@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { orders } from "~/lib/db/tables.server";
+import { orders } from "~/lib/db/tables/orders.server";
 import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
 import { insertProduct, testCustomer } from "../../../tests/support/fixtures";
 import { listLowStock, LOW_STOCK_PAGE_SIZE } from "~/modules/inventory/low-stock.server";

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
-import { categories, orderItems, orders, products } from "~/lib/db/tables.server";
+import { categories, products } from "~/lib/db/tables/catalogue.server";
+import { orderItems, orders } from "~/lib/db/tables/orders.server";
 import { ORDER_STATUSES, type OrderStatus } from "~/lib/db/value-lists";
 import { PKT_OFFSET_MS, pakistanDay, pakistanPeriodStarts } from "~/lib/admin-date";
 import { courierNamed } from "./couriers";

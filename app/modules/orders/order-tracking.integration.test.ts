@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { DomainError } from "~/lib/errors";
-import { orders, rateLimits } from "~/lib/db/tables.server";
+import { orders } from "~/lib/db/tables/orders.server";
+import { rateLimits } from "~/lib/db/tables/site.server";
 import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
 import { insertProduct, testCustomer } from "../../../tests/support/fixtures";
 import { changeOrderStatus } from "./admin-orders.server";

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, or } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { addressBucket, hitRateLimit, type RateRule } from "~/lib/rate-limit.server";
-import { orderHistory, orders } from "~/lib/db/tables.server";
+import { orderHistory, orders } from "~/lib/db/tables/orders.server";
 import { minutesText } from "~/lib/wait-text";
 import { parcelTracking } from "./couriers";
 import type { OrderStatus } from "~/lib/db/value-lists";

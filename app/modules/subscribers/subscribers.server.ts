@@ -6,7 +6,7 @@ import { DomainError } from "~/lib/errors";
 import { addressBucket, hitRateLimit, refundRateLimit, type RateRule } from "~/lib/rate-limit.server";
 import { minutesText } from "~/lib/wait-text";
 import { pageOf, type Paging } from "~/lib/paging";
-import { subscribers } from "~/lib/db/tables.server";
+import { subscribers } from "~/lib/db/tables/messages.server";
 import { SUBSCRIBERS_PAGE_SIZE } from "./subscriber-format";
 
 /**

@@ -1,43 +1,26 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "~/lib/db.server";
-import {
-  categories,
-  contactSubmissions,
-  media,
-  orderItems,
-  orders,
-  productCategories,
-  products,
-  session,
-  stockMovements,
-  subscribers,
-  trash,
-  user,
-} from "~/lib/db/tables.server";
+import { describe, expect, it } from "vitest";
+import { categories, productCategories, products } from "~/lib/db/tables/catalogue.server";
+import { contactSubmissions, subscribers } from "~/lib/db/tables/messages.server";
+import { orderItems } from "~/lib/db/tables/orders.server";
+import { session, user } from "~/lib/db/tables/accounts.server";
 import { upsertAccount } from "~/modules/accounts/accounts.server";
 import { signIn } from "~/modules/accounts/session.server";
 import { listCategories } from "~/modules/catalog/catalog.server";
-import { LocalDiskStorage } from "~/modules/media/storage.server";
 import { sweepOrphanUploads } from "~/modules/media/upload-sweep.server";
 import { checkData } from "~/modules/backup/check-data.server";
 import { subscribe } from "~/modules/subscribers/subscribers.server";
 import { insertCategory, insertProduct } from "../../../tests/support/fixtures";
-import { answer, flashOf } from "../../../tests/support/route-answer";
-import { requestAs, setUpVisitors, type Visitors } from "../../../tests/support/staff";
-import { testContext } from "../../../tests/support/test-context";
-import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
+import { flashOf } from "../../../tests/support/route-answer";
+import { testTarget } from "../../../tests/support/test-db";
 import { action as productsAction } from "~/routes/admin/products";
 import { action as productViewAction } from "~/routes/admin/products-view";
 import { action as categoriesAction } from "~/routes/admin/categories";
 import { action as subscriptionsAction } from "~/routes/admin/managesubscriptions";
 import { action as submissionsAction } from "~/routes/admin/contactsubmissions";
 import { action as adminListAction } from "~/routes/admin/adminlist";
-import { action as trashAction, loader as trashLoader } from "~/routes/admin/trash";
 import { listTrash, purgeExpiredTrash, restoreFromTrash } from "./trash.server";
+import { visitors, storage, db, post, trashPage, trashDo, fileExists, everyRow, entryOf, richProduct } from "../../../tests/support/trash";
 
 /*
  * Goal 6 of issue 31: what the back office deletes waits in the Trash and comes back exactly as it
@@ -45,134 +28,6 @@ import { listTrash, purgeExpiredTrash, restoreFromTrash } from "./trash.server";
  * touches, as the database itself writes it (to the microsecond), before the delete and after the
  * restore.
  */
-const testDb = useTestDatabase();
-let visitors: Visitors;
-let root: string;
-let storage: LocalDiskStorage;
-
-beforeAll(async () => {
-  visitors = await setUpVisitors(testDb());
-  root = fs.mkdtempSync(path.join(os.tmpdir(), "shop-trash-test-"));
-  storage = new LocalDiskStorage(root);
-});
-afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
-
-const db = (): Db => testDb().db;
-const context = () => testContext(testDb(), { auth: visitors.auth, storage });
-type Role = "anonymous" | "customer" | "admin" | "mainAdmin";
-const post = (route: (args: never) => unknown, who: Role, at: string, form: Record<string, string>, params: Record<string, string> = {}) =>
-  answer<any>(() => route({ request: requestAs(visitors[who], at, form), params, context: context() } as never));
-const trashPage = (who: Role, query = "") =>
-  answer<any>(() => trashLoader({ request: requestAs(visitors[who], `/admin/trash${query}`), params: {}, context: context() } as never));
-const trashDo = (who: Role, form: Record<string, string>) => post(trashAction, who, "/admin/trash", form);
-const fileExists = (key: string) => fs.existsSync(path.join(root, key));
-
-/** Every row of the tables the Trash touches (sessions aside), as the database writes it, sorted. */
-const TABLES = [
-  "products",
-  "variants",
-  "stock",
-  "media",
-  "product_categories",
-  "categories",
-  "stock_movements",
-  "orders",
-  "order_items",
-  "subscribers",
-  "contact_submissions",
-  "user",
-  "account",
-];
-async function everyRow(): Promise<Record<string, string[]>> {
-  const out: Record<string, string[]> = {};
-  for (const table of TABLES) {
-    const result = (await db().execute(sql.raw(`select to_jsonb(t)::text as row from "${table}" t order by 1`))) as unknown as {
-      rows: { row: string }[];
-    };
-    out[table] = result.rows.map((r) => r.row);
-  }
-  return out;
-}
-
-/** The entry of the Trash holding this item. */
-async function entryOf(itemId: string) {
-  const [entry] = await db().select().from(trash).where(eq(trash.itemId, itemId));
-  return entry;
-}
-
-/** A product with two variants, sizes, an image and a video in storage, two categories, a stock movement and an order line. */
-async function richProduct(name: string) {
-  const [bags, gifts] = [await insertCategory(db(), `${name} Bags`), await insertCategory(db(), `${name} Gifts`)];
-  const p = await insertProduct(db(), {
-    name,
-    description: `${name}, hand-stitched`,
-    categoryIds: [gifts, bags],
-    variants: [
-      {
-        name: "Tan",
-        price: 650000,
-        inOffer: true,
-        discountPrice: 600000,
-        stock: [
-          ["S", 2],
-          ["M", 5],
-        ],
-      },
-      { name: "Black", price: 700000, stock: [["", 3]] },
-    ],
-  });
-  const slug = name.replace(/\W/g, "").toLowerCase();
-  const imageKey = `products/1700000000000-${slug}`;
-  const videoKey = `products/1700000000000-${slug}.mp4`;
-  await db()
-    .insert(media)
-    .values([
-      {
-        variantId: p.variants[0].id,
-        kind: "image",
-        position: 0,
-        storageKey: imageKey,
-        widths: [320, 640],
-        width: 900,
-        height: 900,
-        contentType: "image/webp",
-      },
-      { variantId: p.variants[0].id, kind: "video", position: 1, storageKey: videoKey, widths: [], contentType: "video/mp4" },
-    ]);
-  const files = [`${imageKey}-320.webp`, `${imageKey}-640.webp`, videoKey];
-  for (const key of files) await storage.put(key, Buffer.from(`bytes of ${key}`));
-  await db().insert(stockMovements).values({ stockId: p.variants[0].stock[1].id, delta: 5, reason: "adjust", changedBy: "someone" });
-  const [order] = await db()
-    .insert(orders)
-    .values({
-      orderNumber: `ORD-${slug}-${Date.now()}`,
-      firstName: "A",
-      lastName: "B",
-      email: "a@example.pk",
-      phone: "03001234567",
-      streetAddress: "1 Mall Rd",
-      city: "Lahore",
-      state: "Punjab",
-      zipCode: "54000",
-      subtotal: 600000,
-      tax: 0,
-      total: 600000,
-    })
-    .returning();
-  await db().insert(orderItems).values({
-    orderId: order.id,
-    productId: p.productId,
-    variantId: p.variants[0].id,
-    stockId: p.variants[0].stock[0].id,
-    productName: name,
-    quantity: 1,
-    price: 650000,
-    discountPrice: 600000,
-    unitPrice: 600000,
-    lineTotal: 600000,
-  });
-  return { ...p, categoryIds: [gifts, bags], files, orderId: order.id };
-}
 
 describe(`the Trash (${testTarget()})`, () => {
   it("a deleted product waits in the Trash with its files, and comes back exactly: variants, stock, media, links, counts, order lines", async () => {

@@ -3,7 +3,7 @@ import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
 import { runEvery } from "~/lib/every.server";
-import { trash } from "~/lib/db/tables.server";
+import { trash } from "~/lib/db/tables/site.server";
 import type { TrashKind } from "~/lib/db/value-lists";
 import { pageOf, type Paging } from "~/lib/paging";
 import { deleteMediaFiles, type StoredMediaFile } from "~/modules/media/media-files.server";

@@ -2,7 +2,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { verifyPassword } from "better-auth/crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "~/lib/db.server";
-import { account, user } from "~/lib/db/tables.server";
+import { account, user } from "~/lib/db/tables/accounts.server";
 import { upsertAccount } from "~/modules/accounts/accounts.server";
 import { LAST_MAIN_ADMIN, listAdmins, updateAdmin } from "~/modules/accounts/admin-accounts.server";
 import { getCurrentUser, signIn } from "~/modules/accounts/session.server";

@@ -7,7 +7,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "~/lib/db.server";
 import { migrationsFolder } from "~/lib/db.server";
-import { backupRuns } from "~/lib/db/tables.server";
+import { backupRuns } from "~/lib/db/tables/site.server";
 import { shippedMigrations } from "~/lib/db/migration-journal.server";
 import { LocalDiskStorage } from "~/modules/media/storage.server";
 import { verifyBackup } from "~/modules/backup/backup-reader.server";

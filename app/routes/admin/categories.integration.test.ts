@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { categories, productCategories, products } from "~/lib/db/tables.server";
+import { categories, productCategories, products } from "~/lib/db/tables/catalogue.server";
 import { useTestDatabase, testTarget } from "../../../tests/support/test-db";
 import { insertCategory, insertProduct } from "../../../tests/support/fixtures";
 import { useAdminRequests, type Who } from "../../../tests/support/admin-requests";

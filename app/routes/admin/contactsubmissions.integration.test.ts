@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { contactSubmissions } from "~/lib/db/tables.server";
+import { contactSubmissions } from "~/lib/db/tables/messages.server";
 import { listSubmissions, submissionCounts } from "~/modules/messages/admin-messages.server";
 import { createSubmission } from "~/modules/messages/messages.server";
 import { useAdminRequests, type Who } from "../../../tests/support/admin-requests";

@@ -1,7 +1,9 @@
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { openDatabase } from "~/lib/db.server";
-import { orderHistory, orders, products, stock, stockMovements, user } from "~/lib/db/tables.server";
+import { orderHistory, orders } from "~/lib/db/tables/orders.server";
+import { products, stock, stockMovements } from "~/lib/db/tables/catalogue.server";
+import { user } from "~/lib/db/tables/accounts.server";
 import { placeOrder } from "~/modules/orders/orders.server";
 import { changeOrderStatus, listOrders } from "~/modules/orders/admin-orders.server";
 import { action, loader } from "./orders";

@@ -1,130 +1,31 @@
-import { and, asc, eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it, vi } from "vitest";
-import { openDatabase, type Db } from "~/lib/db.server";
+import { and, asc, eq } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+import { openDatabase } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
-import { orderItems, products, stock, stockMovements, user, variants } from "~/lib/db/tables.server";
-import type { EditableProduct } from "~/modules/catalog/product-editor.server";
-import { placeOrder } from "~/modules/orders/orders.server";
-import { action as editAction, loader as editLoader } from "./products-edit";
+import { products, stock, stockMovements, variants } from "~/lib/db/tables/catalogue.server";
 import { action as newAction } from "./products-new";
-import { useAdminRequests } from "../../../tests/support/admin-requests";
 import { answer } from "../../../tests/support/route-answer";
-import { insertCategory, insertProduct, testCustomer } from "../../../tests/support/fixtures";
-import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
+import { testTarget } from "../../../tests/support/test-db";
+import {
+  testDb,
+  visitors,
+  category,
+  staffId,
+  satchel,
+  openForm,
+  typed,
+  save,
+  qtyOf,
+  soldOf,
+  movementsOf,
+  nameOf,
+  fulfilled,
+} from "../../../tests/support/product-stock-edits";
 
 /*
  * Stock edits from the product form are adjustments: a save changes each size by what the staff
  * member changed in the form, so orders placed while the form was open are never undone.
  */
-
-const testDb = useTestDatabase();
-const visitors = useAdminRequests(testDb);
-
-const customer = testCustomer();
-
-let category: string;
-let staffId: string;
-beforeAll(async () => {
-  category = await insertCategory(testDb().db, "Bags");
-  [{ id: staffId }] = await testDb().db.select({ id: user.id }).from(user).where(eq(user.email, "staff@example.pk"));
-});
-
-let seq = 0;
-/** A product with one variant 'Brown' and the given sizes, in the 'Bags' category. */
-async function satchel(sizes: [size: string, qty: number][]) {
-  const p = await insertProduct(testDb().db, {
-    name: "Brown Satchel",
-    categoryIds: [category],
-    variants: [{ name: "Brown", color: "brown", price: 1_250_000, stock: sizes }],
-  });
-  const v = p.variants[0];
-  const stockId = (size: string) => v.stock.find((s) => s.size === size)!.id;
-  return {
-    productId: p.productId,
-    stockId,
-    /** Places an order for `quantity` of each given size, as the checkout does. */
-    order: (quantity: number, sizes: string[] = [v.stock[0].size], db: Db = testDb().db) =>
-      placeOrder(db, {
-        customer,
-        lines: sizes.map((size) => ({ productID: p.productId, productVariantKey: `${v.id}_${size}`, productSize: size, productQuantity: quantity })),
-        idempotencyKey: `stock-edit-${Date.now()}-${seq++}`,
-      }),
-  };
-}
-
-/** What the edit page loads, as the form sends it back unchanged. */
-async function openForm(productId: string) {
-  const loaded = await answer<{ editing: Promise<{ product: EditableProduct }> }>(() =>
-    editLoader({
-      request: visitors.request("admin", `/admin/products/${productId}/edit`),
-      params: { id: productId },
-      context: visitors.context(),
-    } as never),
-  );
-  expect(loaded.status).toBe(200);
-  const { product } = await loaded.data.editing;
-  return {
-    name: product.name,
-    code: product.code,
-    description: product.description,
-    categoryIds: product.categoryIds,
-    variants: product.variants.map((v) => ({
-      id: v.id,
-      name: v.name,
-      soleColor: v.soleColor,
-      price: String(v.price / 100),
-      inOffer: v.inOffer,
-      discountPrice: String(v.discountPrice / 100),
-      stock: v.stock.map((s) => ({ id: s.id, size: s.size, qty: String(s.qty), loadedQty: s.qty })) as Record<string, unknown>[],
-      media: v.media.map((m) => ({ id: m.id, kind: m.kind })),
-      uploads: [],
-    })),
-  };
-}
-type Form = Awaited<ReturnType<typeof openForm>>;
-
-/** The form with size `size` of the first variant typed as `qty`. */
-function typed(form: Form, size: string, qty: number | string): Form {
-  const [first, ...rest] = form.variants;
-  return { ...form, variants: [{ ...first, stock: first.stock.map((s) => (s.size === size ? { ...s, qty: String(qty) } : s)) }, ...rest] };
-}
-
-function save(productId: string, form: unknown) {
-  const body = new FormData();
-  body.set("product", JSON.stringify(form));
-  return answer<{ ok: false; message: string; detail?: string; errors?: Record<string, string> }>(() =>
-    editAction({
-      request: visitors.request("admin", `/admin/products/${productId}/edit`, { form: body }),
-      params: { id: productId },
-      context: visitors.context(),
-    } as never),
-  );
-}
-
-async function qtyOf(stockId: string) {
-  const [row] = await testDb().db.select({ qty: stock.qty }).from(stock).where(eq(stock.id, stockId));
-  return row?.qty;
-}
-
-async function soldOf(stockId: string) {
-  const [{ n }] = await testDb()
-    .db.select({ n: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int` })
-    .from(orderItems)
-    .where(eq(orderItems.stockId, stockId));
-  return Number(n);
-}
-
-const movementsOf = (stockId: string, reason?: "adjust") =>
-  testDb()
-    .db.select({ delta: stockMovements.delta, reason: stockMovements.reason })
-    .from(stockMovements)
-    .where(reason ? and(eq(stockMovements.stockId, stockId), eq(stockMovements.reason, reason)) : eq(stockMovements.stockId, stockId))
-    .orderBy(asc(stockMovements.createdAt));
-
-const nameOf = async (productId: string) =>
-  (await testDb().db.select({ name: products.name }).from(products).where(eq(products.id, productId)))[0].name;
-
-const fulfilled = (results: PromiseSettledResult<unknown>[]) => results.filter((r) => r.status === "fulfilled").length;
 
 describe(`a stale product form never undoes stock changes (${testTarget()})`, () => {
   it("stock 10, form opened, 6 orders, unchanged save: 4 left, and only 4 more orders succeed (10 sold of 10, never 16)", async () => {

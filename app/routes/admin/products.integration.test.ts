@@ -1,6 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { media, orderItems, orders, productCategories, products, stock, trash, variants } from "~/lib/db/tables.server";
+import { media, productCategories, products, stock, variants } from "~/lib/db/tables/catalogue.server";
+import { orderItems, orders } from "~/lib/db/tables/orders.server";
+import { trash } from "~/lib/db/tables/site.server";
 import { deleteForGood } from "~/modules/trash/trash.server";
 import type { FileStorage } from "~/modules/media/storage.server";
 import { deleteProduct } from "~/modules/catalog/admin-products.server";
