@@ -36,6 +36,8 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // TypeScript files get the type-aware set: it reads types (values typed `any`, promises, awaits).
+  ...tseslint.configs.recommendedTypeChecked.map((config) => ({ ...config, files: ["**/*.{ts,tsx}"] })),
   { files: ["**/*.{js,mjs}"], languageOptions: { globals: { ...globals.node } } },
   {
     files: ["**/*.{ts,tsx}"],
@@ -58,7 +60,7 @@ export default tseslint.config(
   {
     files: ["**/*.{ts,tsx}"],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
-    rules: { "@typescript-eslint/no-floating-promises": "error" },
+    rules: { "@typescript-eslint/no-floating-promises": "error", "@typescript-eslint/no-misused-promises": "error" },
   },
   // Tests set up databases with `useTestDatabase()` (not a React hook) and build raw, malformed requests.
   {

@@ -37,7 +37,7 @@ async function shopOnThisRelease(): Promise<ShopPlace> {
 const open = (shop: ShopPlace) => openDatabase({ databaseUrl: shop.vars.DATABASE_URL, dataDir: shop.settings.dataDir });
 
 async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  return ((await db.execute(query)) as { rows: T[] }).rows;
 }
 
 /** The migrations recorded in the shop's database, and the release, read without opening it as the shop does. */

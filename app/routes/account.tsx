@@ -52,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Account({ loaderData }: Route.ComponentProps) {
   const { profile, audience } = loaderData;
-  const result = useActionData<typeof action>() as Failure | undefined;
+  const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   return (

@@ -40,7 +40,7 @@ function routeFiles(entries: readonly { file: string; path?: string; index?: boo
   });
 }
 
-const files = [{ file: "root.tsx", path: "/" }, ...routeFiles(routes as never)];
+const files = [{ file: "root.tsx", path: "/" }, ...routeFiles(routes)];
 
 const testDb = useTestDatabase();
 let unreachable: pg.Pool;
@@ -57,7 +57,7 @@ beforeAll(async () => {
   process.on("unhandledRejection", onUnhandled);
   unreachable = new pg.Pool({ connectionString: `postgres://shop:shop@127.0.0.1:${await freePort()}/shop`, connectionTimeoutMillis: 2000 });
   unreachable.on("error", () => {});
-  db = drizzle(unreachable, { schema }) as unknown as Db;
+  db = drizzle(unreachable, { schema });
   unreachableAuth = createAuth(db, { secret: "x".repeat(32), baseURL: "http://shop.test" });
   const visitors = await setUpVisitors(testDb());
   mainAdmin = { cookie: visitors.mainAdmin, auth: visitors.auth };

@@ -25,13 +25,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type Values = Partial<Record<"email" | "firstName" | "lastName" | "gender" | "numberCode" | "number", string>>;
+const NO_VALUES: Values = {};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   // Keep what the visitor typed (never the password) so nothing has to be typed again.
   const values: Values = {};
   for (const k of ["email", "firstName", "lastName", "gender", "numberCode", "number"] as const) {
-    if (typeof form[k] === "string") values[k] = form[k] as string;
+    if (typeof form[k] === "string") values[k] = form[k];
   }
   const parsed = signupSchema.safeParse(form);
   if (!parsed.success) return data({ error: parsed.error.issues[0].message, values, sent: null }, { status: 400 });
@@ -39,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The same answer for an address with an account and one without: the mail says which (decision 0045).
     await requestSignup(context.db, { ...parsed.data, address: context.clientAddress, baseUrl: getEnv().publicUrl });
     context.mailer.kick();
-    return data({ error: null, values: {} as Values, sent: signupMailSent(parsed.data.email) });
+    return data({ error: null, values: NO_VALUES, sent: signupMailSent(parsed.data.email) });
   } catch (error) {
     return actionFailure(error, { msg: "signup failed" }, ({ message }) => ({
       error: `Failed to create an account. ${message}`,

@@ -6,7 +6,6 @@ import { publicUrlFrom, seo } from "~/lib/seo";
 import { BRAND } from "~/lib/brand";
 import { orderNumberFromLink, trackOrderSchema } from "~/modules/orders/order-tracking.schema";
 import { trackOrder, type TrackedOrder } from "~/modules/orders/order-tracking.server";
-import type { OrderStatus } from "~/lib/db/value-lists";
 import { ORDER_STATUS_BADGES } from "~/modules/orders/order-status";
 import { FormAlert, TextField, SubmitButton } from "~/components/ui/field";
 import { RouteError } from "~/components/ui/route-error";
@@ -36,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Track() {
-  const result = useActionData<typeof action>() as TrackResult | undefined;
+  const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const order = result?.order;
   // A link from the confirmation or its e-mail fills in the order number; the phone is still asked for.
@@ -99,9 +98,7 @@ function TrackedOrderPanel({ order }: { order: TrackedOrder }) {
       </h2>
       <p className="mt-2 text-stone-700">
         Status:{" "}
-        <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${ORDER_STATUS_BADGES[order.status as OrderStatus] ?? ""}`}>
-          {order.statusLabel}
-        </span>
+        <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${ORDER_STATUS_BADGES[order.status] ?? ""}`}>{order.statusLabel}</span>
       </p>
       {order.parcel && (
         <div className="mt-4 rounded-lg bg-leather-50 p-4">

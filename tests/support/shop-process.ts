@@ -65,8 +65,8 @@ export async function startShopProcess(
   });
   running.add(child);
   child.once("exit", () => running.delete(child));
-  child.stdout!.on("data", (chunk: Buffer) => log.push(chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => log.push(chunk.toString()));
+  child.stdout.on("data", (chunk: Buffer) => log.push(chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => log.push(chunk.toString()));
   const shop: ShopProcess = {
     url: `http://127.0.0.1:${port}`,
     process: child,

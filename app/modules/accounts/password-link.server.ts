@@ -93,7 +93,7 @@ async function issueLink(db: Db, email: string, kind: PasswordLinkKind, baseUrl:
       returning value
     )
     ${enqueueMailFrom(sql`link`, { to: address, subject: mail.subject, text: mail.text })}
-    returning id`)) as unknown as { rows: { id: string }[] };
+    returning id`)) as { rows: { id: string }[] };
   await tidySignInRecords(db, now);
   return rows.length > 0;
 }

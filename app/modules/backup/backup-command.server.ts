@@ -49,7 +49,7 @@ const isPlain = (error: unknown) =>
   error instanceof ConfigError;
 
 function failure(error: unknown): CommandResult {
-  if (isPlain(error)) return { exitCode: 1, output: (error as Error).message };
+  if (isPlain(error)) return { exitCode: 1, output: error.message };
   return { exitCode: 1, output: `Failed: ${error instanceof Error ? error.message : String(error)}` };
 }
 

@@ -155,7 +155,7 @@ async function openPostgresTarget(target: Extract<RestoreTarget, { kind: "postgr
   const pool: Pool = new Pool({ connectionString: target.url, max: 1 });
   const db = drizzle(pool, { schema }) as unknown as Db;
   const name = "The database at DATABASE_URL";
-  const rows = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  const rows = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as { rows: T[] }).rows;
   try {
     await db.execute(sql`select 1`);
   } catch (error) {
@@ -191,7 +191,7 @@ async function openPostgresTarget(target: Extract<RestoreTarget, { kind: "postgr
 
 /** Drops what the migrations made (tables, views, sequences, functions, the migrations' record), but the restore's marker and extensions. */
 async function dropShopObjects(tx: Db): Promise<void> {
-  const rows = async <T>(query: ReturnType<typeof sql>) => ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+  const rows = async <T>(query: ReturnType<typeof sql>) => ((await tx.execute(query)) as { rows: T[] }).rows;
   await tx.execute(sql`drop schema if exists drizzle cascade`);
   const ofNoExtension = sql.raw(`not exists (select 1 from pg_depend d where d.objid = c.oid and d.deptype = 'e')`);
   const relations = await rows<{ name: string; kind: string }>(

@@ -67,7 +67,7 @@ export function cartLineRowsFrom(rows: Record<string, unknown>[]): CartLineRow[]
 /** Looks up every line's product, variant and size, in one query; prices come from the database only. */
 export async function priceCartLines(db: Db, lines: CartLineInput[]): Promise<PricedLine[]> {
   if (lines.length === 0) return [];
-  const result = (await db.execute(cartLineRowsQuery([...new Set(lines.map((l) => l.productID))]))) as unknown as { rows: Record<string, unknown>[] };
+  const result = (await db.execute(cartLineRowsQuery([...new Set(lines.map((l) => l.productID))]))) as { rows: Record<string, unknown>[] };
   return priceLinesFrom(lines, cartLineRowsFrom(result.rows));
 }
 

@@ -231,7 +231,7 @@ async function findMatches(
     select counted.n,
       case when ${listed} then array(${pageIdsSql(matches, order, limit, offset)}) end as listed,
       case when ${windowed} then array(${pageIdsSql(newestMatches, newest, limit, offset)}) end as windowed
-    from (select count(*)::int as n from (select 1 from ${products} where ${condition} limit ${cap + 1}) as capped) as counted`)) as unknown as {
+    from (select count(*)::int as n from (select 1 from ${products} where ${condition} limit ${cap + 1}) as capped) as counted`)) as {
     rows: { n: number | string; listed: string[] | null; windowed: string[] | null }[];
   };
   const [row] = result.rows;
@@ -283,7 +283,7 @@ function pageIdsSql(rows: SQL, order: SQL[], limit: number, offset: number): SQL
 }
 
 async function readPageIds(db: Db, rows: SQL, order: SQL[], limit: number, offset: number): Promise<string[]> {
-  const found = (await db.execute(pageIdsSql(rows, order, limit, offset))) as unknown as { rows: { id: string }[] };
+  const found = (await db.execute(pageIdsSql(rows, order, limit, offset))) as { rows: { id: string }[] };
   return found.rows.map((r) => r.id);
 }
 

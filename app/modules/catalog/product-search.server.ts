@@ -80,7 +80,7 @@ export async function closeMatch(db: Db, q: string): Promise<CloseMatch | null> 
       where s.word % lower(t.typed) and word_similarity(lower(t.typed), s.word) >= ${CLOSE_WORD_SIMILARITY}
       order by 2 desc, 1
       limit ${CLOSE_WORDS_PER_WORD}
-    ) w`)) as unknown as { rows: { typed: string; word: string; similarity: number | string }[] };
+    ) w`)) as { rows: { typed: string; word: string; similarity: number | string }[] };
 
   const found = words.map(({ typed }) => ({
     typed,

@@ -91,12 +91,12 @@ export function mapCategory(doc: unknown, now: Date): Mapped<CategoryData> {
   if (!parsed.success) return { ok: false, reason: firstProblem(parsed.error) };
   const r = parsed.data;
   const adjusted: string[] = [];
-  const raw = r[CATEGORY.image] as string;
+  const raw = r[CATEGORY.image];
   const imageUrl = raw ? mediaUrl(raw) : null;
   if (raw && !imageUrl) adjusted.push(`${CATEGORY.image} is not a web address: the category has no image`);
   return {
     ok: true,
-    value: { name: r[CATEGORY.name] as string, imageUrl, createdAt: dateOf([r[CATEGORY.created]], CATEGORY.created, now, adjusted) },
+    value: { name: r[CATEGORY.name], imageUrl, createdAt: dateOf([r[CATEGORY.created]], CATEGORY.created, now, adjusted) },
     adjusted,
   };
 }
@@ -152,16 +152,16 @@ export function mapVariant(doc: unknown, where: string): Mapped<VariantData> {
   if (!parsed.success) return { ok: false, reason: `${where}: ${firstProblem(parsed.error)}` };
   const r = parsed.data;
   const adjusted: string[] = [];
-  const rupees = r[VARIANT.price] as number;
+  const rupees = r[VARIANT.price];
   if (rupees > MAX_RUPEES) return { ok: false, reason: `${where}: price above ${MAX_RUPEES}` };
 
   // Stock rows: a broken row leaves the variant out (its quantities are what the shop sells from).
   const stock: StockData[] = [];
-  for (const [i, row] of (r[VARIANT.stock] as unknown[]).entries()) {
+  for (const [i, row] of r[VARIANT.stock].entries()) {
     const s = stockRecord.safeParse(row);
     if (!s.success) return { ok: false, reason: `${where} ${VARIANT.stock}[${i}]: ${firstProblem(s.error)}` };
-    const size = s.data[STOCK.size] as string;
-    const qty = s.data[STOCK.qty] as number;
+    const size = s.data[STOCK.size];
+    const qty = s.data[STOCK.qty];
     if (qty > MAX_QTY) return { ok: false, reason: `${where} ${VARIANT.stock}[${i}]: quantity above ${MAX_QTY}` };
     const same = stock.find((x) => x.size.toLowerCase() === size.toLowerCase());
     if (same) {
@@ -183,19 +183,19 @@ export function mapVariant(doc: unknown, where: string): Mapped<VariantData> {
       adjusted.push(`${where}: ${VARIANT.discountPrice} ${JSON.stringify(rawDiscount)} is not a price: set to 0`);
     else discountPrice = paisa(d.data);
   }
-  const inOffer = r[VARIANT.inOffer] as boolean;
+  const inOffer = r[VARIANT.inOffer];
   if (inOffer && !hasDiscount({ price, inOffer, discountPrice })) {
     adjusted.push(`${where}: on offer without a discount price between 0 and the price: shown at full price`);
   }
 
-  const soleColor = r[VARIANT.soleColor] as string;
-  let name = r[VARIANT.name] as string;
+  const soleColor = r[VARIANT.soleColor];
+  let name = r[VARIANT.name];
   if (!name) {
     name = soleColor || where;
     adjusted.push(`${where}: ${VARIANT.name} is empty: named ${JSON.stringify(name)}`);
   }
-  const images = urls(r[VARIANT.images] as unknown[], `${where} ${VARIANT.images}`, adjusted);
-  let videos = urls(r[VARIANT.videos] as unknown[], `${where} ${VARIANT.videos}`, adjusted);
+  const images = urls(r[VARIANT.images], `${where} ${VARIANT.images}`, adjusted);
+  let videos = urls(r[VARIANT.videos], `${where} ${VARIANT.videos}`, adjusted);
   if (videos.length > MAX_VIDEOS_PER_VARIANT) {
     adjusted.push(
       `${where}: ${videos.length} videos, the shop keeps ${MAX_VIDEOS_PER_VARIANT} per variant: ${videos.slice(MAX_VIDEOS_PER_VARIANT).join(", ")} left out`,
@@ -211,7 +211,7 @@ export function mapProduct(doc: unknown, now: Date): Mapped<ProductData> {
   const r = parsed.data;
   const adjusted: string[] = [];
   const variants: VariantData[] = [];
-  for (const [i, v] of (r[PRODUCT.variants] as unknown[]).entries()) {
+  for (const [i, v] of r[PRODUCT.variants].entries()) {
     const label =
       isDoc(v) && typeof v[VARIANT.name] === "string" && v[VARIANT.name]
         ? `${PRODUCT.variants}[${i}] ${JSON.stringify(v[VARIANT.name])}`
@@ -225,7 +225,7 @@ export function mapProduct(doc: unknown, now: Date): Mapped<ProductData> {
   if (variants.length === 0) return { ok: false, reason: adjusted.length ? `no usable variant (${adjusted.join("; ")})` : "no variants" };
 
   const categoryIds: string[] = [];
-  for (const id of r[PRODUCT.categories] as unknown[]) {
+  for (const id of r[PRODUCT.categories]) {
     if (typeof id === "string" && id.trim()) {
       if (!categoryIds.includes(id.trim())) categoryIds.push(id.trim());
     } else adjusted.push(`${PRODUCT.categories}: ${JSON.stringify(id)} is not a category id: left out`);
@@ -240,11 +240,11 @@ export function mapProduct(doc: unknown, now: Date): Mapped<ProductData> {
   return {
     ok: true,
     value: {
-      name: r[PRODUCT.name] as string,
-      description: r[PRODUCT.description] as string,
-      code: r[PRODUCT.code] as string,
+      name: r[PRODUCT.name],
+      description: r[PRODUCT.description],
+      code: r[PRODUCT.code],
       rating,
-      reviewCount: (r[PRODUCT.reviews] as unknown[]).length,
+      reviewCount: r[PRODUCT.reviews].length,
       createdAt: dateOf([r[PRODUCT.added]], PRODUCT.added, now, adjusted),
       updatedAt: optionalDate(r[PRODUCT.modified]),
       categoryIds,
@@ -322,29 +322,29 @@ export function mapOrder(doc: unknown, now: Date): Mapped<OrderData> {
   const r = parsed.data;
   const adjusted: string[] = [];
   const items: OrderItemData[] = [];
-  for (const [i, raw] of (r[ORDER.items] as unknown[]).entries()) {
+  for (const [i, raw] of r[ORDER.items].entries()) {
     const p = orderItemRecord.safeParse(raw);
     if (!p.success) {
       adjusted.push(`${ORDER.items}[${i}]: ${firstProblem(p.error)}: line left out`);
       continue;
     }
     const it = p.data;
-    const price = paisa(it[ORDER_ITEM.price] as number);
+    const price = paisa(it[ORDER_ITEM.price]);
     const d = amount.safeParse(it[ORDER_ITEM.discountPrice]);
     const discount = d.success ? paisa(d.data) : 0;
     // The shop's rule: a discount counts only when it is above 0 and below the price.
     const discountPrice = discount > 0 && discount < price ? discount : null;
     const unitPrice = discountPrice ?? price;
-    const quantity = it[ORDER_ITEM.quantity] as number;
-    const rawImage = it[ORDER_ITEM.image] as string;
+    const quantity = it[ORDER_ITEM.quantity];
+    const rawImage = it[ORDER_ITEM.image];
     const productImage = rawImage ? (mediaUrl(rawImage) ?? "") : "";
     if (rawImage && !productImage) adjusted.push(`${ORDER.items}[${i}]: ${ORDER_ITEM.image} is not a web address: left out`);
     items.push({
-      productSourceId: it[ORDER_ITEM.productId] as string,
-      productName: it[ORDER_ITEM.name] as string,
+      productSourceId: it[ORDER_ITEM.productId],
+      productName: it[ORDER_ITEM.name],
       productImage,
-      color: it[ORDER_ITEM.color] as string,
-      size: it[ORDER_ITEM.size] as string,
+      color: it[ORDER_ITEM.color],
+      size: it[ORDER_ITEM.size],
       quantity,
       price,
       discountPrice,
@@ -364,9 +364,9 @@ export function mapOrder(doc: unknown, now: Date): Mapped<OrderData> {
       adjusted.push(`${ORDER[field]} ${JSON.stringify(raw ?? null)} is not an amount: computed from the lines`);
     return computed[field];
   };
-  const { status, note } = mapOrderStatus((r[ORDER.status] as string) || "confirmed");
+  const { status, note } = mapOrderStatus(r[ORDER.status] || "confirmed");
   if (note) adjusted.push(note);
-  let orderNumber = r[ORDER.number] as string;
+  let orderNumber = r[ORDER.number];
   if (!orderNumber) {
     orderNumber = orderNumberFor(createdAt.getTime());
     adjusted.push(`${ORDER.number} missing: numbered ${orderNumber} from the order's time`);
@@ -389,8 +389,8 @@ export function mapOrder(doc: unknown, now: Date): Mapped<OrderData> {
       zipCode: a[ADDRESS.zip],
       country: a[ADDRESS.country] || "Pakistan",
       landmark: a[ADDRESS.landmark],
-      notes: r[ORDER.notes] as string,
-      paymentMethod: (r[ORDER.paymentMethod] as string) || "cod",
+      notes: r[ORDER.notes],
+      paymentMethod: r[ORDER.paymentMethod] || "cod",
       subtotal: money("subtotal"),
       tax: money("tax"),
       shipping: money("shipping"),
@@ -445,19 +445,19 @@ export function mapSubmission(doc: unknown, now: Date): Mapped<SubmissionData> {
   if (!parsed.success) return { ok: false, reason: firstProblem(parsed.error) };
   const r = parsed.data;
   const adjusted: string[] = [];
-  const read = r[SUBMISSION.read] as boolean;
-  const { status, note } = mapSubmissionStatus(r[SUBMISSION.status] as string, read);
+  const read = r[SUBMISSION.read];
+  const { status, note } = mapSubmissionStatus(r[SUBMISSION.status], read);
   if (note) adjusted.push(note);
-  const subject = mapSubject(r[SUBMISSION.subject] as string);
+  const subject = mapSubject(r[SUBMISSION.subject]);
   if (subject.note) adjusted.push(subject.note);
   return {
     ok: true,
     value: {
-      name: r[SUBMISSION.name] as string,
-      email: r[SUBMISSION.email] as string,
-      phone: r[SUBMISSION.phone] as string,
+      name: r[SUBMISSION.name],
+      email: r[SUBMISSION.email],
+      phone: r[SUBMISSION.phone],
       subject: subject.subject,
-      message: r[SUBMISSION.message] as string,
+      message: r[SUBMISSION.message],
       status,
       read,
       createdAt: dateOf([r[SUBMISSION.created]], SUBMISSION.created, now, adjusted),
@@ -489,7 +489,7 @@ export interface UserData {
 export function mapRole(value: string): { role: UserData["role"]; note?: string } {
   const word = value.trim().toLowerCase();
   if (!word) return { role: "user" };
-  if (word === "user" || isAdminRole(word)) return { role: word as Role };
+  if (word === "user" || isAdminRole(word)) return { role: word };
   const known = ROLE_WORDS[word];
   if (known) return { role: known, note: `role ${JSON.stringify(value)} taken as ${JSON.stringify(known)}` };
   return { role: "user", note: `unknown role ${JSON.stringify(value)}: set to "user"` };
@@ -501,9 +501,9 @@ export function mapUser(doc: unknown, now: Date): Mapped<UserData> {
   if (!parsed.success) return { ok: false, reason: firstProblem(parsed.error) };
   const r = parsed.data;
   const adjusted: string[] = [];
-  const { role, note } = mapRole(r[USER.role] as string);
+  const { role, note } = mapRole(r[USER.role]);
   if (note) adjusted.push(note);
-  let gender = (r[USER.gender] as string).toLowerCase();
+  let gender = r[USER.gender].toLowerCase();
   if (gender && !(GENDERS as readonly string[]).includes(gender)) {
     adjusted.push(`${USER.gender} ${JSON.stringify(r[USER.gender])} is not male, female or other: left empty`);
     gender = "";
@@ -511,12 +511,12 @@ export function mapUser(doc: unknown, now: Date): Mapped<UserData> {
   return {
     ok: true,
     value: {
-      email: (r[USER.email] as string).toLowerCase(),
-      firstName: r[USER.firstName] as string,
-      lastName: r[USER.lastName] as string,
+      email: r[USER.email].toLowerCase(),
+      firstName: r[USER.firstName],
+      lastName: r[USER.lastName],
       gender,
-      numberCode: (r[USER.numberCode] as string) || "+92",
-      number: r[USER.number] as string,
+      numberCode: r[USER.numberCode] || "+92",
+      number: r[USER.number],
       role,
       createdAt: dateOf([r[USER.created]], USER.created, now, adjusted),
     },
@@ -536,7 +536,7 @@ export function mapSubscriber(doc: unknown, now: Date): Mapped<SubscriberData> {
   const r = parsed.data;
   return {
     ok: true,
-    value: { email: r[SUBSCRIBER.email] as string, createdAt: dateOf([r[SUBSCRIBER.subscribed]], SUBSCRIBER.subscribed, now, adjusted) },
+    value: { email: r[SUBSCRIBER.email], createdAt: dateOf([r[SUBSCRIBER.subscribed]], SUBSCRIBER.subscribed, now, adjusted) },
     adjusted,
   };
 }

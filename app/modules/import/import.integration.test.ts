@@ -47,7 +47,7 @@ const testDb = useTestDatabase();
 async function tableCounts(db: Db): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const table of TABLES) {
-    const { rows } = (await db.execute(sql.raw(`select count(*)::int as n from "${table}"`))) as unknown as { rows: { n: number }[] };
+    const { rows } = (await db.execute(sql.raw(`select count(*)::int as n from "${table}"`))) as { rows: { n: number }[] };
     out[table] = Number(rows[0].n);
   }
   return out;
@@ -57,7 +57,7 @@ async function tableCounts(db: Db): Promise<Record<string, number>> {
 async function snapshot(db: Db): Promise<string> {
   const parts: string[] = [];
   for (const table of TABLES) {
-    const { rows } = (await db.execute(sql.raw(`select * from "${table}" order by 1, 2`))) as unknown as { rows: unknown[] };
+    const { rows } = (await db.execute(sql.raw(`select * from "${table}" order by 1, 2`))) as { rows: unknown[] };
     parts.push(`${table}: ${JSON.stringify(rows)}`);
   }
   return parts.join("\n");
@@ -232,7 +232,7 @@ describe(`importing the original shop (${testTarget()})`, () => {
     expect(order.history.map((h) => h.note)).toEqual([
       "Imported from the original shop (Shipped there; Shipped needs a courier and a tracking number (CN).)",
     ]);
-    expect(order!.items.map((i) => [i.productName, i.quantity, i.unitPrice, i.lineTotal])).toEqual([
+    expect(order.items.map((i) => [i.productName, i.quantity, i.unitPrice, i.lineTotal])).toEqual([
       ["Classic Bifold Wallet", 1, 299000, 299000],
       ["Leather Tote Bag", 2, 1590000, 3180000],
     ]);

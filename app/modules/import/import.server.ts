@@ -177,7 +177,7 @@ export async function runImport(db: Db, data: ExportData, options: ImportOptions
     // Everything in one transaction (each collection in a savepoint of it), then undone.
     await db
       .transaction(async (tx) => {
-        await all(tx as unknown as Db);
+        await all(tx);
         throw new DryRunRollback();
       })
       .catch((error: unknown) => {
@@ -230,7 +230,7 @@ async function importCollection<T>(
   }
 
   await conn.transaction(async (tx) => {
-    await write(tx as unknown as Db, ctx, planned, counts);
+    await write(tx, ctx, planned, counts);
   });
   for (const p of planned) {
     if (!p.mapped.ok) continue;
@@ -322,7 +322,7 @@ const writeCategories: Writer<CategoryData> = async (tx, ctx, planned, counts) =
       }
       if (!id) [{ id }] = await tx.insert(categories).values(values).returning({ id: categories.id });
       if (p.targetId && id !== p.targetId) p.targetId = undefined;
-      await remember(tx, "categories", p, id!);
+      await remember(tx, "categories", p, id);
       counted(ctx, "categories", counts, p, i, planned.length);
     },
   );
@@ -398,7 +398,7 @@ const writeProducts: Writer<ProductData> = async (tx, ctx, planned, counts) => {
         }
       }
       if (!id) [{ id }] = await tx.insert(products).values(values).returning({ id: products.id });
-      const productId = id!;
+      const productId = id;
       const here = { variants: earlier?.variantRows ?? [], sizes: earlier?.stockRows ?? [] };
       const keptVariants = new Set<string>();
       const keptSizes = new Set<string>();
@@ -598,12 +598,12 @@ const writeOrders: Writer<OrderData> = async (tx, ctx, planned, counts) => {
         const refused = move.ok ? "" : ` (${ORDER_STATUS_LABELS[o.status]} there; ${move.message})`;
         await tx
           .insert(orderHistory)
-          .values({ orderId: id!, fromStatus: null, toStatus: status, note: `Imported from the original shop${refused}`, createdAt: o.createdAt });
+          .values({ orderId: id, fromStatus: null, toStatus: status, note: `Imported from the original shop${refused}`, createdAt: o.createdAt });
       }
       if (before && before.status !== status) {
-        await tx.insert(orderHistory).values({ orderId: id!, fromStatus: before.status, toStatus: status, note: "Changed in the original shop" });
+        await tx.insert(orderHistory).values({ orderId: id, fromStatus: before.status, toStatus: status, note: "Changed in the original shop" });
       }
-      const orderId = id!;
+      const orderId = id;
       const rows = items.map((it, n) => {
         let productImage = it.productImage;
         const got = productImage ? downloaded.get(productImage) : undefined;
@@ -667,7 +667,7 @@ const writeSubmissions: Writer<SubmissionData> = async (tx, ctx, planned, counts
       if (updated.length === 0) id = p.targetId = undefined;
     }
     if (!id) [{ id }] = await tx.insert(contactSubmissions).values(values).returning({ id: contactSubmissions.id });
-    await remember(tx, "contactSubmissions", p, id!);
+    await remember(tx, "contactSubmissions", p, id);
     counted(ctx, "contactSubmissions", counts, p, i, planned.length);
   }
 };
@@ -691,7 +691,7 @@ const writeSubscribers: Writer<SubscriberData> = async (tx, ctx, planned, counts
       if (updated.length === 0) id = p.targetId = undefined;
     }
     if (!id) [{ id }] = await tx.insert(subscribers).values(s).returning({ id: subscribers.id });
-    await remember(tx, "subscribers", p, id!);
+    await remember(tx, "subscribers", p, id);
     counted(ctx, "subscribers", counts, p, i, planned.length);
   }
 };

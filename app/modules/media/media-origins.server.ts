@@ -19,7 +19,7 @@ export async function collectMediaOrigins(db: Db): Promise<string[]> {
       select storage_key as u from media where storage_key ~* '^https?://'
       union all select image_key from categories where image_key ~* '^https?://'
       union all select product_image from order_items where product_image ~* '^https?://'
-    ) as kept`)) as unknown as { rows: { origin: string | null }[] };
+    ) as kept`)) as { rows: { origin: string | null }[] };
   return mediaOrigins(rows.map((r) => r.origin ?? "").filter(Boolean));
 }
 

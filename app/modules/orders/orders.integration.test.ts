@@ -279,7 +279,7 @@ describe(`placing orders (${testTarget()})`, () => {
       const placed = results.filter((r) => r.status === "fulfilled");
       const refused = results.filter((r) => r.status === "rejected");
       expect(placed).toHaveLength(10);
-      for (const r of refused) expect((r as PromiseRejectedResult).reason.code).toBe("OUT_OF_STOCK");
+      for (const r of refused) expect(r.reason.code).toBe("OUT_OF_STOCK");
       expect(await qtyOf(p.stockId)).toBe(0);
       const [{ n }] = await database.db
         .select({ n: sql<number>`count(*)::int` })

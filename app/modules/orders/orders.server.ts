@@ -162,7 +162,7 @@ async function readOrder(db: Db, input: PlaceOrderInput): Promise<{ repeat?: Pla
     select (select row_to_json(p) from prior p) as prior, r.*
     from (select 1) as one
     left join (${cartLineRowsQuery(productIds)}) r on true
-    order by r.ord`)) as unknown as Rows;
+    order by r.ord`)) as Rows;
   const lines = priceLinesFrom(input.lines, cartLineRowsFrom(rows.filter((r) => r.variant_id != null)));
   const prior = jsonValue<Record<string, unknown> | null>(rows[0]?.prior);
   if (!prior) return { lines };
@@ -318,7 +318,7 @@ async function writeOrder(db: Db, input: PlaceOrderInput, priced: PricedLine[], 
       (select json_agg(json_build_object('id', k.id, 'qty', k.qty)) from locked k) as stock,
       (select row_to_json(p) from prior p) as prior,
       (select row_to_json(o) from placed o) as placed,
-      (select case when (select count(*) from taken) <> ${lines.length} then (${STOCK_RACE} || o.id)::int end from placed o) as guard`)) as unknown as Rows);
+      (select case when (select count(*) from taken) <> ${lines.length} then (${STOCK_RACE} || o.id)::int end from placed o) as guard`)) as Rows);
   } catch (error) {
     // The database's own error (a failed query wraps it): the wrapper's text lists the statement's
     // parameters, STOCK_RACE among them, whatever made it fail.

@@ -86,7 +86,7 @@ const TABLES = [
 async function everyRow(): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
   for (const table of TABLES) {
-    const result = (await db().execute(sql.raw(`select to_jsonb(t)::text as row from "${table}" t order by 1`))) as unknown as {
+    const result = (await db().execute(sql.raw(`select to_jsonb(t)::text as row from "${table}" t order by 1`))) as {
       rows: { row: string }[];
     };
     out[table] = result.rows.map((r) => r.row);
@@ -411,7 +411,7 @@ describe(`the Trash (${testTarget()})`, () => {
     await db().execute(sql`alter table contact_submissions add column channel text not null default 'web'`);
     try {
       expect((await trashDo("mainAdmin", { intent: "restore", id: (await entryOf(message.id)).id })).status).toBe(303);
-      const result = (await db().execute(sql`select name, channel from contact_submissions where id = ${message.id}`)) as unknown as {
+      const result = (await db().execute(sql`select name, channel from contact_submissions where id = ${message.id}`)) as {
         rows: { name: string; channel: string }[];
       };
       expect(result.rows).toEqual([{ name: "Older", channel: "web" }]);

@@ -27,11 +27,11 @@ const KEPT = ["email", "firstName", "lastName", "gender", "role", "numberCode", 
 type Values = Partial<Record<(typeof KEPT)[number], string>>;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireMainAdminAction(request, context.auth, ACCESS_DENIED_CREATE, (message) => ({ error: message, values: {} as Values }));
+  await requireMainAdminAction(request, context.auth, ACCESS_DENIED_CREATE, (message) => ({ error: message, values: {} }));
   const form = Object.fromEntries(await request.formData());
   // Keep what was typed (never the password) so nothing has to be typed again.
   const values: Values = {};
-  for (const k of KEPT) if (typeof form[k] === "string") values[k] = form[k] as string;
+  for (const k of KEPT) if (typeof form[k] === "string") values[k] = form[k];
   const parsed = createAdminSchema.safeParse(form);
   if (!parsed.success) return data({ error: parsed.error.issues[0].message, values }, { status: 400 });
   try {

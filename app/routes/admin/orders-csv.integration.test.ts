@@ -46,7 +46,7 @@ const args = (request: Request, db: Db = testDb().db) => ({ request, params: {},
 async function expectedNumbers(status: string): Promise<string[]> {
   const result = (await testDb().db.execute(
     sql`select order_number from orders where status = ${status} order by created_at desc, order_number desc`,
-  )) as unknown as { rows: { order_number: string }[] };
+  )) as { rows: { order_number: string }[] };
   return result.rows.map((r) => r.order_number);
 }
 
@@ -82,7 +82,7 @@ describe(`the orders CSV (${testTarget()})`, () => {
     const expected = await expectedNumbers("confirmed");
     expect(expected.length).toBeGreaterThan(BATCH_LIMIT);
     expect(expected.length).toBeGreaterThan(EXPORT_BATCH_SIZE * 3);
-    const response = (await loader(args(requestAs(visitors.admin, "/admin/orders.csv?status=confirmed")))) as Response;
+    const response = await loader(args(requestAs(visitors.admin, "/admin/orders.csv?status=confirmed")));
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     const csv = Buffer.from(await response.arrayBuffer()).toString("utf8");

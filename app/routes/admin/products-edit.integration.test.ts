@@ -75,7 +75,7 @@ async function openForm(productId: string) {
       price: String(v.price / 100),
       inOffer: v.inOffer,
       discountPrice: String(v.discountPrice / 100),
-      stock: v.stock.map((s) => ({ id: s.id, size: s.size, qty: String(s.qty), loadedQty: s.qty })) as Record<string, unknown>[],
+      stock: v.stock.map((s) => ({ id: s.id, size: s.size, qty: String(s.qty), loadedQty: s.qty })),
       media: v.media.map((m) => ({ id: m.id, kind: m.kind })),
       uploads: [],
     })),
