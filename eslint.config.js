@@ -30,6 +30,12 @@ const mayNotImport = (...layers) => ({
   ],
 });
 
+/** What React Router answers with when a loader or action throws it: `redirect()` (a Response), `data()`, its error response. */
+const ROUTER_THROWS = [
+  { from: "lib", name: "Response" },
+  { from: "package", package: "react-router", name: ["DataWithResponseInit", "ErrorResponseImpl"] },
+];
+
 export default tseslint.config(
   {
     ignores: ["build/**", ".react-router/**", "node_modules/**", "test-results/**", "playwright-report/**", "data/**"],
@@ -60,7 +66,17 @@ export default tseslint.config(
   {
     files: ["**/*.{ts,tsx}"],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
-    rules: { "@typescript-eslint/no-floating-promises": "error", "@typescript-eslint/no-misused-promises": "error" },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
+      // Loaders and actions throw React Router's `redirect()` (a Response) and `data()` on purpose: the router answers with them.
+      "@typescript-eslint/only-throw-error": [
+        "error",
+        { allow: ROUTER_THROWS },
+      ],
+      // The same for a rejection, and passing on a failure caught as `unknown` is a rethrow, as `only-throw-error` allows for `throw`.
+      "@typescript-eslint/prefer-promise-reject-errors": ["error", { allow: ROUTER_THROWS, allowThrowingUnknown: true }],
+    },
   },
   // Tests set up databases with `useTestDatabase()` (not a React hook) and build raw, malformed requests.
   {

@@ -240,7 +240,7 @@ async function growCatalogue(db: Db, copiesSoFar: number) {
 // ---------------------------------------------------------------- HTTP
 
 /** The Node flags of `npm start` (its heap limit, docs/decisions/0026), read from package.json. */
-const SERVER_NODE_FLAGS = (JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).scripts.start as string)
+const SERVER_NODE_FLAGS = (JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start
   .split(/\s+/)
   .filter((word) => word.startsWith("--"));
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type FocusEvent } from "react";
 import { data, Link, useFetcher, useLoaderData, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
+import { formText } from "~/lib/form-text";
 import type { Route } from "./+types/checkout";
 import { getEnv } from "~/config.server";
 import { isDomainError } from "~/lib/errors";
@@ -70,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!lines || lines.length === 0) {
     return data<ActionResult>({ ok: false, message: CHECKOUT_MESSAGES.emptyCart }, { status: 400 });
   }
-  const idempotencyKey = String(form.get("idempotencyKey") ?? "");
+  const idempotencyKey = formText(form, "idempotencyKey");
   if (!/^[A-Za-z0-9-]{16,64}$/.test(idempotencyKey)) {
     return data<ActionResult>({ ok: false, message: orderFailed("the form expired, please reload the page.") }, { status: 400 });
   }

@@ -1,5 +1,6 @@
 import { data, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/track";
+import { formText } from "~/lib/form-text";
 import { formatAdminDateTime } from "~/lib/admin-date";
 import { actionFailure } from "~/lib/action-failure.server";
 import { publicUrlFrom, seo } from "~/lib/seo";
@@ -24,7 +25,7 @@ type TrackResult =
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const values = { orderNumber: String(form.get("orderNumber") ?? ""), phone: String(form.get("phone") ?? "") };
+  const values = { orderNumber: formText(form, "orderNumber"), phone: formText(form, "phone") };
   const parsed = trackOrderSchema.safeParse(values);
   if (!parsed.success) return data<TrackResult>({ error: parsed.error.issues[0].message, values }, { status: 400 });
   try {

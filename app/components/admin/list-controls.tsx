@@ -61,7 +61,7 @@ export function FilterSelect({
         name={name}
         defaultValue={value}
         key={value}
-        onChange={(e) => submit(e.currentTarget.form)}
+        onChange={(e) => void submit(e.currentTarget.form)}
         className={`mt-1 min-h-11 rounded-md border border-leather-300 bg-white px-3 py-2 font-normal text-stone-900 ${className}`}
       >
         <option value="">{allLabel}</option>

@@ -56,7 +56,7 @@ export function NewsletterForm() {
   }
 
   return (
-    <form method="post" action="/subscribe" className="flex flex-col gap-2" onSubmit={onSubmit}>
+    <form method="post" action="/subscribe" className="flex flex-col gap-2" onSubmit={(event) => void onSubmit(event)}>
       <label htmlFor="newsletter-email" className="text-sm font-medium text-leather-100">
         Subscribe to our newsletter
       </label>

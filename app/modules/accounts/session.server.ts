@@ -61,7 +61,7 @@ interface KnownSession {
 const known = new WeakMap<Auth, Map<string, KnownSession>>();
 function knownOf(auth: Auth): Map<string, KnownSession> {
   let sessions = known.get(auth);
-  if (!sessions) known.set(auth, (sessions = new Map()));
+  if (!sessions) known.set(auth, (sessions = new Map<string, KnownSession>()));
   return sessions;
 }
 

@@ -115,11 +115,12 @@ async function openFolderTarget(target: Extract<RestoreTarget, { kind: "pglite" 
   const staged = path.join(dataDir, "pglite.restoring");
   return {
     name,
-    unfinished: async () => fs.existsSync(marker),
-    holdsData: async () => fs.existsSync(live) && fs.readdirSync(live).length > 0,
-    async mark(file) {
+    unfinished: () => Promise.resolve(fs.existsSync(marker)),
+    holdsData: async () => fs.existsSync(live) && (await fs.promises.readdir(live)).length > 0,
+    mark(file) {
       writeDurably(marker, `${JSON.stringify({ file: path.resolve(file), startedAt: new Date().toISOString(), pid: process.pid })}\n`);
       fs.rmSync(staged, { recursive: true, force: true });
+      return Promise.resolve();
     },
     async load(work) {
       const client = await createEmbedded(staged);
@@ -132,11 +133,13 @@ async function openFolderTarget(target: Extract<RestoreTarget, { kind: "pglite" 
       fs.rmSync(live, { recursive: true, force: true });
       fs.renameSync(staged, live);
     },
-    async unmark() {
+    unmark() {
       fs.rmSync(marker, { force: true });
+      return Promise.resolve();
     },
-    async close() {
+    close() {
       lock.release();
+      return Promise.resolve();
     },
   };
 }
@@ -266,15 +269,15 @@ async function loadArchive(tx: Db, file: string, manifest: BackupManifest, migra
 /** Runs tasks with at most `limit` at a time; `done` waits for all and throws the first failure. */
 function atMost(limit: number) {
   const running = new Set<Promise<void>>();
-  let failure: unknown;
+  let failure: { error: unknown } | undefined;
   return {
     async add(task: () => Promise<void>) {
-      if (failure) throw failure;
+      if (failure) throw failure.error;
       const run = task().then(
         () => void running.delete(run),
         (error: unknown) => {
           running.delete(run);
-          failure ??= error;
+          failure ??= { error };
         },
       );
       running.add(run);
@@ -282,7 +285,7 @@ function atMost(limit: number) {
     },
     async done() {
       await Promise.all(running);
-      if (failure) throw failure;
+      if (failure) throw failure.error;
     },
   };
 }

@@ -267,7 +267,7 @@ export function startMailer(db: Db, transport: MailTransport, options: MailerOpt
       running = false;
     }
   };
-  const timer = setInterval(run, intervalMs);
+  const timer = setInterval(() => void run(), intervalMs);
   timer.unref();
   return {
     kick: () => {

@@ -6,7 +6,7 @@ import { newId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
 import { orderHistory, orderItems, orders, stock, stockMovements } from "~/lib/db/tables.server";
 import { totalsFor } from "~/modules/catalog/pricing";
-import { cartLineRowsFrom, cartLineRowsQuery, priceLinesFrom } from "~/modules/cart/cart.server";
+import { cartLineRowsFrom, cartLineRowsQuery, priceLinesFrom, type CartLineRawRow } from "~/modules/cart/cart.server";
 import type { PricedLine } from "~/modules/cart/cart-line";
 import type { CartLineInput } from "~/modules/cart/cart.schema";
 import { inStockLockOrder } from "~/modules/inventory/stock-lock-order";
@@ -124,6 +124,13 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, now: () => Date
 }
 
 type Rows = { rows: Record<string, unknown>[] };
+/** The order a key already placed, as its JSON comes back: columns by name, its items' stock ids and quantities. */
+type PriorOrder = {
+  id: string | number;
+  order_number: string;
+  total: string | number;
+  items: { stock_id: string | null; quantity: number }[] | null;
+} & Record<(typeof CONTACT_COLUMNS)[keyof typeof CONTACT_COLUMNS], string | null>;
 
 /** The contact details an order keeps, by the checkout form's field: a repeat must give the same. */
 const CONTACT_COLUMNS = {
@@ -163,15 +170,15 @@ async function readOrder(db: Db, input: PlaceOrderInput): Promise<{ repeat?: Pla
     from (select 1) as one
     left join (${cartLineRowsQuery(productIds)}) r on true
     order by r.ord`)) as Rows;
-  const lines = priceLinesFrom(input.lines, cartLineRowsFrom(rows.filter((r) => r.variant_id != null)));
-  const prior = jsonValue<Record<string, unknown> | null>(rows[0]?.prior);
+  const lines = priceLinesFrom(input.lines, cartLineRowsFrom(rows.filter((r) => r.variant_id != null) as CartLineRawRow[]));
+  const prior = jsonValue<PriorOrder | null>(rows[0]?.prior);
   if (!prior) return { lines };
   if (!sameOrder(prior, input.customer, lines)) throw new DomainError("CONFLICT", KEY_USED_FOR_ANOTHER_ORDER);
   return { repeat: { id: String(prior.id), orderNumber: String(prior.order_number), total: Number(prior.total), repeated: true }, lines };
 }
 
 /** Whether a stored order holds these priced lines (by stock row, units summed) for these contact details. */
-function sameOrder(prior: Record<string, unknown>, customer: CheckoutInput, lines: PricedLine[]): boolean {
+function sameOrder(prior: PriorOrder, customer: CheckoutInput, lines: PricedLine[]): boolean {
   for (const [field, column] of Object.entries(CONTACT_COLUMNS)) {
     if (String(prior[column] ?? "") !== String(customer[field as keyof CheckoutInput] ?? "")) return false;
   }
@@ -181,7 +188,7 @@ function sameOrder(prior: Record<string, unknown>, customer: CheckoutInput, line
     for (const [stockId, n] of pairs) byStock.set(stockId, (byStock.get(stockId) ?? 0) + n);
     return [...byStock].sort(([a], [b]) => a.localeCompare(b)).join(";");
   };
-  const stored = (prior.items as { stock_id: string | null; quantity: number }[] | null) ?? [];
+  const stored = prior.items ?? [];
   return units(stored.map((i) => [String(i.stock_id), Number(i.quantity)])) === units(lines.map((l) => [l.stockId!, l.quantity]));
 }
 

@@ -42,7 +42,7 @@ export function StatusForm({
         name="status"
         defaultValue={status}
         key={status}
-        onChange={(e) => submit(e.currentTarget.form, { preventScrollReset: true })}
+        onChange={(e) => void submit(e.currentTarget.form, { preventScrollReset: true })}
         className="min-h-11 rounded-md border border-leather-300 bg-white px-2 py-1.5 text-sm text-stone-900 xl:min-h-8"
       >
         {SUBMISSION_STATUSES.map((s) => (
