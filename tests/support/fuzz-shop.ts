@@ -15,7 +15,7 @@ import { createScratchPostgres } from "./scratch-postgres";
 const root = path.resolve(import.meta.dirname, "../..");
 
 /** The tables whose rows a request may only change by doing what the shop is for. */
-export const BUSINESS_TABLES = [
+const BUSINESS_TABLES = [
   "products",
   "variants",
   "stock",

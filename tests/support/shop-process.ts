@@ -24,7 +24,7 @@ export interface ShopProcess {
 /** Every shop started here and not yet stopped, for a spec's afterAll. */
 const running = new Set<ChildProcess>();
 
-export function exited(child: ChildProcess): Promise<void> {
+function exited(child: ChildProcess): Promise<void> {
   return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once("exit", () => resolve()));
 }
 

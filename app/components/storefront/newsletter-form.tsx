@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 
-export const NEWSLETTER_MESSAGE_MS = 5000;
+const NEWSLETTER_MESSAGE_MS = 5000;
 export const NEWSLETTER_SUCCESS = "Thank you for subscribing! 🎉";
 export const NEWSLETTER_FAILURE = "Subscription failed. Please try again.";
 

@@ -7,9 +7,9 @@
  *   cache, and not stored by the browser either (orders, addresses);
  * Public pages, assets and media keep their own policy.
  */
-export const BACK_OFFICE_POLICY = "no-store";
-export const ACCOUNT_POLICY = "private, no-store";
-export const SIGNED_IN_POLICY = "private, no-cache";
+const BACK_OFFICE_POLICY = "no-store";
+const ACCOUNT_POLICY = "private, no-store";
+const SIGNED_IN_POLICY = "private, no-cache";
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 

@@ -3,17 +3,17 @@ import { parseJsonField } from "~/lib/json-field";
 import { parseInteger } from "~/lib/typed-numbers";
 
 export const MAX_CART_LINES = 50;
-export const MAX_LINE_QUANTITY = 99;
+const MAX_LINE_QUANTITY = 99;
 
 /** What the server accepts of a browser's cart line: which item and how many, never a price. */
-export const cartLineInputSchema = z.object({
+const cartLineInputSchema = z.object({
   productID: z.string().trim().min(1).max(64),
   productVariantKey: z.string().trim().min(1).max(200),
   productSize: z.string().max(50).default(""),
   productQuantity: z.preprocess(parseInteger, z.number().int().min(1).max(MAX_LINE_QUANTITY)),
 });
 
-export const cartInputSchema = z.array(cartLineInputSchema).max(MAX_CART_LINES, `A cart holds at most ${MAX_CART_LINES} different items.`);
+const cartInputSchema = z.array(cartLineInputSchema).max(MAX_CART_LINES, `A cart holds at most ${MAX_CART_LINES} different items.`);
 
 export type CartLineInput = z.infer<typeof cartLineInputSchema>;
 

@@ -16,9 +16,6 @@ export function categoryImageProblem(file: { size: number; type: string } | null
   return null;
 }
 
-export const categoryIntents = ["add", "update", "remove-image", "delete", "refresh"] as const;
-export type CategoryIntent = (typeof categoryIntents)[number];
-
 export const categoryActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("add") }).extend(categoryNameSchema.shape),
   z.object({ intent: z.literal("update"), id: z.string().trim().min(1).max(64) }).extend(categoryNameSchema.shape),
@@ -26,6 +23,7 @@ export const categoryActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete"), id: z.string().trim().min(1).max(64) }),
   z.object({ intent: z.literal("refresh") }),
 ]);
+export type CategoryIntent = z.infer<typeof categoryActionSchema>["intent"];
 
 export const categoriesQuerySchema = z.object({
   edit: z.string().trim().max(64).optional().catch(undefined),

@@ -12,7 +12,7 @@ import { hasDiscount, unitPrice } from "./pricing";
 import { SEARCH_LISTED_MATCHES, type ShopSort } from "./shop-listing";
 
 export const UNNAMED_CATEGORY = "Unnamed Category";
-export const UNCATEGORIZED = "Uncategorized";
+const UNCATEGORIZED = "Uncategorized";
 
 // ------------------------------------------------------------------ rules as SQL
 
@@ -20,7 +20,7 @@ export const UNCATEGORIZED = "Uncategorized";
  * SQL mirror of `hasDiscount` in pricing.ts, for filtering in the database (featured products).
  * catalog.integration.test.ts checks both agree on every edge case.
  */
-export function variantOnOfferSql(v: typeof variants = variants): SQL {
+function variantOnOfferSql(v: typeof variants = variants): SQL {
   return sql`(${v.inOffer} and ${v.discountPrice} > 0 and ${v.discountPrice} < ${v.price})`;
 }
 

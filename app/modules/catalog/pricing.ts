@@ -10,8 +10,8 @@ export interface PricedVariant {
   discountPrice: number;
 }
 
-export const TAX_RATE_PERCENT = 5;
-export const SHIPPING_FEE = 0;
+const TAX_RATE_PERCENT = 5;
+const SHIPPING_FEE = 0;
 export const CURRENCY = "PKR";
 
 /** A discount applies when the variant is on offer and its discount price is above 0 and below the price. */

@@ -24,7 +24,7 @@ export interface CategoryChoice {
   name: string;
 }
 
-export interface EditableMedia {
+interface EditableMedia {
   id: string;
   kind: MediaKind;
   storageKey: string;
@@ -32,7 +32,7 @@ export interface EditableMedia {
   contentType: string;
 }
 
-export interface EditableVariant extends StockedVariant {
+interface EditableVariant extends StockedVariant {
   media: EditableMedia[];
 }
 
@@ -97,7 +97,7 @@ export interface SaveOptions {
 }
 
 /** One change of a size's stock made by a save, with the quantity it left. */
-export interface StockAdjustment {
+interface StockAdjustment {
   stockId: string;
   delta: number;
   qty: number;

@@ -103,7 +103,7 @@ export function mapCategory(doc: unknown, now: Date): Mapped<CategoryData> {
 
 // ------------------------------------------------------------------ products
 
-export interface StockData {
+interface StockData {
   size: string;
   qty: number;
 }
@@ -265,7 +265,7 @@ export function mapOrderStatus(value: string): { status: OrderStatus; note?: str
   return { status: "confirmed", note: `unknown status ${JSON.stringify(value)}: set to "confirmed"` };
 }
 
-export interface OrderItemData {
+interface OrderItemData {
   /** The original's product id, when the line names one. */
   productSourceId: string;
   productName: string;

@@ -67,7 +67,7 @@ export interface ImportOptions {
   now?: Date;
 }
 
-export interface CollectionCounts {
+interface CollectionCounts {
   imported: number;
   updated: number;
   unchanged: number;
@@ -76,7 +76,7 @@ export interface CollectionCounts {
   adjusted: number;
 }
 
-export interface RecordNote {
+interface RecordNote {
   collection: Collection;
   id: string;
   reason: string;
@@ -119,7 +119,7 @@ function stableJson(value: unknown): string {
 }
 
 /** The digest of a document (passwords removed) as imported with this media mode. */
-export function sourceHash(doc: unknown, media: MediaMode): string {
+function sourceHash(doc: unknown, media: MediaMode): string {
   return createHash("sha256")
     .update(`${media}\n${stableJson(withoutPasswords(doc))}`)
     .digest("base64url");

@@ -13,7 +13,7 @@ export const MEDIA_ORIGINS_SETTING = "media_origins";
 const ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i;
 
 /** Every origin of a web address stored as media: product images and videos, category images, order lines. */
-export async function collectMediaOrigins(db: Db): Promise<string[]> {
+async function collectMediaOrigins(db: Db): Promise<string[]> {
   const { rows } = (await db.execute(sql`
     select distinct substring(u from '^https?://[^/?#]+') as origin from (
       select storage_key as u from media where storage_key ~* '^https?://'

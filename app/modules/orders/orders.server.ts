@@ -48,7 +48,7 @@ export interface Shortage {
 }
 
 /** What a key already used for another cart or other details answers: nothing about that order. */
-export const KEY_USED_FOR_ANOTHER_ORDER =
+const KEY_USED_FOR_ANOTHER_ORDER =
   "this page already placed an order with other items or details; its confirmation went to the e-mail given with it. To place this order as well, press Place Order again.";
 
 /**

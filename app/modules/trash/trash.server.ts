@@ -142,7 +142,7 @@ export interface TrashRow {
   daysLeft: number;
 }
 
-export const TRASH_PAGE_SIZE = 50;
+const TRASH_PAGE_SIZE = 50;
 
 /** What the Trash holds, last deleted first, with the days each entry has left. */
 export async function listTrash(db: Db, options: { now?: Date; page?: number; pageSize?: number } = {}): Promise<Paging & { rows: TrashRow[] }> {

@@ -5,7 +5,7 @@ export type OrderActionResult =
   | { ok: true; changed: boolean; orderId?: string; recorded?: string; bulk?: BulkResult }
   | { ok: false; message: string; fields?: Partial<Record<OrderMoveField, string>> };
 
-export interface BulkResult {
+interface BulkResult {
   changed: string[];
   unchanged: string[];
   refused: { orderNumber: string; reason: string }[];
