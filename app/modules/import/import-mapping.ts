@@ -1,42 +1,8 @@
-import { hasDiscount, toPaisa, totalsFor } from "~/modules/catalog/pricing";
+import { hasDiscount, toPaisa } from "~/modules/catalog/pricing";
 import { MAX_QTY, MAX_RUPEES } from "~/modules/catalog/product-form.schema";
-import { contactSubjects } from "~/modules/messages/contact-subjects";
-import { orderNumberFor } from "~/modules/orders/order-number";
 import { MAX_VIDEOS_PER_VARIANT } from "~/modules/media/upload-limits";
-import type { OrderCustomer } from "~/modules/orders/order-customer";
-import { isAdminRole } from "~/modules/accounts/roles";
-import { GENDERS, ORDER_STATUSES, SUBMISSION_STATUSES, type OrderStatus, type Role, type SubmissionStatus } from "~/lib/db/value-lists";
-import {
-  amount,
-  categoryRecord,
-  firstProblem,
-  orderItemRecord,
-  orderRecord,
-  parseTimestamp,
-  productRecord,
-  stockRecord,
-  submissionRecord,
-  subscriberRecord,
-  userRecord,
-  variantRecord,
-} from "./export.schema";
-import {
-  ADDRESS,
-  CATEGORY,
-  CUSTOMER,
-  ORDER,
-  ORDER_ITEM,
-  ORDER_STATUS_WORDS,
-  PASSWORD_FIELD,
-  PRODUCT,
-  ROLE_WORDS,
-  STOCK,
-  SUBMISSION,
-  SUBMISSION_STATUS_WORDS,
-  SUBSCRIBER,
-  USER,
-  VARIANT,
-} from "./original-fields";
+import { amount, categoryRecord, firstProblem, parseTimestamp, productRecord, stockRecord, variantRecord } from "./export.schema";
+import { CATEGORY, PRODUCT, STOCK, VARIANT } from "./original-fields";
 
 /**
  * Pure mapping of the original shop's records onto the shop's own: no I/O. Each function answers
@@ -47,7 +13,7 @@ export type Mapped<T> = { ok: true; value: T; adjusted: string[] } | { ok: false
 
 type Doc = Record<string, unknown>;
 
-function isDoc(value: unknown): value is Doc {
+export function isDoc(value: unknown): value is Doc {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
@@ -63,7 +29,7 @@ export function mediaUrl(value: unknown): string | null {
 }
 
 /** A date from the first of `values` that reads as one, else `fallback` (with a note). */
-function dateOf(values: unknown[], field: string, fallback: Date, adjusted: string[]): Date {
+export function dateOf(values: unknown[], field: string, fallback: Date, adjusted: string[]): Date {
   for (const value of values) {
     const date = parseTimestamp(value);
     if (date) return date;
@@ -72,11 +38,11 @@ function dateOf(values: unknown[], field: string, fallback: Date, adjusted: stri
   return fallback;
 }
 
-function optionalDate(value: unknown): Date | null {
+export function optionalDate(value: unknown): Date | null {
   return parseTimestamp(value);
 }
 
-const paisa = (rupees: number) => toPaisa(rupees);
+export const paisa = (rupees: number) => toPaisa(rupees);
 
 // ------------------------------------------------------------------ categories
 
@@ -250,293 +216,6 @@ export function mapProduct(doc: unknown, now: Date): Mapped<ProductData> {
       categoryIds,
       variants,
     },
-    adjusted,
-  };
-}
-
-// ------------------------------------------------------------------ orders
-
-/** A status word of the original, as one of the shop's; `note` says when it was not the same word. */
-export function mapOrderStatus(value: string): { status: OrderStatus; note?: string } {
-  const word = value.trim().toLowerCase();
-  if ((ORDER_STATUSES as readonly string[]).includes(word)) return { status: word as OrderStatus };
-  const known = ORDER_STATUS_WORDS[word];
-  if (known) return { status: known, note: `status ${JSON.stringify(value)} taken as ${JSON.stringify(known)}` };
-  return { status: "confirmed", note: `unknown status ${JSON.stringify(value)}: set to "confirmed"` };
-}
-
-interface OrderItemData {
-  /** The original's product id, when the line names one. */
-  productSourceId: string;
-  productName: string;
-  productImage: string;
-  color: string;
-  size: string;
-  quantity: number;
-  price: number;
-  discountPrice: number | null;
-  unitPrice: number;
-  lineTotal: number;
-}
-
-/** An order as it will be stored: the orders table's own fields (the number is the original's, or one made from the order's time). */
-export type OrderData = OrderCustomer & {
-  orderNumber: string;
-  subtotal: number;
-  tax: number;
-  shipping: number;
-  total: number;
-  status: OrderStatus;
-  createdAt: Date;
-  updatedAt: Date | null;
-  items: OrderItemData[];
-};
-
-/** A size of a product in this shop's catalogue, as an imported order line is matched to it. */
-export interface CatalogueSize {
-  productId: string;
-  variantName: string;
-  size: string;
-  stockId: string;
-}
-
-const sameWords = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
-/**
- * The catalogue size an imported order line was sold from, so that cancelling the order gives its
- * stock back (and reinstating takes it again) as for an order placed here: the line's size of the
- * variant named as its colour; or, when the colour names no variant, the only variant with that
- * size. Null when the product is gone, or no size or more than one could be it.
- */
-export function catalogueSizeOf(sizes: readonly CatalogueSize[], line: { productId: string | null; color: string; size: string }): string | null {
-  if (!line.productId) return null;
-  const ofSize = sizes.filter((s) => s.productId === line.productId && sameWords(s.size, line.size));
-  const named = ofSize.filter((s) => sameWords(s.variantName, line.color));
-  const candidates = named.length ? named : ofSize;
-  return candidates.length === 1 ? candidates[0].stockId : null;
-}
-
-export function mapOrder(doc: unknown, now: Date): Mapped<OrderData> {
-  const parsed = orderRecord.safeParse(doc);
-  if (!parsed.success) return { ok: false, reason: firstProblem(parsed.error) };
-  const r = parsed.data;
-  const adjusted: string[] = [];
-  const items: OrderItemData[] = [];
-  for (const [i, raw] of r[ORDER.items].entries()) {
-    const p = orderItemRecord.safeParse(raw);
-    if (!p.success) {
-      adjusted.push(`${ORDER.items}[${i}]: ${firstProblem(p.error)}: line left out`);
-      continue;
-    }
-    const it = p.data;
-    const price = paisa(it[ORDER_ITEM.price]);
-    const d = amount.safeParse(it[ORDER_ITEM.discountPrice]);
-    const discount = d.success ? paisa(d.data) : 0;
-    // The shop's rule: a discount counts only when it is above 0 and below the price.
-    const discountPrice = discount > 0 && discount < price ? discount : null;
-    const unitPrice = discountPrice ?? price;
-    const quantity = it[ORDER_ITEM.quantity];
-    const rawImage = it[ORDER_ITEM.image];
-    const productImage = rawImage ? (mediaUrl(rawImage) ?? "") : "";
-    if (rawImage && !productImage) adjusted.push(`${ORDER.items}[${i}]: ${ORDER_ITEM.image} is not a web address: left out`);
-    items.push({
-      productSourceId: it[ORDER_ITEM.productId],
-      productName: it[ORDER_ITEM.name],
-      productImage,
-      color: it[ORDER_ITEM.color],
-      size: it[ORDER_ITEM.size],
-      quantity,
-      price,
-      discountPrice,
-      unitPrice,
-      lineTotal: unitPrice * quantity,
-    });
-  }
-  if (items.length === 0) return { ok: false, reason: adjusted.length ? `no usable line (${adjusted.join("; ")})` : "no items" };
-
-  const createdAt = dateOf([r[ORDER.created], r[ORDER.timestamp], r[ORDER.date]], ORDER.created, now, adjusted);
-  const computed = totalsFor(items);
-  const money = (field: "subtotal" | "tax" | "shipping" | "total"): number => {
-    const raw = r[ORDER[field]];
-    const p = amount.safeParse(raw);
-    if (p.success && p.data >= 0) return paisa(p.data);
-    if (!(field === "shipping" && raw == null))
-      adjusted.push(`${ORDER[field]} ${JSON.stringify(raw ?? null)} is not an amount: computed from the lines`);
-    return computed[field];
-  };
-  const { status, note } = mapOrderStatus(r[ORDER.status] || "confirmed");
-  if (note) adjusted.push(note);
-  let orderNumber = r[ORDER.number];
-  if (!orderNumber) {
-    orderNumber = orderNumberFor(createdAt.getTime());
-    adjusted.push(`${ORDER.number} missing: numbered ${orderNumber} from the order's time`);
-  }
-  const c = r[ORDER.customer] as Record<string, string>;
-  const a = r[ORDER.address] as Record<string, string>;
-  return {
-    ok: true,
-    value: {
-      orderNumber,
-      firstName: c[CUSTOMER.firstName],
-      lastName: c[CUSTOMER.lastName],
-      email: c[CUSTOMER.email],
-      phone: c[CUSTOMER.phone],
-      alternatePhone: c[CUSTOMER.alternatePhone],
-      streetAddress: a[ADDRESS.street],
-      apartment: a[ADDRESS.apartment],
-      city: a[ADDRESS.city],
-      state: a[ADDRESS.state],
-      zipCode: a[ADDRESS.zip],
-      country: a[ADDRESS.country] || "Pakistan",
-      landmark: a[ADDRESS.landmark],
-      notes: r[ORDER.notes],
-      paymentMethod: r[ORDER.paymentMethod] || "cod",
-      subtotal: money("subtotal"),
-      tax: money("tax"),
-      shipping: money("shipping"),
-      total: money("total"),
-      status,
-      createdAt,
-      updatedAt: optionalDate(r[ORDER.updated]),
-      items,
-    },
-    adjusted,
-  };
-}
-
-// ------------------------------------------------------------------ contact submissions
-
-export function mapSubmissionStatus(value: string, read: boolean): { status: SubmissionStatus; note?: string } {
-  const word = value.trim().toLowerCase();
-  if (!word) return { status: read ? "read" : "new" };
-  if ((SUBMISSION_STATUSES as readonly string[]).includes(word)) return { status: word as SubmissionStatus };
-  const known = SUBMISSION_STATUS_WORDS[word];
-  if (known) return { status: known, note: `status ${JSON.stringify(value)} taken as ${JSON.stringify(known)}` };
-  const chosen: SubmissionStatus = read ? "read" : "new";
-  return { status: chosen, note: `unknown status ${JSON.stringify(value)}: set to ${JSON.stringify(chosen)}` };
-}
-
-/** A subject as the contact form's value (`product-inquiry`), from a value or a label. */
-export function mapSubject(value: string): { subject: string; note?: string } {
-  const key = value
-    .trim()
-    .toLowerCase()
-    .replace(/[\s_]+/g, "-");
-  if (!key) return { subject: "other" };
-  const found = contactSubjects.find((s) => s.value === key || s.label.toLowerCase().replace(/\s+/g, "-") === key);
-  if (found) return { subject: found.value };
-  return { subject: "other", note: `subject ${JSON.stringify(value)} is not one of the shop's: set to "other"` };
-}
-
-export interface SubmissionData {
-  name: string;
-  email: string;
-  phone: string;
-  subject: string;
-  message: string;
-  status: SubmissionStatus;
-  read: boolean;
-  createdAt: Date;
-  updatedAt: Date | null;
-}
-
-export function mapSubmission(doc: unknown, now: Date): Mapped<SubmissionData> {
-  const parsed = submissionRecord.safeParse(doc);
-  if (!parsed.success) return { ok: false, reason: firstProblem(parsed.error) };
-  const r = parsed.data;
-  const adjusted: string[] = [];
-  const read = r[SUBMISSION.read];
-  const { status, note } = mapSubmissionStatus(r[SUBMISSION.status], read);
-  if (note) adjusted.push(note);
-  const subject = mapSubject(r[SUBMISSION.subject]);
-  if (subject.note) adjusted.push(subject.note);
-  return {
-    ok: true,
-    value: {
-      name: r[SUBMISSION.name],
-      email: r[SUBMISSION.email],
-      phone: r[SUBMISSION.phone],
-      subject: subject.subject,
-      message: r[SUBMISSION.message],
-      status,
-      read,
-      createdAt: dateOf([r[SUBMISSION.created]], SUBMISSION.created, now, adjusted),
-      updatedAt: optionalDate(r[SUBMISSION.updated]),
-    },
-    adjusted,
-  };
-}
-
-// ------------------------------------------------------------------ users and subscribers
-
-/** The record without any field that may hold a password: nothing after this sees one. */
-export function withoutPasswords(doc: unknown): unknown {
-  if (!isDoc(doc)) return doc;
-  return Object.fromEntries(Object.entries(doc).filter(([key]) => !PASSWORD_FIELD.test(key)));
-}
-
-export interface UserData {
-  email: string;
-  firstName: string;
-  lastName: string;
-  gender: string;
-  numberCode: string;
-  number: string;
-  role: Role;
-  createdAt: Date;
-}
-
-export function mapRole(value: string): { role: UserData["role"]; note?: string } {
-  const word = value.trim().toLowerCase();
-  if (!word) return { role: "user" };
-  if (word === "user" || isAdminRole(word)) return { role: word };
-  const known = ROLE_WORDS[word];
-  if (known) return { role: known, note: `role ${JSON.stringify(value)} taken as ${JSON.stringify(known)}` };
-  return { role: "user", note: `unknown role ${JSON.stringify(value)}: set to "user"` };
-}
-
-/** A user record (passwords removed first). */
-export function mapUser(doc: unknown, now: Date): Mapped<UserData> {
-  const parsed = userRecord.safeParse(withoutPasswords(doc));
-  if (!parsed.success) return { ok: false, reason: firstProblem(parsed.error) };
-  const r = parsed.data;
-  const adjusted: string[] = [];
-  const { role, note } = mapRole(r[USER.role]);
-  if (note) adjusted.push(note);
-  let gender = r[USER.gender].toLowerCase();
-  if (gender && !(GENDERS as readonly string[]).includes(gender)) {
-    adjusted.push(`${USER.gender} ${JSON.stringify(r[USER.gender])} is not male, female or other: left empty`);
-    gender = "";
-  }
-  return {
-    ok: true,
-    value: {
-      email: r[USER.email].toLowerCase(),
-      firstName: r[USER.firstName],
-      lastName: r[USER.lastName],
-      gender,
-      numberCode: r[USER.numberCode] || "+92",
-      number: r[USER.number],
-      role,
-      createdAt: dateOf([r[USER.created]], USER.created, now, adjusted),
-    },
-    adjusted,
-  };
-}
-
-export interface SubscriberData {
-  email: string;
-  createdAt: Date;
-}
-
-export function mapSubscriber(doc: unknown, now: Date): Mapped<SubscriberData> {
-  const parsed = subscriberRecord.safeParse(doc);
-  if (!parsed.success) return { ok: false, reason: firstProblem(parsed.error) };
-  const adjusted: string[] = [];
-  const r = parsed.data;
-  return {
-    ok: true,
-    value: { email: r[SUBSCRIBER.email], createdAt: dateOf([r[SUBSCRIBER.subscribed]], SUBSCRIBER.subscribed, now, adjusted) },
     adjusted,
   };
 }

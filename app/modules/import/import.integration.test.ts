@@ -21,7 +21,8 @@ import { testCustomer } from "../../../tests/support/fixtures";
 import { loadExport, type ExportData } from "./export-file.server";
 import { formatSummary } from "./import-report";
 import { importCommand } from "./import-command.server";
-import { runImport, type ImportSummary } from "./import.server";
+import { runImport } from "./import.server";
+import type { ImportSummary } from "./import-records.server";
 
 const FIXTURE = path.resolve(import.meta.dirname, "../../../tests/fixtures/original-export.json");
 const PLAINTEXT_PASSWORDS = ["Lahore#Admin2024", "Karachi$Main99", "Quetta!Pass55"];
