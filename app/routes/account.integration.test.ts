@@ -19,6 +19,7 @@ import { signupTokenMailedTo } from "../../tests/support/signup-mail";
 import { testTarget, useTestDatabase } from "../../tests/support/test-db";
 import { testContext } from "../../tests/support/test-context";
 import { answer } from "../../tests/support/route-answer";
+import { routeArgs } from "../../tests/support/route-args";
 
 /*
  * A customer's account through its pages' loaders and actions, as the server calls them
@@ -77,7 +78,7 @@ async function placeOrder(cookie: string | undefined, fields: Record<string, str
     ...fields,
   };
   const a = await answer<{ ok: boolean; orderId: string; receipt: string; message?: string }>(() =>
-    checkoutAction({ request: post("/checkout", form, cookie), params: {}, context: ctx(`203.0.113.${n % 250}`) } as never),
+    checkoutAction(routeArgs({ request: post("/checkout", form, cookie), params: {}, context: ctx(`203.0.113.${n % 250}`) })),
   );
   expect(a.data, a.data.message).toMatchObject({ ok: true });
   return { orderNumber: a.data.orderId, receipt: a.data.receipt };
@@ -85,11 +86,11 @@ async function placeOrder(cookie: string | undefined, fields: Record<string, str
 
 const listOf = async (cookie?: string) =>
   answer<{ orders: { orderNumber: string; status: string; timeline: unknown[] }[] }>(() =>
-    ordersLoader({ request: get("/account/orders", cookie), params: {}, context: ctx() } as never),
+    ordersLoader(routeArgs({ request: get("/account/orders", cookie), params: {}, context: ctx() })),
   );
 const openOrder = (orderNumber: string, cookie?: string) =>
   answer<{ order: { orderNumber: string; items: { productName: string }[] } }>(() =>
-    orderLoader({ request: get(`/account/orders/${orderNumber}`, cookie), params: { orderNumber }, context: ctx() } as never),
+    orderLoader(routeArgs({ request: get(`/account/orders/${orderNumber}`, cookie), params: { orderNumber }, context: ctx() })),
   );
 const reorderOf = (orderNumber: string, cookie?: string) =>
   answer<{
@@ -98,7 +99,9 @@ const reorderOf = (orderNumber: string, cookie?: string) =>
     changes: { kind: string }[];
     message?: string;
   }>(() =>
-    orderAction({ request: post(`/account/orders/${orderNumber}`, { intent: "reorder" }, cookie), params: { orderNumber }, context: ctx() } as never),
+    orderAction(
+      routeArgs({ request: post(`/account/orders/${orderNumber}`, { intent: "reorder" }, cookie), params: { orderNumber }, context: ctx() }),
+    ),
   );
 
 let amna: string; // verified (signed up by link)
@@ -170,12 +173,12 @@ describe(`My orders, as two customers and as nobody (${testTarget()})`, () => {
       await listOf(),
       await openOrder(orderNumber),
       await reorderOf(orderNumber),
-      await answer(() => accountLoader({ request: get("/account"), params: {}, context: ctx() } as never)),
+      await answer(() => accountLoader(routeArgs({ request: get("/account"), params: {}, context: ctx() }))),
       await answer(() =>
-        accountAction({ request: post("/account", { intent: "profile", firstName: "X", lastName: "Y" }), params: {}, context: ctx() } as never),
+        accountAction(routeArgs({ request: post("/account", { intent: "profile", firstName: "X", lastName: "Y" }), params: {}, context: ctx() })),
       ),
-      await answer(() => addressesLoader({ request: get("/account/addresses"), params: {}, context: ctx() } as never)),
-      await answer(() => addressesAction({ request: post("/account/addresses", { intent: "add" }), params: {}, context: ctx() } as never)),
+      await answer(() => addressesLoader(routeArgs({ request: get("/account/addresses"), params: {}, context: ctx() }))),
+      await answer(() => addressesAction(routeArgs({ request: post("/account/addresses", { intent: "add" }), params: {}, context: ctx() }))),
       // A cookie that is no session is nobody.
       await listOf("better-auth.session_token=forged.signature"),
     ]) {
@@ -191,7 +194,7 @@ describe(`My orders, as two customers and as nobody (${testTarget()})`, () => {
     await db.update(orders).set({ status: "shipped", courier: "TCS", trackingNumber: "779912345678" }).where(eq(orders.id, row.id));
     await db.insert(orderHistory).values({ orderId: row.id, fromStatus: "confirmed", toStatus: "shipped", note: "" });
     const a = await answer<{ order: { status: string; timeline: { status: string }[]; parcel: { courier: string; url: string | null } } }>(() =>
-      orderLoader({ request: get(`/account/orders/${orderNumber}`, amna), params: { orderNumber }, context: ctx() } as never),
+      orderLoader(routeArgs({ request: get(`/account/orders/${orderNumber}`, amna), params: { orderNumber }, context: ctx() })),
     );
     expect(a.data.order.status).toBe("shipped");
     expect(a.data.order.timeline.map((s) => s.status)).toEqual(["confirmed", "shipped"]);
@@ -240,7 +243,9 @@ describe(`Reorder (${testTarget()})`, () => {
     expect(gone.data.lines).toHaveLength(1);
     // An unknown intent is refused, and nothing is read.
     const odd = await answer(() =>
-      orderAction({ request: post(`/account/orders/${orderNumber}`, { intent: "cancel" }, amna), params: { orderNumber }, context: ctx() } as never),
+      orderAction(
+        routeArgs({ request: post(`/account/orders/${orderNumber}`, { intent: "cancel" }, amna), params: { orderNumber }, context: ctx() }),
+      ),
     );
     expect(odd.status).toBe(400);
   });
@@ -249,16 +254,18 @@ describe(`Reorder (${testTarget()})`, () => {
 describe(`profile, address book and checkout filled in (${testTarget()})`, () => {
   it("a saved profile and default address fill checkout; a guest's checkout is empty", async () => {
     const profile = await answer(() =>
-      accountAction({
-        request: post("/account", { intent: "profile", firstName: "Amna", lastName: "Siddiqui", numberCode: "+92", number: "321 4445566" }, amna),
-        params: {},
-        context: ctx(),
-      } as never),
+      accountAction(
+        routeArgs({
+          request: post("/account", { intent: "profile", firstName: "Amna", lastName: "Siddiqui", numberCode: "+92", number: "321 4445566" }, amna),
+          params: {},
+          context: ctx(),
+        }),
+      ),
     );
     expect(profile).toMatchObject({ status: 302, location: "/account" });
     const add = (fields: Record<string, string>, cookie = amna) =>
       answer(() =>
-        addressesAction({ request: post("/account/addresses", { intent: "add", ...fields }, cookie), params: {}, context: ctx() } as never),
+        addressesAction(routeArgs({ request: post("/account/addresses", { intent: "add", ...fields }, cookie), params: {}, context: ctx() })),
       );
     expect(await add({ streetAddress: "7 Canal View", city: "Lahore", state: "Punjab", zipCode: "54000" })).toMatchObject({ status: 302 });
     expect(
@@ -278,7 +285,7 @@ describe(`profile, address book and checkout filled in (${testTarget()})`, () =>
     expect(bad.data).toMatchObject({ error: "Street address is required" });
 
     const prefill = await answer<{ prefill: Record<string, string> }>(() =>
-      checkoutLoader({ request: get("/checkout", amna), params: {}, context: ctx() } as never),
+      checkoutLoader(routeArgs({ request: get("/checkout", amna), params: {}, context: ctx() })),
     );
     expect(prefill.data.prefill).toEqual({
       firstName: "Amna",
@@ -293,20 +300,24 @@ describe(`profile, address book and checkout filled in (${testTarget()})`, () =>
       country: "Pakistan",
       landmark: "Near Jinnah Super",
     });
-    expect((await answer(() => checkoutLoader({ request: get("/checkout"), params: {}, context: ctx() } as never))).data).toEqual({ prefill: null });
+    expect((await answer(() => checkoutLoader(routeArgs({ request: get("/checkout"), params: {}, context: ctx() })))).data).toEqual({
+      prefill: null,
+    });
 
     // Bilal cannot touch Amna's addresses, whatever id he sends.
     const list = await answer<{ addresses: { id: string; isDefault: boolean }[] }>(() =>
-      addressesLoader({ request: get("/account/addresses", amna), params: {}, context: ctx() } as never),
+      addressesLoader(routeArgs({ request: get("/account/addresses", amna), params: {}, context: ctx() })),
     );
     expect(list.data.addresses.map((a) => a.isDefault)).toEqual([true, false]);
     for (const intent of ["default", "remove"]) {
       const a = await answer(() =>
-        addressesAction({
-          request: post("/account/addresses", { intent, addressId: list.data.addresses[0].id }, bilal),
-          params: {},
-          context: ctx(),
-        } as never),
+        addressesAction(
+          routeArgs({
+            request: post("/account/addresses", { intent, addressId: list.data.addresses[0].id }, bilal),
+            params: {},
+            context: ctx(),
+          }),
+        ),
       );
       expect(a.status).toBe(404);
     }
@@ -314,14 +325,16 @@ describe(`profile, address book and checkout filled in (${testTarget()})`, () =>
 
     // Removing the default makes the remaining address the default.
     await answer(() =>
-      addressesAction({
-        request: post("/account/addresses", { intent: "remove", addressId: list.data.addresses[0].id }, amna),
-        params: {},
-        context: ctx(),
-      } as never),
+      addressesAction(
+        routeArgs({
+          request: post("/account/addresses", { intent: "remove", addressId: list.data.addresses[0].id }, amna),
+          params: {},
+          context: ctx(),
+        }),
+      ),
     );
     const after = await answer<{ addresses: { streetAddress: string; isDefault: boolean }[] }>(() =>
-      addressesLoader({ request: get("/account/addresses", amna), params: {}, context: ctx() } as never),
+      addressesLoader(routeArgs({ request: get("/account/addresses", amna), params: {}, context: ctx() })),
     );
     expect(after.data.addresses).toMatchObject([{ streetAddress: "7 Canal View", isDefault: true }]);
   });
@@ -333,15 +346,17 @@ describe(`profile, address book and checkout filled in (${testTarget()})`, () =>
     const answers = await Promise.all(
       Array.from({ length: 15 }, (_, i) =>
         answer(() =>
-          addressesAction({
-            request: post(
-              "/account/addresses",
-              { intent: "add", streetAddress: `${i} Mall Road`, city: "Lahore", state: "Punjab", zipCode: "54000", makeDefault: "on" },
-              chand,
-            ),
-            params: {},
-            context: ctx(),
-          } as never),
+          addressesAction(
+            routeArgs({
+              request: post(
+                "/account/addresses",
+                { intent: "add", streetAddress: `${i} Mall Road`, city: "Lahore", state: "Punjab", zipCode: "54000", makeDefault: "on" },
+                chand,
+              ),
+              params: {},
+              context: ctx(),
+            }),
+          ),
         ),
       ),
     );
@@ -360,7 +375,7 @@ describe(`profile, address book and checkout filled in (${testTarget()})`, () =>
     const elsewhere = await signedIn("dua@example.pk", "linen-thread-3391");
     const change = (fields: Record<string, string>) =>
       answer<{ error: string }>(() =>
-        accountAction({ request: post("/account", { intent: "password", ...fields }, here), params: {}, context: ctx() } as never),
+        accountAction(routeArgs({ request: post("/account", { intent: "password", ...fields }, here), params: {}, context: ctx() })),
       );
     expect(await change({ currentPassword: "wrong-one", newPassword: "amber-buckle-7720" })).toMatchObject({
       status: 400,
@@ -380,7 +395,7 @@ describe(`profile, address book and checkout filled in (${testTarget()})`, () =>
 describe(`Save my details after a guest order (${testTarget()})`, () => {
   const save = (fields: Record<string, string>) =>
     answer<{ sent?: string; error?: string }>(() =>
-      confirmAction({ request: post("/confirmorder", { intent: "save-details", ...fields }), params: {}, context: ctx("198.51.100.99") } as never),
+      confirmAction(routeArgs({ request: post("/confirmorder", { intent: "save-details", ...fields }), params: {}, context: ctx("198.51.100.99") })),
     );
 
   it("mails a link to the order's e-mail; the link makes the account with the order's details, and the order is in My orders", async () => {

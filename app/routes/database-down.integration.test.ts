@@ -32,11 +32,13 @@ interface RouteFile {
   path: string;
 }
 
-function routeFiles(entries: readonly { file: string; path?: string; index?: boolean; children?: unknown[] }[], parent = ""): RouteFile[] {
+type RouteEntry = { file: string; path?: string; index?: boolean; children?: readonly RouteEntry[] };
+
+function routeFiles(entries: readonly RouteEntry[], parent = ""): RouteFile[] {
   return entries.flatMap((entry) => {
     const here = entry.path ? `${parent}/${entry.path}` : parent;
     const concrete = (here || "/").replace(/:[A-Za-z]+/g, "x").replace(/\*$/, "no-such-page");
-    return [{ file: entry.file, path: concrete }, ...routeFiles((entry.children ?? []) as never[], here)];
+    return [{ file: entry.file, path: concrete }, ...routeFiles(entry.children ?? [], here)];
   });
 }
 

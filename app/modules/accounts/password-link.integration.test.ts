@@ -200,7 +200,7 @@ describe(`getting back in (${testTarget()})`, () => {
       setPasswordWithLink(db, { token, password: "Copper-Lantern-Meadow-58" }),
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    const [refused] = results.filter((r) => r.status === "rejected") as PromiseRejectedResult[];
+    const [refused] = results.filter((r) => r.status === "rejected");
     expect(refused.reason).toMatchObject({ code: "INVALID", message: LINK_NOT_VALID });
     const winner = results[0].status === "fulfilled" ? NEW : "Copper-Lantern-Meadow-58";
     await expect(logIn(email, winner)).resolves.toBeTruthy();

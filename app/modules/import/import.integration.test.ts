@@ -23,6 +23,11 @@ import { formatSummary } from "./import-report";
 import { importCommand } from "./import-command.server";
 import { runImport } from "./import.server";
 import type { ImportSummary } from "./import-records.server";
+import { notGiven } from "../../../tests/support/test-context";
+import type { FileStorage } from "~/modules/media/storage.server";
+
+/** For a command that stops before it opens the shop. */
+const notOpened = () => Promise.reject(new Error("the command opened the shop"));
 
 const FIXTURE = path.resolve(import.meta.dirname, "../../../tests/fixtures/original-export.json");
 const PLAINTEXT_PASSWORDS = ["Lahore#Admin2024", "Karachi$Main99", "Quetta!Pass55"];
@@ -316,15 +321,15 @@ describe(`importing the original shop (${testTarget()})`, () => {
   it("the command prints the summary with every skipped and adjusted record", async () => {
     const result = await importCommand([FIXTURE, "--dry-run"], async () => ({
       database: { ...testDb(), close: async () => {} },
-      storage: undefined as never,
+      storage: notGiven<FileStorage>("storage"),
     }));
     expect(result.exitCode).toBe(0);
     expect(result.output).toMatch(/^Dry run: nothing was written/);
     expect(result.output).toContain("products/pNoName06: PName is missing");
     expect(result.output).toMatch(/total\s+0 imported, 1 updated, 28 unchanged, 9 skipped/);
-    expect((await importCommand([], async () => ({}) as never)).output).toMatch(/^Usage: npm run import/);
-    expect((await importCommand([FIXTURE, "--media", "copy"], async () => ({}) as never)).exitCode).toBe(1);
-    expect((await importCommand(["/nonexistent/export.json"], async () => ({}) as never)).output).toMatch(/does not exist/);
+    expect((await importCommand([], notOpened)).output).toMatch(/^Usage: npm run import/);
+    expect((await importCommand([FIXTURE, "--media", "copy"], notOpened)).exitCode).toBe(1);
+    expect((await importCommand(["/nonexistent/export.json"], notOpened)).output).toMatch(/does not exist/);
   });
 
   it("imported accounts are the sign-in's users, refused until they set a password, even with the original's old one", async () => {

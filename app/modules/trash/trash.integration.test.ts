@@ -38,6 +38,7 @@ import { action as submissionsAction } from "~/routes/admin/contactsubmissions";
 import { action as adminListAction } from "~/routes/admin/adminlist";
 import { action as trashAction, loader as trashLoader } from "~/routes/admin/trash";
 import { listTrash, purgeExpiredTrash, restoreFromTrash } from "./trash.server";
+import { routeArgs, type RouteFunction } from "../../../tests/support/route-args";
 
 /*
  * Goal 6 of issue 31: what the back office deletes waits in the Trash and comes back exactly as it
@@ -60,10 +61,10 @@ afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 const db = (): Db => testDb().db;
 const context = () => testContext(testDb(), { auth: visitors.auth, storage });
 type Role = "anonymous" | "customer" | "admin" | "mainAdmin";
-const post = (route: (args: never) => unknown, who: Role, at: string, form: Record<string, string>, params: Record<string, string> = {}) =>
-  answer<any>(() => route({ request: requestAs(visitors[who], at, form), params, context: context() } as never));
+const post = (route: RouteFunction, who: Role, at: string, form: Record<string, string>, params: Record<string, string> = {}) =>
+  answer<any>(() => route(routeArgs({ request: requestAs(visitors[who], at, form), params, context: context() })));
 const trashPage = (who: Role, query = "") =>
-  answer<any>(() => trashLoader({ request: requestAs(visitors[who], `/admin/trash${query}`), params: {}, context: context() } as never));
+  answer<any>(() => trashLoader(routeArgs({ request: requestAs(visitors[who], `/admin/trash${query}`), params: {}, context: context() })));
 const trashDo = (who: Role, form: Record<string, string>) => post(trashAction, who, "/admin/trash", form);
 const fileExists = (key: string) => fs.existsSync(path.join(root, key));
 

@@ -21,6 +21,7 @@ import { answer } from "../../../tests/support/route-answer";
 import { loader as downloadLoader } from "./backups-download";
 import { loader as backupsLoader } from "./backups";
 import { loader as dashboardLoader } from "./dashboard";
+import { routeArgs } from "../../../tests/support/route-args";
 
 /*
  * The back office's backups (issue 31, goal 4): the last scheduled backup's time, size and result
@@ -45,11 +46,11 @@ beforeEach(async () => {
 });
 
 const args = (request: Request, db: Db = testDb().db) =>
-  ({
+  routeArgs({
     request,
     params: {},
     context: testContext({ db }, { auth: visitors.auth, storage, backups: { kind: testTarget(), schedule } }),
-  }) as never;
+  });
 
 /** Saves a download's body as a file. */
 async function save(response: Response, file: string): Promise<void> {

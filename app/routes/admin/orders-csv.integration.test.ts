@@ -11,6 +11,7 @@ import { requestAs, setUpVisitors, type Visitors } from "../../../tests/support/
 import { compression } from "../../../server/middleware/compression";
 import { loader } from "./orders-csv";
 import { loader as slipsLoader } from "./orders-slips";
+import { routeArgs } from "../../../tests/support/route-args";
 
 /*
  * The orders CSV holds every order the list's filter finds (issue 30: it stopped at 5,000 without
@@ -40,7 +41,7 @@ beforeAll(async () => {
     select 'i' || g, 'o' || g, 'Bifold Wallet', 'Brown', '', 1, 250000, 250000, 250000 from generate_series(1, ${ORDERS}) g`);
 });
 
-const args = (request: Request, db: Db = testDb().db) => ({ request, params: {}, context: testContext({ db }, { auth: visitors.auth }) }) as never;
+const args = (request: Request, db: Db = testDb().db) => routeArgs({ request, params: {}, context: testContext({ db }, { auth: visitors.auth }) });
 
 /** The order numbers the filter finds, newest first, in one query: what the export must hold. */
 async function expectedNumbers(status: string): Promise<string[]> {

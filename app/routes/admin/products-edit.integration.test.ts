@@ -11,6 +11,7 @@ import { useAdminRequests } from "../../../tests/support/admin-requests";
 import { answer } from "../../../tests/support/route-answer";
 import { insertCategory, insertProduct, testCustomer } from "../../../tests/support/fixtures";
 import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
+import { routeArgs } from "../../../tests/support/route-args";
 
 /*
  * Stock edits from the product form are adjustments: a save changes each size by what the staff
@@ -55,11 +56,13 @@ async function satchel(sizes: [size: string, qty: number][]) {
 /** What the edit page loads, as the form sends it back unchanged. */
 async function openForm(productId: string) {
   const loaded = await answer<{ editing: Promise<{ product: EditableProduct }> }>(() =>
-    editLoader({
-      request: visitors.request("admin", `/admin/products/${productId}/edit`),
-      params: { id: productId },
-      context: visitors.context(),
-    } as never),
+    editLoader(
+      routeArgs({
+        request: visitors.request("admin", `/admin/products/${productId}/edit`),
+        params: { id: productId },
+        context: visitors.context(),
+      }),
+    ),
   );
   expect(loaded.status).toBe(200);
   const { product } = await loaded.data.editing;
@@ -93,11 +96,13 @@ function save(productId: string, form: unknown) {
   const body = new FormData();
   body.set("product", JSON.stringify(form));
   return answer<{ ok: false; message: string; detail?: string; errors?: Record<string, string> }>(() =>
-    editAction({
-      request: visitors.request("admin", `/admin/products/${productId}/edit`, { form: body }),
-      params: { id: productId },
-      context: visitors.context(),
-    } as never),
+    editAction(
+      routeArgs({
+        request: visitors.request("admin", `/admin/products/${productId}/edit`, { form: body }),
+        params: { id: productId },
+        context: visitors.context(),
+      }),
+    ),
   );
 }
 
@@ -206,7 +211,7 @@ describe(`a stale product form never undoes stock changes (${testTarget()})`, ()
       JSON.stringify({ name: "Signed Stock", categoryIds: [category], variants: [{ name: "Tan", price: 100, stock: [{ size: "S", qty: 2 }] }] }),
     );
     const added = await answer(() =>
-      newAction({ request: visitors.request("admin", "/admin/products/new", { form: body }), params: {}, context: visitors.context() } as never),
+      newAction(routeArgs({ request: visitors.request("admin", "/admin/products/new", { form: body }), params: {}, context: visitors.context() })),
     );
     expect(added.status).toBe(302);
     const [created] = await testDb()
@@ -332,7 +337,7 @@ describe(`a stale product form never undoes stock changes (${testTarget()})`, ()
       }),
     );
     const added = await answer(() =>
-      newAction({ request: visitors.request("admin", "/admin/products/new", { form: body }), params: {}, context: visitors.context() } as never),
+      newAction(routeArgs({ request: visitors.request("admin", "/admin/products/new", { form: body }), params: {}, context: visitors.context() })),
     );
     expect(added.status).toBe(400);
     expect(added.data).toMatchObject({ errors: { "variants.0.stock.2.size": "Each size can appear only once in a variant." } });

@@ -20,6 +20,7 @@ import { action as newAction, loader as newLoader } from "./products-new";
 import { action as editAction, loader as editLoader } from "./products-edit";
 import { png, pngClaiming } from "../../../tests/support/images";
 import { streamedBody } from "../../../tests/support/streamed-body";
+import { routeArgs, type RouteFunction } from "../../../tests/support/route-args";
 
 const testDb = useTestDatabase();
 const BASE = "http://localhost:3000";
@@ -74,8 +75,8 @@ async function upload(kind: string, body: Buffer, cookie = adminCookie) {
 }
 
 /** What a loader or action answered (tests/support/route-answer.ts). */
-function call(fn: (args: never) => unknown, request: Request, params: Record<string, string> = {}) {
-  return answer<any>(() => fn({ request, params, context: testContext(testDb(), { auth, storage }) } as never));
+function call(fn: RouteFunction, request: Request, params: Record<string, string> = {}) {
+  return answer<any>(() => fn(routeArgs({ request, params, context: testContext(testDb(), { auth, storage }) })));
 }
 
 function formRequest(url: string, product: unknown, cookie = adminCookie) {
