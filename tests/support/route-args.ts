@@ -10,7 +10,7 @@ export function routeArgs<P extends Record<string, string | undefined>>(args: { 
 }
 
 /** What `routeArgs` makes, with params by name. */
-export type RouteArgs = ReturnType<typeof routeArgs<Record<string, string>>>;
+type RouteArgs = ReturnType<typeof routeArgs<Record<string, string>>>;
 
 /**
  * Any loader or action, for helpers that call one of several. Declared as a method so that a route
