@@ -61,7 +61,7 @@ async function newPlace(kind: Kind): Promise<Place> {
 const storageOf = (place: Place) => createStorage({ kind: "local", root: path.join(place.dataDir, "uploads") });
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  return ((await db.execute(query)) as { rows: T[] }).rows;
 }
 
 /** Copies every original row of `table` (ids without '-') `copies` times, renaming ids with the copy number (as `npm run bench` grows its shop). */

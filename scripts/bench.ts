@@ -136,7 +136,7 @@ async function prepareTargets(): Promise<Target[]> {
 // ---------------------------------------------------------------- catalogue of ~10,000 products
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  return ((await db.execute(query)) as { rows: T[] }).rows;
 }
 
 /**
@@ -240,7 +240,7 @@ async function growCatalogue(db: Db, copiesSoFar: number) {
 // ---------------------------------------------------------------- HTTP
 
 /** The Node flags of `npm start` (its heap limit, docs/decisions/0026), read from package.json. */
-const SERVER_NODE_FLAGS = (JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).scripts.start as string)
+const SERVER_NODE_FLAGS = (JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start
   .split(/\s+/)
   .filter((word) => word.startsWith("--"));
 
@@ -271,7 +271,7 @@ async function startServer(target: Target, extra: NodeJS.ProcessEnv = {}): Promi
   // With the heap limit `npm start` gives it (package.json), and CPU profiles when asked for.
   const profile = CPU_PROFILES ? ["--cpu-prof", `--cpu-prof-dir=${path.join(CPU_PROFILES, target.kind)}`] : [];
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...profile, "server.mjs"], { cwd: root, env, stdio: ["ignore", "ignore", "pipe"] });
-  child.stderr!.on("data", (chunk: Buffer) => serverLog.push(chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => serverLog.push(chunk.toString()));
   const stop = () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null) return resolve();
@@ -713,7 +713,7 @@ async function benchTarget(target: Target) {
     const rendered = measured.filter((_, i) => runs[i][1] === "signed in, rendered" && !runs[i][0].includes("?q="));
     const slowestHit = Math.min(...hits.map((f) => f.rps));
     const slowestRender = Math.min(...rendered.map((f) => f.rps));
-    const http = await measureHttpOrders(server.url, orderLine!);
+    const http = await measureHttpOrders(server.url, orderLine);
     console.log(
       `Orders through HTTP (POST /checkout.data, limits counted): ${ORDERS} placed, ${ORDER_CONCURRENCY} at a time: ${http.perSecond} orders/s, p50 ${ms(http.p50)}, p99 ${ms(http.p99)}` +
         (http.failed ? `, ${http.failed} not placed` : ""),

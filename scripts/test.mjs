@@ -1,4 +1,4 @@
-// `npm test`: the type check, lint, unit and integration tests on the embedded database, `npm run dev` on a copy of the
+// `npm test`: the type check, lint, knip, unit and integration tests on the embedded database, `npm run dev` on a copy of the
 // tree, the same integration tests on PostgreSQL when TEST_DATABASE_URL is set, then browser tests against the
 // production build, and with TEST_DATABASE_URL the malformed-request fuzz, the deployment test and the workers test.
 import { spawn, spawnSync } from "node:child_process";
@@ -113,6 +113,7 @@ else console.log(`Browser tests on ${chromium}.`);
 await runTogether([
   { label: "typecheck", title: "Type check (route types, then tsc)", command: "npm", args: ["run", "typecheck"] },
   { label: "lint", title: "Lint and format (ESLint, Prettier): fix with `npm run lint:fix`", command: "npm", args: ["run", "lint"] },
+  { label: "knip", title: "Unused files, exports and dependencies (knip)", command: "npm", args: ["run", "knip"] },
 ]);
 
 const vitest = path.join(root, "node_modules", ".bin", "vitest");

@@ -1,7 +1,7 @@
 /** At most this much of a refused body is read and thrown away; past it the connection is closed. */
-export const DISCARD_MAX_BYTES = 64 * 1024 * 1024;
+const DISCARD_MAX_BYTES = 64 * 1024 * 1024;
 /** And for at most this long. */
-export const DISCARD_MAX_MS = 15_000;
+const DISCARD_MAX_MS = 15_000;
 
 /**
  * Reads and throws away the rest of a request body the shop refuses, so that the client, which is

@@ -150,7 +150,7 @@ const CLASS_ATTRIBUTE_BYTES = Buffer.from(CLASS_ATTRIBUTE);
  * from its text or its UTF-8 bytes. A page repeats its class lists (a grid of cards): each is
  * read once.
  */
-export function classAttributes(markup: string | Buffer): Set<string> {
+function classAttributes(markup: string | Buffer): Set<string> {
   const values = new Set<string>();
   if (typeof markup === "string") {
     for (let at = markup.indexOf(CLASS_ATTRIBUTE); at !== -1; at = markup.indexOf(CLASS_ATTRIBUTE, at)) {

@@ -113,7 +113,7 @@ export function describeFault(fault: FolderFault, reserve = RESERVE_BYTES): stri
 }
 
 /** What a configuration problem at start says: the variable to look at, the folder and the fault. */
-export function startProblem(fault: FolderFault, variable: string, reserve = RESERVE_BYTES): string {
+function startProblem(fault: FolderFault, variable: string, reserve = RESERVE_BYTES): string {
   const text = describeFault(fault, reserve);
   return `${variable}: ${text.charAt(0).toUpperCase()}${text.slice(1)}. Free some space or fix the folder, then start the shop again.`;
 }

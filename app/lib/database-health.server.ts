@@ -68,4 +68,9 @@ export function watchDatabaseHealth(ping: () => Promise<boolean>, options: { rec
 }
 
 /** The embedded database lives in this process: it is never out of reach. */
-export const ALWAYS_REACHABLE: DatabaseHealth = { down: false, noteFailure: async () => false, settled: async () => false, stop() {} };
+export const ALWAYS_REACHABLE: DatabaseHealth = {
+  down: false,
+  noteFailure: () => Promise.resolve(false),
+  settled: () => Promise.resolve(false),
+  stop() {},
+};

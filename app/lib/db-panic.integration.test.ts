@@ -53,7 +53,7 @@ describe("the embedded database stopped by a full disk", () => {
       disk.empty();
       database = await openDatabase({ dataDir });
       opened.push(database);
-      const { rows } = (await database.db.execute(sql`select note from kept`)) as unknown as { rows: { note: string }[] };
+      const { rows } = (await database.db.execute(sql`select note from kept`)) as { rows: { note: string }[] };
       expect(rows).toEqual([{ note: "before the disk filled" }]);
     },
   );

@@ -201,7 +201,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
  */
 async function refuseDataNotToOpen(db: Db, options: { where: string; marker?: "table" }): Promise<void> {
   if (options.marker === "table") {
-    const found = (await db.execute(sql`select to_regclass(${`public.${RESTORE_MARKER_TABLE}`}) is not null as found`)) as unknown as {
+    const found = (await db.execute(sql`select to_regclass(${`public.${RESTORE_MARKER_TABLE}`}) is not null as found`)) as {
       rows: { found: boolean }[];
     };
     if (found.rows[0]?.found) throw new DataRefusedError(unfinishedRestoreMessage(options.where));
@@ -333,7 +333,7 @@ const STARTUP_LOCK_KEY = 727_002;
 export async function oneAtATime<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${STARTUP_LOCK_KEY})`);
-    return work(tx as unknown as Db);
+    return work(tx);
   });
 }
 
@@ -346,7 +346,7 @@ function newestMigrationMillis(): number {
 /** Whether the database answers and has every migration this build ships. */
 export async function readiness(db: Db): Promise<{ database: boolean; migrations: boolean }> {
   try {
-    const result = (await db.execute(sql`select max(created_at) as newest from drizzle.__drizzle_migrations`)) as unknown as {
+    const result = (await db.execute(sql`select max(created_at) as newest from drizzle.__drizzle_migrations`)) as {
       rows: { newest: string | number | null }[];
     };
     return { database: true, migrations: Number(result.rows[0]?.newest ?? 0) >= newestMigrationMillis() };

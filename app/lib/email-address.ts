@@ -15,7 +15,7 @@ const LOCAL_PART = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_
 const LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 const TOP_LEVEL = /^[A-Za-z]{2,63}$/;
 
-export const EMAIL_MAX_LENGTH = 254;
+const EMAIL_MAX_LENGTH = 254;
 
 export function isEmailAddress(value: string): boolean {
   if (value.length > EMAIL_MAX_LENGTH) return false;

@@ -33,7 +33,7 @@ export function isDomainError(error: unknown): error is DomainError {
   return error instanceof DomainError;
 }
 
-export function httpStatusFor(code: ErrorCode): number {
+function httpStatusFor(code: ErrorCode): number {
   return statusByCode[code];
 }
 

@@ -290,7 +290,7 @@ describe.skipIf(!canUnshare())("a shop restarted as PID 1 after kill -9 (as in a
       ["-pf", "--mount-proc", process.execPath, "--import", "tsx", path.join(root, "tests/support/open-embedded.ts"), dir],
       { cwd: root },
     );
-    children.push(child as ChildProcessWithoutNullStreams);
+    children.push(child);
     const lines = readline.createInterface({ input: child.stdout })[Symbol.asyncIterator]();
     let stderr = "";
     child.stderr.on("data", (chunk) => (stderr += chunk));

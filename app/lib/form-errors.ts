@@ -53,7 +53,7 @@ export function checkForm<S extends ZodType>(
 ): Checked<S> {
   const values = form instanceof FormData || form instanceof URLSearchParams ? Object.fromEntries(firstValues(form)) : form;
   const parsed = schema.safeParse(values);
-  if (parsed.success) return { ok: true, value: parsed.data as z.output<S> };
+  if (parsed.success) return { ok: true, value: parsed.data };
   return { ok: false, ...formProblemsOf(parsed.error, options) };
 }
 

@@ -5,7 +5,7 @@ import { HELD_ATTRIBUTE, HELD_MARKED, HELD_PRESSES, HELD_REPLAY, SCRIPTS_FAILED_
  * dropped them): its held controls would never work. The link loads the page again. Only its id
  * is in the browser's scripts (needs-script.ts), which take it away once the page has hydrated.
  */
-export const SCRIPTS_FAILED = {
+const SCRIPTS_FAILED = {
   id: SCRIPTS_FAILED_ID,
   text: "Part of this page did not load, so some of its buttons do not work yet.",
   link: "Reload the page",

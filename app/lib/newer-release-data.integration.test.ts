@@ -37,11 +37,12 @@ async function shopOnThisRelease(): Promise<ShopPlace> {
 const open = (shop: ShopPlace) => openDatabase({ databaseUrl: shop.vars.DATABASE_URL, dataDir: shop.settings.dataDir });
 
 async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  return ((await db.execute(query)) as { rows: T[] }).rows;
 }
 
 /** The migrations recorded in the shop's database, and the release, read without opening it as the shop does. */
-async function migrationsRecord(shop: ShopPlace): Promise<{ hash: string; created_at: string; version: string }[]> {
+type MigrationRow = { hash: string; created_at: string; version: string };
+async function migrationsRecord(shop: ShopPlace): Promise<MigrationRow[]> {
   const query = `select hash, created_at::text as created_at, (select value from app_settings where key = '${SHOP_VERSION_SETTING}') as version
     from drizzle.__drizzle_migrations order by id`;
   if (shop.kind === "postgres") {
@@ -49,7 +50,7 @@ async function migrationsRecord(shop: ShopPlace): Promise<{ hash: string; create
     const client = new Client({ connectionString: shop.vars.DATABASE_URL });
     await client.connect();
     try {
-      return (await client.query(query)).rows as never;
+      return (await client.query<MigrationRow>(query)).rows;
     } finally {
       await client.end();
     }
@@ -58,7 +59,7 @@ async function migrationsRecord(shop: ShopPlace): Promise<{ hash: string; create
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const client = new PGlite(path.join(shop.settings.dataDir, "pglite"), { extensions: { pg_trgm } });
   try {
-    return (await client.query(query)).rows as never;
+    return (await client.query<MigrationRow>(query)).rows;
   } finally {
     await client.close();
   }

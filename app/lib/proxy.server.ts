@@ -69,5 +69,5 @@ export function atOrigin(request: Request, origin: string): Request {
     signal: request.signal,
     // Required by the fetch standard for a streamed body.
     ...(hasBody ? { duplex: "half" } : {}),
-  } as RequestInit);
+  });
 }

@@ -8,7 +8,7 @@ import type { HeadersFunction, ServerBuild } from "react-router";
  * `withRetryAfter` gives each route without a `headers` export this one: the headers as before
  * (its parents' and the cookies), plus the Retry-After its action, loader or error answered with.
  */
-export const passRetryAfter: HeadersFunction = ({ parentHeaders, actionHeaders, loaderHeaders, errorHeaders }) => {
+const passRetryAfter: HeadersFunction = ({ parentHeaders, actionHeaders, loaderHeaders, errorHeaders }) => {
   const headers = new Headers(parentHeaders);
   const retryAfter = errorHeaders?.get("Retry-After") ?? actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
   if (retryAfter) headers.set("Retry-After", retryAfter);

@@ -2,7 +2,7 @@
  * WEB_CONCURRENCY: how many worker processes serve the shop (server/cluster.ts). Kept apart from
  * config.server.ts so that the cluster's primary process can read it without loading the shop.
  */
-export const MAX_WORKERS = 64;
+const MAX_WORKERS = 64;
 
 /** The number of workers, or the problem with the value (a sentence for the configuration error). */
 export function webConcurrency(value: string | undefined, options: { embedded: boolean; cores: number }): number | { problem: string } {

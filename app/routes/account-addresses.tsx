@@ -67,7 +67,7 @@ const FIELDS = [
 
 export default function AccountAddresses({ loaderData }: Route.ComponentProps) {
   const { addresses } = loaderData;
-  const result = useActionData<typeof action>() as Failure | undefined;
+  const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const adding = navigation.state === "submitting" && navigation.formData?.get("intent") === "add";
   const check = useFormCheck(addressSchema, result?.intent === "add" ? result : null);

@@ -14,20 +14,23 @@ import { signupTokenMailedTo } from "../../tests/support/signup-mail";
 import { testTarget } from "../../tests/support/test-db";
 import { answer } from "../../tests/support/route-answer";
 import { testDb, auth, cookieOf, signedIn, ctx, get, post, placeOrder, listOf, amna, bilal, BILAL_PASSWORD } from "../../tests/support/account-pages";
+import { routeArgs } from "../../tests/support/route-args";
 
 describe(`profile, address book and checkout filled in (${testTarget()})`, () => {
   it("a saved profile and default address fill checkout; a guest's checkout is empty", async () => {
     const profile = await answer(() =>
-      accountAction({
-        request: post("/account", { intent: "profile", firstName: "Amna", lastName: "Siddiqui", numberCode: "+92", number: "321 4445566" }, amna),
-        params: {},
-        context: ctx(),
-      } as never),
+      accountAction(
+        routeArgs({
+          request: post("/account", { intent: "profile", firstName: "Amna", lastName: "Siddiqui", numberCode: "+92", number: "321 4445566" }, amna),
+          params: {},
+          context: ctx(),
+        }),
+      ),
     );
     expect(profile).toMatchObject({ status: 302, location: "/account" });
     const add = (fields: Record<string, string>, cookie = amna) =>
       answer(() =>
-        addressesAction({ request: post("/account/addresses", { intent: "add", ...fields }, cookie), params: {}, context: ctx() } as never),
+        addressesAction(routeArgs({ request: post("/account/addresses", { intent: "add", ...fields }, cookie), params: {}, context: ctx() })),
       );
     expect(await add({ streetAddress: "7 Canal View", city: "Lahore", state: "Punjab", zipCode: "54000" })).toMatchObject({ status: 302 });
     expect(
@@ -47,7 +50,7 @@ describe(`profile, address book and checkout filled in (${testTarget()})`, () =>
     expect(bad.data).toMatchObject({ error: "Street address is required" });
 
     const prefill = await answer<{ prefill: Record<string, string> }>(() =>
-      checkoutLoader({ request: get("/checkout", amna), params: {}, context: ctx() } as never),
+      checkoutLoader(routeArgs({ request: get("/checkout", amna), params: {}, context: ctx() })),
     );
     expect(prefill.data.prefill).toEqual({
       firstName: "Amna",
@@ -62,23 +65,25 @@ describe(`profile, address book and checkout filled in (${testTarget()})`, () =>
       country: "Pakistan",
       landmark: "Near Jinnah Super",
     });
-    expect((await answer(() => checkoutLoader({ request: get("/checkout"), params: {}, context: ctx() } as never))).data).toEqual({
+    expect((await answer(() => checkoutLoader(routeArgs({ request: get("/checkout"), params: {}, context: ctx() })))).data).toEqual({
       prefill: null,
       cart: null,
     });
 
     // Bilal cannot touch Amna's addresses, whatever id he sends.
     const list = await answer<{ addresses: { id: string; isDefault: boolean }[] }>(() =>
-      addressesLoader({ request: get("/account/addresses", amna), params: {}, context: ctx() } as never),
+      addressesLoader(routeArgs({ request: get("/account/addresses", amna), params: {}, context: ctx() })),
     );
     expect(list.data.addresses.map((a) => a.isDefault)).toEqual([true, false]);
     for (const intent of ["default", "remove"]) {
       const a = await answer(() =>
-        addressesAction({
-          request: post("/account/addresses", { intent, addressId: list.data.addresses[0].id }, bilal),
-          params: {},
-          context: ctx(),
-        } as never),
+        addressesAction(
+          routeArgs({
+            request: post("/account/addresses", { intent, addressId: list.data.addresses[0].id }, bilal),
+            params: {},
+            context: ctx(),
+          }),
+        ),
       );
       expect(a.status).toBe(404);
     }
@@ -86,14 +91,16 @@ describe(`profile, address book and checkout filled in (${testTarget()})`, () =>
 
     // Removing the default makes the remaining address the default.
     await answer(() =>
-      addressesAction({
-        request: post("/account/addresses", { intent: "remove", addressId: list.data.addresses[0].id }, amna),
-        params: {},
-        context: ctx(),
-      } as never),
+      addressesAction(
+        routeArgs({
+          request: post("/account/addresses", { intent: "remove", addressId: list.data.addresses[0].id }, amna),
+          params: {},
+          context: ctx(),
+        }),
+      ),
     );
     const after = await answer<{ addresses: { streetAddress: string; isDefault: boolean }[] }>(() =>
-      addressesLoader({ request: get("/account/addresses", amna), params: {}, context: ctx() } as never),
+      addressesLoader(routeArgs({ request: get("/account/addresses", amna), params: {}, context: ctx() })),
     );
     expect(after.data.addresses).toMatchObject([{ streetAddress: "7 Canal View", isDefault: true }]);
   });
@@ -105,15 +112,17 @@ describe(`profile, address book and checkout filled in (${testTarget()})`, () =>
     const answers = await Promise.all(
       Array.from({ length: 15 }, (_, i) =>
         answer(() =>
-          addressesAction({
-            request: post(
-              "/account/addresses",
-              { intent: "add", streetAddress: `${i} Mall Road`, city: "Lahore", state: "Punjab", zipCode: "54000", makeDefault: "on" },
-              chand,
-            ),
-            params: {},
-            context: ctx(),
-          } as never),
+          addressesAction(
+            routeArgs({
+              request: post(
+                "/account/addresses",
+                { intent: "add", streetAddress: `${i} Mall Road`, city: "Lahore", state: "Punjab", zipCode: "54000", makeDefault: "on" },
+                chand,
+              ),
+              params: {},
+              context: ctx(),
+            }),
+          ),
         ),
       ),
     );
@@ -132,7 +141,7 @@ describe(`profile, address book and checkout filled in (${testTarget()})`, () =>
     const elsewhere = await signedIn("dua@example.pk", "linen-thread-3391");
     const change = (fields: Record<string, string>) =>
       answer<{ error: string }>(() =>
-        accountAction({ request: post("/account", { intent: "password", ...fields }, here), params: {}, context: ctx() } as never),
+        accountAction(routeArgs({ request: post("/account", { intent: "password", ...fields }, here), params: {}, context: ctx() })),
       );
     expect(await change({ currentPassword: "wrong-one", newPassword: "amber-buckle-7720" })).toMatchObject({
       status: 400,
@@ -152,7 +161,7 @@ describe(`profile, address book and checkout filled in (${testTarget()})`, () =>
 describe(`Save my details after a guest order (${testTarget()})`, () => {
   const save = (fields: Record<string, string>) =>
     answer<{ sent?: string; error?: string }>(() =>
-      confirmAction({ request: post("/confirmorder", { intent: "save-details", ...fields }), params: {}, context: ctx("198.51.100.99") } as never),
+      confirmAction(routeArgs({ request: post("/confirmorder", { intent: "save-details", ...fields }), params: {}, context: ctx("198.51.100.99") })),
     );
 
   it("mails a link to the order's e-mail; the link makes the account with the order's details, and the order is in My orders", async () => {

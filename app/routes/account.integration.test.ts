@@ -8,6 +8,7 @@ import { action as accountAction, loader as accountLoader } from "./account";
 import { action as addressesAction, loader as addressesLoader } from "./account-addresses";
 import { testTarget } from "../../tests/support/test-db";
 import { answer } from "../../tests/support/route-answer";
+import { routeArgs } from "../../tests/support/route-args";
 import { testDb, product, other, ctx, get, post, placeOrder, listOf, openOrder, reorderOf, amna, bilal } from "../../tests/support/account-pages";
 
 /*
@@ -53,12 +54,12 @@ describe(`My orders, as two customers and as nobody (${testTarget()})`, () => {
       await listOf(),
       await openOrder(orderNumber),
       await reorderOf(orderNumber),
-      await answer(() => accountLoader({ request: get("/account"), params: {}, context: ctx() } as never)),
+      await answer(() => accountLoader(routeArgs({ request: get("/account"), params: {}, context: ctx() }))),
       await answer(() =>
-        accountAction({ request: post("/account", { intent: "profile", firstName: "X", lastName: "Y" }), params: {}, context: ctx() } as never),
+        accountAction(routeArgs({ request: post("/account", { intent: "profile", firstName: "X", lastName: "Y" }), params: {}, context: ctx() })),
       ),
-      await answer(() => addressesLoader({ request: get("/account/addresses"), params: {}, context: ctx() } as never)),
-      await answer(() => addressesAction({ request: post("/account/addresses", { intent: "add" }), params: {}, context: ctx() } as never)),
+      await answer(() => addressesLoader(routeArgs({ request: get("/account/addresses"), params: {}, context: ctx() }))),
+      await answer(() => addressesAction(routeArgs({ request: post("/account/addresses", { intent: "add" }), params: {}, context: ctx() }))),
       // A cookie that is no session is nobody.
       await listOf("better-auth.session_token=forged.signature"),
     ]) {
@@ -74,7 +75,7 @@ describe(`My orders, as two customers and as nobody (${testTarget()})`, () => {
     await db.update(orders).set({ status: "shipped", courier: "TCS", trackingNumber: "779912345678" }).where(eq(orders.id, row.id));
     await db.insert(orderHistory).values({ orderId: row.id, fromStatus: "confirmed", toStatus: "shipped", note: "" });
     const a = await answer<{ order: { status: string; timeline: { status: string }[]; parcel: { courier: string; url: string | null } } }>(() =>
-      orderLoader({ request: get(`/account/orders/${orderNumber}`, amna), params: { orderNumber }, context: ctx() } as never),
+      orderLoader(routeArgs({ request: get(`/account/orders/${orderNumber}`, amna), params: { orderNumber }, context: ctx() })),
     );
     expect(a.data.order.status).toBe("shipped");
     expect(a.data.order.timeline.map((s) => s.status)).toEqual(["confirmed", "shipped"]);
@@ -123,7 +124,9 @@ describe(`Reorder (${testTarget()})`, () => {
     expect(gone.data.lines).toHaveLength(1);
     // An unknown intent is refused, and nothing is read.
     const odd = await answer(() =>
-      orderAction({ request: post(`/account/orders/${orderNumber}`, { intent: "cancel" }, amna), params: { orderNumber }, context: ctx() } as never),
+      orderAction(
+        routeArgs({ request: post(`/account/orders/${orderNumber}`, { intent: "cancel" }, amna), params: { orderNumber }, context: ctx() }),
+      ),
     );
     expect(odd.status).toBe(400);
   });

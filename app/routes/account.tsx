@@ -1,3 +1,4 @@
+import { formText } from "~/lib/form-text";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/account";
@@ -35,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = intentSchema.safeParse({ intent: form.get("intent") });
   if (!intent.success) return data<Failure>({ form: null, error: "Which form was that? Please try again." }, { status: 400 });
   if (intent.data.intent === "profile") {
-    const values = Object.fromEntries(PROFILE_FIELDS.map((name) => [name, String(form.get(name) ?? "")]));
+    const values = Object.fromEntries(PROFILE_FIELDS.map((name) => [name, formText(form, name)]));
     const parsed = parseForm(profileSchema, form, { form: "profile" as const, values });
     if (!parsed.ok) return parsed.response;
     try {
@@ -58,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Account({ loaderData }: Route.ComponentProps) {
   const { profile, audience } = loaderData;
-  const result = useActionData<typeof action>() as Failure | undefined;
+  const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const profileCheck = useFormCheck(profileSchema, result?.form === "profile" ? result : null);

@@ -8,6 +8,7 @@ import { answer } from "../../tests/support/route-answer";
 import { testContext } from "../../tests/support/test-context";
 import { testTarget, useTestDatabase } from "../../tests/support/test-db";
 import { action } from "./checkout";
+import { routeArgs } from "../../tests/support/route-args";
 
 /*
  * Cash-on-delivery orders are placed on trust and take their stock at once (docs/decisions/0046):
@@ -75,7 +76,7 @@ async function checkout(lines: Line[], address: string, fields: Record<string, s
     ...fields,
   });
   const request = new Request("http://localhost:3000/checkout", { method: "POST", body: form });
-  const result = await answer<Result>(() => action({ request, params: {}, context: testContext(testDb(), { clientAddress: address }) } as never));
+  const result = await answer<Result>(() => action(routeArgs({ request, params: {}, context: testContext(testDb(), { clientAddress: address }) })));
   return { status: result.status, retryAfter: result.headers.get("Retry-After"), message: result.data.ok ? "" : result.data.message };
 }
 

@@ -10,6 +10,7 @@ import { insertProduct } from "../../tests/support/fixtures";
 import { testTarget, useTestDatabase } from "../../tests/support/test-db";
 import { testContext } from "../../tests/support/test-context";
 import { answer } from "../../tests/support/route-answer";
+import { routeArgs } from "../../tests/support/route-args";
 
 /*
  * The checkout form through its action, as the server calls it: anonymous orders are limited per
@@ -56,7 +57,7 @@ async function checkout(fields: Partial<Record<string, string>>, address: string
   });
   for (const [name, value] of Object.entries(fields)) form.set(name, value ?? "");
   const request = new Request("http://localhost:3000/checkout", { method: "POST", body: form });
-  const result = await answer<Result>(() => action({ request, params: {}, context: testContext(testDb(), { clientAddress: address }) } as never));
+  const result = await answer<Result>(() => action(routeArgs({ request, params: {}, context: testContext(testDb(), { clientAddress: address }) })));
   return { status: result.status, retryAfter: result.headers.get("Retry-After"), data: result.data };
 }
 

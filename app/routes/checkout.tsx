@@ -5,6 +5,7 @@ import { getEnv } from "~/config.server";
 import { isDomainError } from "~/lib/errors";
 import { actionFailure } from "~/lib/action-failure.server";
 import { checkForm } from "~/lib/form-errors";
+import { formText } from "~/lib/form-text";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { keepFormWhenUnanswered } from "~/lib/unanswered";
 import { parseCartField } from "~/modules/cart/cart.schema";
@@ -70,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!lines || lines.length === 0) {
     return data<ActionResult>({ ok: false, message: CHECKOUT_MESSAGES.emptyCart }, { status: 400 });
   }
-  const idempotencyKey = String(form.get("idempotencyKey") ?? "");
+  const idempotencyKey = formText(form, "idempotencyKey");
   if (!/^[A-Za-z0-9-]{16,64}$/.test(idempotencyKey)) {
     return data<ActionResult>({ ok: false, message: orderFailed("the form expired, please reload the page.") }, { status: 400 });
   }

@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (isDomainError(error) && error.code === "TOO_MANY_REQUESTS") {
       return data<ContactResult>(
         { ok: false, message: error.message, fields: [], values },
-        { status: 429, headers: { "Retry-After": String(error.details?.retryAfter ?? 60) } },
+        { status: 429, headers: { "Retry-After": String(Number(error.details?.retryAfter ?? 60)) } },
       );
     }
     logger.error({ err: error }, "contact message could not be saved");

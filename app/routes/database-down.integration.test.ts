@@ -32,15 +32,17 @@ interface RouteFile {
   path: string;
 }
 
-function routeFiles(entries: readonly { file: string; path?: string; index?: boolean; children?: unknown[] }[], parent = ""): RouteFile[] {
+type RouteEntry = { file: string; path?: string; index?: boolean; children?: readonly RouteEntry[] };
+
+function routeFiles(entries: readonly RouteEntry[], parent = ""): RouteFile[] {
   return entries.flatMap((entry) => {
     const here = entry.path ? `${parent}/${entry.path}` : parent;
     const concrete = (here || "/").replace(/:[A-Za-z]+/g, "x").replace(/\*$/, "no-such-page");
-    return [{ file: entry.file, path: concrete }, ...routeFiles((entry.children ?? []) as never[], here)];
+    return [{ file: entry.file, path: concrete }, ...routeFiles(entry.children ?? [], here)];
   });
 }
 
-const files = [{ file: "root.tsx", path: "/" }, ...routeFiles(routes as never)];
+const files = [{ file: "root.tsx", path: "/" }, ...routeFiles(routes)];
 
 const testDb = useTestDatabase();
 let unreachable: pg.Pool;
@@ -57,7 +59,7 @@ beforeAll(async () => {
   process.on("unhandledRejection", onUnhandled);
   unreachable = new pg.Pool({ connectionString: `postgres://shop:shop@127.0.0.1:${await freePort()}/shop`, connectionTimeoutMillis: 2000 });
   unreachable.on("error", () => {});
-  db = drizzle(unreachable, { schema }) as unknown as Db;
+  db = drizzle(unreachable, { schema });
   unreachableAuth = createAuth(db, { secret: "x".repeat(32), baseURL: "http://shop.test" });
   const visitors = await setUpVisitors(testDb());
   mainAdmin = { cookie: visitors.mainAdmin, auth: visitors.auth };

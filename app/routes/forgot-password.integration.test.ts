@@ -8,6 +8,7 @@ import { answer } from "../../tests/support/route-answer";
 import { testTarget, useTestDatabase } from "../../tests/support/test-db";
 import { testContext } from "../../tests/support/test-context";
 import { action } from "./forgot-password";
+import { routeArgs } from "../../tests/support/route-args";
 
 const testDb = useTestDatabase();
 
@@ -19,7 +20,7 @@ beforeAll(async () => {
 async function post(email: string, address: string, at = "http://localhost:3812", headers: Record<string, string> = {}) {
   const request = new Request(`${at}/forgot-password`, { method: "POST", body: new URLSearchParams({ email }), headers });
   const a = await answer<{ error: string | null; sent: boolean; email: string }>(() =>
-    action({ request, params: {}, context: testContext(testDb(), { clientAddress: address }) } as never),
+    action(routeArgs({ request, params: {}, context: testContext(testDb(), { clientAddress: address }) })),
   );
   return { status: a.status, retryAfter: a.headers.get("Retry-After"), data: a.data };
 }

@@ -5,6 +5,7 @@ import { answer } from "../../tests/support/route-answer";
 import { testTarget, useTestDatabase } from "../../tests/support/test-db";
 import { testContext } from "../../tests/support/test-context";
 import { action } from "./login";
+import { routeArgs } from "../../tests/support/route-args";
 
 const testDb = useTestDatabase();
 let auth: Auth;
@@ -22,7 +23,7 @@ async function post(password: string, address: string) {
     body: new URLSearchParams({ email: "shopper@example.pk", password }),
   });
   const a = await answer<{ error?: string } | undefined>(() =>
-    action({ request, params: {}, context: testContext(testDb(), { auth, clientAddress: address }) } as never),
+    action(routeArgs({ request, params: {}, context: testContext(testDb(), { auth, clientAddress: address }) })),
   );
   return { status: a.status, location: a.location, retryAfter: a.headers.get("Retry-After"), error: a.data?.error };
 }

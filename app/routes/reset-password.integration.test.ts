@@ -8,6 +8,7 @@ import { answer, flashOf } from "../../tests/support/route-answer";
 import { testTarget, useTestDatabase } from "../../tests/support/test-db";
 import { testContext } from "../../tests/support/test-context";
 import { action, loader } from "./reset-password";
+import { routeArgs } from "../../tests/support/route-args";
 
 const testDb = useTestDatabase();
 const HOUR = 60 * 60_000;
@@ -23,16 +24,18 @@ async function linkFor(role: "user" | "admin", asked = new Date()) {
 
 const open = (token: string) =>
   answer<{ token: string; audience: string; linkError: string | null }>(() =>
-    loader({ request: new Request(`http://localhost:3000/reset-password?token=${token}`), params: {}, context: testContext(testDb()) } as never),
+    loader(routeArgs({ request: new Request(`http://localhost:3000/reset-password?token=${token}`), params: {}, context: testContext(testDb()) })),
   );
 
 const submit = (token: string, password: string) =>
   answer<{ error: string | null; linkError: string | null }>(() =>
-    action({
-      request: new Request("http://localhost:3000/reset-password", { method: "POST", body: new URLSearchParams({ token, password }) }),
-      params: {},
-      context: testContext(testDb()),
-    } as never),
+    action(
+      routeArgs({
+        request: new Request("http://localhost:3000/reset-password", { method: "POST", body: new URLSearchParams({ token, password }) }),
+        params: {},
+        context: testContext(testDb()),
+      }),
+    ),
   );
 
 describe(`the reset-password page (${testTarget()})`, () => {

@@ -177,7 +177,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
             id="shop-category"
             name="category"
             value={categoryId}
-            onChange={(e) => navigate(e.target.value ? `/shop/category/${e.target.value}` : "/shop")}
+            onChange={(e) => void navigate(e.target.value ? `/shop/category/${e.target.value}` : "/shop")}
             className="rounded-md border border-leather-300 bg-white px-3 py-2.5 text-stone-900 md:w-56"
           >
             <option value="">All Categories</option>

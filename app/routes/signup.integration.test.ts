@@ -15,6 +15,7 @@ import { testTarget, useTestDatabase } from "../../tests/support/test-db";
 import { testContext } from "../../tests/support/test-context";
 import { action } from "./signup";
 import { action as confirmAction, loader as confirmLoader } from "./signup-confirm";
+import { routeArgs } from "../../tests/support/route-args";
 
 const testDb = useTestDatabase();
 let auth: Auth;
@@ -31,7 +32,7 @@ async function post(email: string, password: string, address: string, extra: Rec
     body: new URLSearchParams({ email, password, firstName: "Sana", lastName: "Malik", gender: "female", numberCode: "+92", number: "", ...extra }),
   });
   const a = await answer<{ error?: string | null; sent?: string | null; values?: unknown } | undefined>(() =>
-    action({ request, params: {}, context: testContext({ db }, { auth, clientAddress: address }) } as never),
+    action(routeArgs({ request, params: {}, context: testContext({ db }, { auth, clientAddress: address }) })),
   );
   return {
     status: a.status,
@@ -48,10 +49,10 @@ async function post(email: string, password: string, address: string, extra: Rec
 async function useLink(token: string) {
   const url = `http://localhost:3000/signup/confirm?token=${encodeURIComponent(token)}`;
   const page = await answer<{ email: string; linkError: string | null }>(() =>
-    confirmLoader({ request: new Request(url), params: {}, context: testContext(testDb()) } as never),
+    confirmLoader(routeArgs({ request: new Request(url), params: {}, context: testContext(testDb()) })),
   );
   const request = new Request(url, { method: "POST", body: new URLSearchParams({ token }) });
-  const pressed = await answer<{ linkError: string | null }>(() => confirmAction({ request, params: {}, context: testContext(testDb()) } as never));
+  const pressed = await answer<{ linkError: string | null }>(() => confirmAction(routeArgs({ request, params: {}, context: testContext(testDb()) })));
   return { page, pressed };
 }
 

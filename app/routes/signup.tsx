@@ -26,6 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type Values = Partial<Record<"email" | "firstName" | "lastName" | "gender" | "numberCode" | "number", string>>;
+const NO_VALUES: Values = {};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
@@ -41,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The same answer for an address with an account and one without: the mail says which (decision 0045).
     await requestSignup(context.db, { ...parsed.value, address: context.clientAddress, baseUrl: getEnv().publicUrl });
     context.mailer.kick();
-    return data({ error: null, values: {} as Values, sent: signupMailSent(parsed.value.email) });
+    return data({ error: null, values: NO_VALUES, sent: signupMailSent(parsed.value.email) });
   } catch (error) {
     return actionFailure(error, { msg: "signup failed" }, ({ message }) => ({
       error: `Failed to create an account. ${message}`,

@@ -9,6 +9,7 @@ import { action as resetPasswordAction } from "./reset-password";
 import { action as signupAction } from "./signup";
 import { action as subscribeAction } from "./subscribe";
 import { action as trackAction } from "./track";
+import { routeArgs, type RouteFunction } from "../../tests/support/route-args";
 
 /*
  * Issue 33, goal 4: every storefront form refused for its values answers the same way
@@ -17,12 +18,12 @@ import { action as trackAction } from "./track";
  * form refused for its values never reaches the database: the one given here fails on any use.
  */
 
-type Action = (args: never) => unknown;
+type Action = RouteFunction;
 
 async function refusal(action: Action, path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
   const request = new Request(`http://localhost:3000${path}`, { method: "POST", body: new URLSearchParams(fields), headers });
   const context = testContext(databaseFailingOn("select"), { clientAddress: "198.51.100.40" });
-  const a = await answer<Record<string, unknown>>(() => action({ request, params: {}, context } as never));
+  const a = await answer<Record<string, unknown>>(() => action(routeArgs({ request, params: {}, context })));
   return { status: a.status, data: a.data };
 }
 

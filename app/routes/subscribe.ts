@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (isDomainError(error) && error.code === "TOO_MANY_REQUESTS") {
         result = { ok: false, message: error.message };
         status = 429;
-        headers.set("Retry-After", String(error.details?.retryAfter ?? 60));
+        headers.set("Retry-After", String(Number(error.details?.retryAfter ?? 60)));
       } else {
         logger.error({ err: error }, "Could not save email. Check server connection.");
         result = { ok: false };

@@ -1,5 +1,6 @@
 import { data, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/track";
+import { formText } from "~/lib/form-text";
 import { formatAdminDateTime } from "~/lib/admin-date";
 import { actionFailure } from "~/lib/action-failure.server";
 import { parseForm } from "~/lib/form-refusal.server";
@@ -7,7 +8,6 @@ import { publicUrlFrom, seo } from "~/lib/seo";
 import { BRAND } from "~/lib/brand";
 import { orderNumberFromLink, trackOrderSchema } from "~/modules/orders/order-tracking.schema";
 import { trackOrder, type TrackedOrder } from "~/modules/orders/order-tracking.server";
-import type { OrderStatus } from "~/lib/db/value-lists";
 import type { FieldErrors } from "~/lib/form-errors";
 import { ORDER_STATUS_BADGES } from "~/modules/orders/order-status";
 import { FormAlert, TextField, SubmitButton } from "~/components/ui/field";
@@ -28,7 +28,7 @@ type TrackResult =
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const values = { orderNumber: String(form.get("orderNumber") ?? ""), phone: String(form.get("phone") ?? "") };
+  const values = { orderNumber: formText(form, "orderNumber"), phone: formText(form, "phone") };
   const parsed = parseForm(trackOrderSchema, values, { values });
   if (!parsed.ok) return parsed.response;
   try {
@@ -39,10 +39,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Track() {
-  const result = useActionData<typeof action>() as TrackResult | undefined;
+  const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const check = useFormCheck(trackOrderSchema, result);
-  const order = result?.order;
+  const order = result && "order" in result ? result.order : undefined;
   // A link from the confirmation or its e-mail fills in the order number; the phone is still asked for.
   const linkedNumber = orderNumberFromLink(useSearchParams()[0]);
   return (
@@ -106,9 +106,7 @@ function TrackedOrderPanel({ order }: { order: TrackedOrder }) {
       </h2>
       <p className="mt-2 text-stone-700">
         Status:{" "}
-        <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${ORDER_STATUS_BADGES[order.status as OrderStatus] ?? ""}`}>
-          {order.statusLabel}
-        </span>
+        <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${ORDER_STATUS_BADGES[order.status] ?? ""}`}>{order.statusLabel}</span>
       </p>
       {order.parcel && (
         <div className="mt-4 rounded-lg bg-leather-50 p-4">

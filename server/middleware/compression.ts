@@ -29,7 +29,7 @@ const GZIP_LEVEL = 1;
 const INLINE_MAX_BYTES = 512 * 1024;
 
 /** Below this many bytes an answer is sent uncompressed. */
-export const COMPRESS_MIN_BYTES = 1024;
+const COMPRESS_MIN_BYTES = 1024;
 const WHOLE = /^(text\/html|text\/x-script)\b/i;
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 

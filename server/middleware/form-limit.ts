@@ -3,7 +3,7 @@ import { discardBody } from "../discard-body";
 import type { ShopMiddleware } from "./shop-env";
 
 /** Largest request body any form may send. */
-export const MAX_FORM_BYTES = 12 * 1024 * 1024;
+const MAX_FORM_BYTES = 12 * 1024 * 1024;
 
 /**
  * No form of the shop needs more than a category image (10 MB); product media go to the upload

@@ -32,7 +32,7 @@ async function downloadBackup(page: Page) {
   await section.getByRole("link", { name: "Download backup" }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^shop-\d{8}-\d{6}\.tar\.gz$/);
-  const file = await fs.readFile((await download.path())!);
+  const file = await fs.readFile(await download.path());
   // A gzip'd file of some size: the whole shop, media included.
   expect([...file.subarray(0, 2)]).toEqual([0x1f, 0x8b]);
   expect(file.length).toBeGreaterThan(100_000);

@@ -46,20 +46,20 @@ export interface ShopFacts {
   taken: Set<string>;
 }
 
-export interface FilePart {
+interface FilePart {
   filename: string;
   type: string;
   content: Uint8Array;
 }
 
 /** A form field as the shop decodes it; `raw` is its exact urlencoded text when it has one. */
-export interface Field {
+interface Field {
   name: string;
   value: string | FilePart;
   raw?: string;
 }
 
-export type BodyShape = "none" | "form" | "not-a-form" | "broken-multipart" | "raw";
+type BodyShape = "none" | "form" | "not-a-form" | "broken-multipart" | "raw";
 
 export interface FuzzRequest {
   /** The route or action, as app/routes.ts names it: "GET /product/:id", "POST /checkout". */
@@ -86,7 +86,7 @@ interface Draft extends Omit<FuzzRequest, "target" | "kind" | "role" | "expect">
   expect?: number | Partial<Record<Role, number>>;
 }
 
-export interface Target {
+interface Target {
   name: string;
   kind: "route" | "action";
   draft: fc.Arbitrary<Draft>;

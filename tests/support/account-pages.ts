@@ -12,6 +12,7 @@ import { signupTokenMailedTo } from "./signup-mail";
 import { useTestDatabase } from "./test-db";
 import { testContext } from "./test-context";
 import { answer } from "./route-answer";
+import { routeArgs } from "./route-args";
 
 /*
  * A customer's account pages under test (app/routes/account*.integration.test.ts): a test database
@@ -70,7 +71,7 @@ export async function placeOrder(cookie: string | undefined, fields: Record<stri
     ...fields,
   };
   const a = await answer<{ ok: boolean; orderId: string; receipt: string; message?: string }>(() =>
-    checkoutAction({ request: post("/checkout", form, cookie), params: {}, context: ctx(`203.0.113.${n % 250}`) } as never),
+    checkoutAction(routeArgs({ request: post("/checkout", form, cookie), params: {}, context: ctx(`203.0.113.${n % 250}`) })),
   );
   expect(a.data, a.data.message).toMatchObject({ ok: true });
   return { orderNumber: a.data.orderId, receipt: a.data.receipt };
@@ -78,11 +79,11 @@ export async function placeOrder(cookie: string | undefined, fields: Record<stri
 
 export const listOf = async (cookie?: string) =>
   answer<{ orders: { orderNumber: string; status: string; timeline: unknown[] }[] }>(() =>
-    ordersLoader({ request: get("/account/orders", cookie), params: {}, context: ctx() } as never),
+    ordersLoader(routeArgs({ request: get("/account/orders", cookie), params: {}, context: ctx() })),
   );
 export const openOrder = (orderNumber: string, cookie?: string) =>
   answer<{ order: { orderNumber: string; items: { productName: string }[] } }>(() =>
-    orderLoader({ request: get(`/account/orders/${orderNumber}`, cookie), params: { orderNumber }, context: ctx() } as never),
+    orderLoader(routeArgs({ request: get(`/account/orders/${orderNumber}`, cookie), params: { orderNumber }, context: ctx() })),
   );
 export const reorderOf = (orderNumber: string, cookie?: string) =>
   answer<{
@@ -91,7 +92,9 @@ export const reorderOf = (orderNumber: string, cookie?: string) =>
     changes: { kind: string }[];
     message?: string;
   }>(() =>
-    orderAction({ request: post(`/account/orders/${orderNumber}`, { intent: "reorder" }, cookie), params: { orderNumber }, context: ctx() } as never),
+    orderAction(
+      routeArgs({ request: post(`/account/orders/${orderNumber}`, { intent: "reorder" }, cookie), params: { orderNumber }, context: ctx() }),
+    ),
   );
 
 export let amna: string; // verified (signed up by link)

@@ -45,7 +45,7 @@ export function useAdminRequests(testDb: () => TestDatabase) {
 
   const request = (who: Who, pathAndQuery: string, init: { method?: string; form?: FormData | Record<string, string> } = {}) => {
     const headers = new Headers();
-    if (who !== "anonymous" && cookies[who]) headers.set("cookie", cookies[who]!);
+    if (who !== "anonymous" && cookies[who]) headers.set("cookie", cookies[who]);
     let body: FormData | URLSearchParams | undefined;
     if (init.form instanceof FormData) body = init.form;
     else if (init.form) body = new URLSearchParams(init.form);

@@ -2,13 +2,13 @@ import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
 /** axe-core's rules for WCAG 2.2 levels A and AA (2.0, 2.1 and 2.2 criteria), none disabled. */
-export const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] as const;
+const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] as const;
 
 /**
  * What axe-core's WCAG 2.2 A and AA rules find on the page as it stands, one line per element:
  * the rule, the element, and what the rule says of it. An empty list: nothing found.
  */
-export async function axeFindings(page: Page): Promise<string[]> {
+async function axeFindings(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).withTags([...WCAG_22_AA]).analyze();
   return violations.flatMap(({ id, nodes }) =>
     nodes.map(({ target, failureSummary }) => `${id}: ${target.join(" ")} — ${(failureSummary ?? "").replace(/\s+/g, " ").slice(0, 300)}`),

@@ -19,7 +19,7 @@ export const LONG = {
 
 const day = (i: number) => new Date(Date.UTC(2025, 0, 1 + i, 9, 0, 0)).toISOString();
 
-export function crowdedExport(count = 24) {
+function crowdedExport(count = 24) {
   const ids = Array.from({ length: count }, (_, i) => i + 1);
   const categories = Object.fromEntries(
     ids.map((i) => [`cat${i}`, { CategoryName: LONG.category(i), CatImgUrl: "", DateCreated: day(i), ProductCount: 1 }]),

@@ -99,7 +99,7 @@ export async function startNginx(deployment: Deployment): Promise<{ url: string;
   );
   const child = spawn("nginx", ["-p", dir, "-c", `${dir}/nginx.conf`, "-g", "daemon off; user root;"], { stdio: ["ignore", "ignore", "pipe"] });
   const errors: string[] = [];
-  child.stderr!.on("data", (chunk: Buffer) => errors.push(chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => errors.push(chunk.toString()));
   const url = `https://localhost:${httpsPort}`;
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
@@ -219,8 +219,8 @@ export async function startDeployment(): Promise<Deployment> {
         stdio: ["ignore", "pipe", "pipe"],
       });
       started.children.push(child);
-      child.stdout!.on("data", (chunk: Buffer) => log.push(chunk.toString()));
-      child.stderr!.on("data", (chunk: Buffer) => log.push(chunk.toString()));
+      child.stdout.on("data", (chunk: Buffer) => log.push(chunk.toString()));
+      child.stderr.on("data", (chunk: Buffer) => log.push(chunk.toString()));
       let id = "";
       await waitFor(`shop instance ${name}`, async () => {
         if (child.exitCode !== null) throw new Error(`instance ${name} exited: ${log.join("")}`);
@@ -257,8 +257,8 @@ export async function startDeployment(): Promise<Deployment> {
       stdio: ["ignore", "pipe", "pipe"],
     });
     started.children.push(caddy);
-    caddy.stdout!.on("data", (chunk: Buffer) => caddyLog.push(chunk.toString()));
-    caddy.stderr!.on("data", (chunk: Buffer) => caddyLog.push(chunk.toString()));
+    caddy.stdout.on("data", (chunk: Buffer) => caddyLog.push(chunk.toString()));
+    caddy.stderr.on("data", (chunk: Buffer) => caddyLog.push(chunk.toString()));
     await waitFor("Caddy", async () => {
       if (caddy.exitCode !== null) throw new Error(`Caddy exited: ${caddyLog.join("")}`);
       return (await insecureGet(`${url}/readyz`)).status === 200;

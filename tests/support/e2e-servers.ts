@@ -60,7 +60,7 @@ function start(port: number, env: Record<string, string> = {}): ChildProcess {
     // Its own process group, so that stopping it stops the first start's child process too.
     detached: true,
   });
-  child.stderr!.on("data", (chunk: Buffer) => {
+  child.stderr.on("data", (chunk: Buffer) => {
     for (const line of chunk.toString().split("\n").filter(Boolean)) process.stderr.write(`[WebServer ${port}] ${line}\n`);
   });
   return child;

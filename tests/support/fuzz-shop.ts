@@ -15,7 +15,7 @@ import { createScratchPostgres } from "./scratch-postgres";
 const root = path.resolve(import.meta.dirname, "../..");
 
 /** The tables whose rows a request may only change by doing what the shop is for. */
-export const BUSINESS_TABLES = [
+const BUSINESS_TABLES = [
   "products",
   "variants",
   "stock",
@@ -65,8 +65,8 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<s
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
-    child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.on("error", reject);
     child.on("exit", (code) =>
       code === 0 ? resolve(output) : reject(new Error(`${path.basename(command)} ${args.join(" ")} failed (${code}):\n${output}`)),

@@ -14,6 +14,7 @@ import { insertCategory } from "./fixtures";
 import { answer } from "./route-answer";
 import { action as uploadAction } from "../../app/routes/admin/uploads";
 import { png } from "./images";
+import { routeArgs, type RouteFunction } from "./route-args";
 
 /*
  * The product editor's integration tests (products-new*.integration.test.ts): a test database with a
@@ -74,8 +75,8 @@ export async function upload(kind: string, body: Buffer, cookie = adminCookie) {
 }
 
 /** What a loader or action answered (tests/support/route-answer.ts). */
-export function call(fn: (args: never) => unknown, request: Request, params: Record<string, string> = {}) {
-  return answer<any>(() => fn({ request, params, context: testContext(testDb(), { auth, storage }) } as never));
+export function call(fn: RouteFunction, request: Request, params: Record<string, string> = {}) {
+  return answer<any>(() => fn(routeArgs({ request, params, context: testContext(testDb(), { auth, storage }) })));
 }
 
 export function formRequest(url: string, product: unknown, cookie = adminCookie) {

@@ -11,6 +11,7 @@ import { useAdminRequests } from "./admin-requests";
 import { answer } from "./route-answer";
 import { insertCategory, insertProduct, testCustomer } from "./fixtures";
 import { useTestDatabase } from "./test-db";
+import { routeArgs } from "./route-args";
 
 /*
  * Saving a product's stock from the edit form while orders come in
@@ -56,11 +57,13 @@ export async function satchel(sizes: [size: string, qty: number][]) {
 /** What the edit page loads, as the form sends it back unchanged. */
 export async function openForm(productId: string) {
   const loaded = await answer<{ editing: Promise<{ product: EditableProduct }> }>(() =>
-    editLoader({
-      request: visitors.request("admin", `/admin/products/${productId}/edit`),
-      params: { id: productId },
-      context: visitors.context(),
-    } as never),
+    editLoader(
+      routeArgs({
+        request: visitors.request("admin", `/admin/products/${productId}/edit`),
+        params: { id: productId },
+        context: visitors.context(),
+      }),
+    ),
   );
   expect(loaded.status).toBe(200);
   const { product } = await loaded.data.editing;
@@ -76,7 +79,7 @@ export async function openForm(productId: string) {
       price: String(v.price / 100),
       inOffer: v.inOffer,
       discountPrice: String(v.discountPrice / 100),
-      stock: v.stock.map((s) => ({ id: s.id, size: s.size, qty: String(s.qty), loadedQty: s.qty })) as Record<string, unknown>[],
+      stock: v.stock.map((s) => ({ id: s.id, size: s.size, qty: String(s.qty), loadedQty: s.qty })),
       media: v.media.map((m) => ({ id: m.id, kind: m.kind })),
       uploads: [],
     })),
@@ -94,11 +97,13 @@ export function save(productId: string, form: unknown) {
   const body = new FormData();
   body.set("product", JSON.stringify(form));
   return answer<{ ok: false; message: string; detail?: string; errors?: Record<string, string> }>(() =>
-    editAction({
-      request: visitors.request("admin", `/admin/products/${productId}/edit`, { form: body }),
-      params: { id: productId },
-      context: visitors.context(),
-    } as never),
+    editAction(
+      routeArgs({
+        request: visitors.request("admin", `/admin/products/${productId}/edit`, { form: body }),
+        params: { id: productId },
+        context: visitors.context(),
+      }),
+    ),
   );
 }
 

@@ -41,8 +41,8 @@ import { testCustomer } from "./fixtures";
  */
 
 export const RELEASES_FOLDER = path.resolve(import.meta.dirname, "../fixtures/releases");
-export const FIXTURE_BACKUP = "shop.tar.gz";
-export const FIXTURE_EXPECTED = "expected.json";
+const FIXTURE_BACKUP = "shop.tar.gz";
+const FIXTURE_EXPECTED = "expected.json";
 
 export interface ReleaseFixture {
   release: string;
@@ -198,7 +198,7 @@ export async function describeShop(db: Db): Promise<ShopDescription> {
 }
 
 /** The fixture shop's accounts; staff passwords follow the staff rule. */
-export const FIXTURE_LOGINS = {
+const FIXTURE_LOGINS = {
   owner: { email: "owner@chamra.example", password: "saddle stitch tannery lantern", role: "main-admin" },
   staff: { email: "staff@chamra.example", password: "indigo buckle ledger harbour", role: "admin" },
   customer: { email: "ayesha@example.pk", password: "camel wallet 2026", role: "user" },
@@ -225,7 +225,7 @@ function video(seed: number): Buffer {
  * (main admin, admin, customer); orders placed at checkout and moved by staff (shipped, completed,
  * cancelled with its stock back); subscribers; contact messages, one answered.
  */
-export async function fillReleaseShop(db: Db, storage: FileStorage): Promise<void> {
+async function fillReleaseShop(db: Db, storage: FileStorage): Promise<void> {
   await ensureMainAdmin(db, FIXTURE_LOGINS.owner);
   const [owner] = await db
     .select({ id: user.id })

@@ -24,7 +24,7 @@ export interface ShopProcess {
 /** Every shop started here and not yet stopped, for a spec's afterAll. */
 const running = new Set<ChildProcess>();
 
-export function exited(child: ChildProcess): Promise<void> {
+function exited(child: ChildProcess): Promise<void> {
   return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once("exit", () => resolve()));
 }
 
@@ -65,8 +65,8 @@ export async function startShopProcess(
   });
   running.add(child);
   child.once("exit", () => running.delete(child));
-  child.stdout!.on("data", (chunk: Buffer) => log.push(chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => log.push(chunk.toString()));
+  child.stdout.on("data", (chunk: Buffer) => log.push(chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => log.push(chunk.toString()));
   const shop: ShopProcess = {
     url: `http://127.0.0.1:${port}`,
     process: child,

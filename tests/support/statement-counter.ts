@@ -14,7 +14,7 @@ export async function countingDatabase(database: Database): Promise<{ db: Db; st
   let db: Db;
   if (database.kind === "postgres") {
     const { drizzle } = await import("drizzle-orm/node-postgres");
-    db = drizzle((database.db as unknown as { $client: import("pg").Pool }).$client, { schema, logger }) as unknown as Db;
+    db = drizzle((database.db as unknown as { $client: import("pg").Pool }).$client, { schema, logger });
   } else {
     const { drizzle } = await import("drizzle-orm/pglite");
     const embedded = drizzle((database.db as unknown as { $client: import("@electric-sql/pglite").PGlite }).$client, { schema, logger });
@@ -27,7 +27,7 @@ export async function countingDatabase(database: Database): Promise<{ db: Db; st
         statements.push("commit");
       }
     }) as typeof embedded.transaction;
-    db = embedded as unknown as Db;
+    db = embedded;
   }
   return { db, statements, reset: () => void statements.splice(0) };
 }

@@ -4,7 +4,7 @@ import { LiveHub } from "~/modules/live/live-events.server";
 import "~/load-context";
 
 /** A stand-in for a dependency a test did not give: any use of it fails, naming what is missing. */
-function notGiven<T extends object>(name: string): T {
+export function notGiven<T extends object>(name: string): T {
   return new Proxy({} as T, {
     get(_target, property) {
       throw new Error(`This test's context has no ${name} (reading ${String(property)}): pass it to testContext`);

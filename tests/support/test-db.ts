@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, inject } from "vitest";
-import { openDatabase, type Database } from "~/lib/db.server";
+import { openDatabase, type Database, type Db } from "~/lib/db.server";
 import { ALWAYS_REACHABLE } from "~/lib/database-health.server";
 import { createScratchPostgres } from "./scratch-postgres";
 
@@ -63,6 +63,7 @@ export function databaseFailingOn(method: "insert" | "select" | "update" | "dele
   const fail = () => {
     throw new Error("connection lost");
   };
-  const db = { [method]: fail } as never;
+  // Only `method` is there: anything else is what an empty object has.
+  const db = new Proxy({} as Db, { get: (target, property) => (property === method ? fail : Reflect.get(target, property)) });
   return { kind: "pglite", db, probe: db, health: ALWAYS_REACHABLE, listen: async () => async () => {}, close: async () => {} };
 }

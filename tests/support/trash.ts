@@ -14,6 +14,7 @@ import { requestAs, setUpVisitors, type Visitors } from "./staff";
 import { testContext } from "./test-context";
 import { useTestDatabase } from "./test-db";
 import { action as trashAction, loader as trashLoader } from "~/routes/admin/trash";
+import { routeArgs, type RouteFunction } from "./route-args";
 
 /*
  * The Trash's integration tests (app/modules/trash/trash.integration.test.ts): a test database with
@@ -36,10 +37,10 @@ afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 export const db = (): Db => testDb().db;
 const context = () => testContext(testDb(), { auth: visitors.auth, storage });
 type Role = "anonymous" | "customer" | "admin" | "mainAdmin";
-export const post = (route: (args: never) => unknown, who: Role, at: string, form: Record<string, string>, params: Record<string, string> = {}) =>
-  answer<any>(() => route({ request: requestAs(visitors[who], at, form), params, context: context() } as never));
+export const post = (route: RouteFunction, who: Role, at: string, form: Record<string, string>, params: Record<string, string> = {}) =>
+  answer<any>(() => route(routeArgs({ request: requestAs(visitors[who], at, form), params, context: context() })));
 export const trashPage = (who: Role, query = "") =>
-  answer<any>(() => trashLoader({ request: requestAs(visitors[who], `/admin/trash${query}`), params: {}, context: context() } as never));
+  answer<any>(() => trashLoader(routeArgs({ request: requestAs(visitors[who], `/admin/trash${query}`), params: {}, context: context() })));
 export const trashDo = (who: Role, form: Record<string, string>) => post(trashAction, who, "/admin/trash", form);
 export const fileExists = (key: string) => fs.existsSync(path.join(root, key));
 
@@ -62,7 +63,7 @@ const TABLES = [
 export async function everyRow(): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
   for (const table of TABLES) {
-    const result = (await db().execute(sql.raw(`select to_jsonb(t)::text as row from "${table}" t order by 1`))) as unknown as {
+    const result = (await db().execute(sql.raw(`select to_jsonb(t)::text as row from "${table}" t order by 1`))) as {
       rows: { row: string }[];
     };
     out[table] = result.rows.map((r) => r.row);

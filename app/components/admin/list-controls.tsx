@@ -61,7 +61,7 @@ export function FilterSelect({
         name={name}
         defaultValue={value}
         key={value}
-        onChange={(e) => submit(e.currentTarget.form)}
+        onChange={(e) => void submit(e.currentTarget.form)}
         className={`${CONTROL.plain} ${controlBorder(false)} mt-1 ${className}`}
       >
         <option value="">{allLabel}</option>
@@ -96,8 +96,6 @@ export function FilterPanel({ active, children }: { active: boolean; children: R
 
 /** The look of every back-office table's header row, and of every row action (link or button alike). */
 export const TABLE_HEAD_CLASS = "bg-stone-50 text-xs font-semibold uppercase tracking-wide text-stone-600";
-export const ROW_ACTION_CLASS = BUTTON.row;
-export const ROW_DANGER_CLASS = BUTTON.rowDanger;
 /** Every file picker of the back office: a labelled button, then the chosen file's name. */
 export const FILE_INPUT_CLASS =
   "block w-full text-sm text-stone-700 file:mr-3 file:cursor-pointer file:rounded-md file:border file:border-leather-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-leather-800 hover:file:bg-leather-100";

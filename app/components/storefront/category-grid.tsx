@@ -4,7 +4,7 @@ import { Img } from "~/components/ui/img";
 import { imageSrcSet, imageUrl } from "~/modules/media/media-url";
 import type { CategorySummary } from "~/modules/catalog/catalog-views";
 
-export const SAMPLE_CATEGORIES = ["Wallet", "Bags", "Belts", "Office", "Backpacks", "Shoe"].map((name) => ({
+const SAMPLE_CATEGORIES = ["Wallet", "Bags", "Belts", "Office", "Backpacks", "Shoe"].map((name) => ({
   name,
   count: 12,
 }));

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { BRAND } from "~/lib/brand";
 
-export const SUPPORT_HOURS = "Mon-Sat 9-6 (9 AM to 6 PM)";
+const SUPPORT_HOURS = "Mon-Sat 9-6 (9 AM to 6 PM)";
 
 function Icon({ children }: { children: ReactNode }) {
   return (

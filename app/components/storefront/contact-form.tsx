@@ -9,7 +9,7 @@ import { useFormCheck } from "~/components/ui/use-form-check";
 export const CONTACT_SUCCESS = "Thank you for your message! We will get back to you within 24 hours.";
 export const CONTACT_FAILURE = "Sorry, there was an error sending your message. Please try again.";
 
-export const CONTACT_FIELDS = ["name", "email", "phone", "subject", "message"] as const;
+const CONTACT_FIELDS = ["name", "email", "phone", "subject", "message"] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 export type ContactValues = Record<ContactField, string>;
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 
-export const NEWSLETTER_MESSAGE_MS = 5000;
+const NEWSLETTER_MESSAGE_MS = 5000;
 export const NEWSLETTER_SUCCESS = "Thank you for subscribing! 🎉";
 export const NEWSLETTER_FAILURE = "Subscription failed. Please try again.";
 
@@ -58,7 +58,7 @@ export function NewsletterForm() {
   }
 
   return (
-    <form method="post" action="/subscribe" className="flex flex-col gap-2" onSubmit={onSubmit}>
+    <form method="post" action="/subscribe" className="flex flex-col gap-2" onSubmit={(event) => void onSubmit(event)}>
       <label htmlFor="newsletter-email" className="text-sm font-medium text-leather-100">
         Subscribe to our newsletter
       </label>

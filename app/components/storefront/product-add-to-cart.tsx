@@ -6,7 +6,7 @@ import type { CartLine } from "~/modules/cart/cart-line";
 import { cartCount, readCart } from "~/modules/cart/cart-storage";
 
 /** How long the added-to-cart banner shows (docs/product.md#fixed-figures). */
-export const ADDED_BANNER_MS = 3000;
+const ADDED_BANNER_MS = 3000;
 
 interface Added {
   line: CartLine;

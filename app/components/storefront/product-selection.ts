@@ -20,7 +20,7 @@ export interface ColourVariant {
   soleColor: string;
 }
 
-export const ONE_SIZE = "One Size";
+const ONE_SIZE = "One Size";
 
 /** A blank size reads 'One Size'. */
 export function sizeLabel(size: string): string {

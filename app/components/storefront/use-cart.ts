@@ -14,7 +14,7 @@ export interface CartRow {
   problem: LineProblem;
 }
 
-export function lineProblem(line: CartLine, priced: PricedLine | undefined): LineProblem {
+function lineProblem(line: CartLine, priced: PricedLine | undefined): LineProblem {
   if (!priced) return null;
   if (!priced.found) return "unavailable";
   if (priced.available <= 0) return "sold-out";

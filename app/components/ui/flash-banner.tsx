@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import type { Flash, FlashKind } from "~/lib/flash";
 
-export const FLASH_MS = 5000;
+const FLASH_MS = 5000;
 
 /**
  * Each kind's colours and its mark: drawn by the stylesheet and named for screen readers ("Error"),

@@ -49,11 +49,11 @@ type Rows<T> = { rows: T[] };
 
 /** When the newest migration applied to the database was made, or null for a database without any. */
 export async function newestAppliedMigration(db: Db): Promise<number | null> {
-  const exists = (await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as found`)) as unknown as Rows<{
+  const exists = (await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as found`)) as Rows<{
     found: boolean;
   }>;
   if (!exists.rows[0]?.found) return null;
-  const result = (await db.execute(sql`select max(created_at) as newest from drizzle.__drizzle_migrations`)) as unknown as Rows<{
+  const result = (await db.execute(sql`select max(created_at) as newest from drizzle.__drizzle_migrations`)) as Rows<{
     newest: string | number | null;
   }>;
   const newest = result.rows[0]?.newest;
@@ -62,9 +62,9 @@ export async function newestAppliedMigration(db: Db): Promise<number | null> {
 
 /** The release named in the database as the newest that opened it, or null (none yet, or written before releases were recorded). */
 export async function recordedShopVersion(db: Db): Promise<string | null> {
-  const exists = (await db.execute(sql`select to_regclass('public.app_settings') is not null as found`)) as unknown as Rows<{ found: boolean }>;
+  const exists = (await db.execute(sql`select to_regclass('public.app_settings') is not null as found`)) as Rows<{ found: boolean }>;
   if (!exists.rows[0]?.found) return null;
-  const result = (await db.execute(sql`select value from app_settings where key = ${SHOP_VERSION_SETTING}`)) as unknown as Rows<{ value: string }>;
+  const result = (await db.execute(sql`select value from app_settings where key = ${SHOP_VERSION_SETTING}`)) as Rows<{ value: string }>;
   return result.rows[0]?.value ?? null;
 }
 

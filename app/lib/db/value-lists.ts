@@ -30,7 +30,6 @@ export const USER_ROLES = ["user", ...ADMIN_ROLES] as const;
 export type Role = (typeof USER_ROLES)[number];
 
 export const GENDERS = ["male", "female", "other"] as const;
-export type Gender = (typeof GENDERS)[number];
 
 /** What a product media file is. */
 export const MEDIA_KINDS = ["image", "video"] as const;

@@ -4,7 +4,7 @@ import { newPasswordField, REQUIRED_FIELDS, signupSchema } from "./account.schem
 
 export const ACCESS_DENIED_CREATE = "Access denied. Only Main Admins can create admin accounts.";
 export const ACCESS_DENIED_MANAGE = "Access denied. Only Main Admins can manage admin accounts.";
-export const ROLE_INVALID = "Please choose a role: Admin or Main Admin.";
+const ROLE_INVALID = "Please choose a role: Admin or Main Admin.";
 
 const adminRole = z.enum(ADMIN_ROLES, {
   error: (issue) => (issue.input === undefined || issue.input === "" ? REQUIRED_FIELDS : ROLE_INVALID),

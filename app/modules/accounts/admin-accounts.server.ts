@@ -9,9 +9,9 @@ import { ACCESS_DENIED_MANAGE, CANNOT_DELETE_SELF, type CreateAdminInput, type U
 import { moveToTrash, type DeletedBy } from "~/modules/trash/trash.server";
 import { assertPasswordAllowed } from "./password-check.server";
 
-export const EMAIL_TAKEN = "An account with this email already exists.";
+const EMAIL_TAKEN = "An account with this email already exists.";
 export const LAST_MAIN_ADMIN = "The last Main Admin cannot be made an Admin. Make another admin a Main Admin first.";
-export const ADMIN_GONE = "This admin account no longer exists.";
+const ADMIN_GONE = "This admin account no longer exists.";
 
 /**
  * Creates a staff account with a hashed password (in `account`, never in the profile), held to the

@@ -9,7 +9,7 @@ import { SIGNUP_LINK_IDENTIFIER_PREFIX } from "./signup-link";
  * An expired password link is kept this long, so that opening it still says "This link has
  * expired" (and offers a new one) rather than that it is not valid.
  */
-export const EXPIRED_LINK_KEPT_MS = 30 * 24 * 60 * 60_000;
+const EXPIRED_LINK_KEPT_MS = 30 * 24 * 60 * 60_000;
 
 /**
  * Deletes password links expired over EXPIRED_LINK_KEPT_MS ago, signup links once expired (they
@@ -18,7 +18,7 @@ export const EXPIRED_LINK_KEPT_MS = 30 * 24 * 60 * 60_000;
  * rows that can serve no one, which would otherwise pile up (a link nobody used, a shopper who
  * never came back). Returns how many of each went.
  */
-export async function deleteExpiredSignInRecords(db: Db, now = new Date()): Promise<{ links: number; sessions: number }> {
+async function deleteExpiredSignInRecords(db: Db, now = new Date()): Promise<{ links: number; sessions: number }> {
   const links = await db
     .delete(verification)
     .where(

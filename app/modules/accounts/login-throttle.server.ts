@@ -9,7 +9,7 @@ const MINUTE = 60_000;
  * checked; a success gives its places back, so in effect they count failures. No limit is held
  * by the account alone: one client cannot lock another out. Counts age out with their window.
  */
-export const LOGIN_LIMITS = {
+const LOGIN_LIMITS = {
   /** One account from one address: strict. A success there clears it. */
   accountAddress: { limit: 5, windowMs: 15 * MINUTE },
   /** One address, all accounts: mobile networks put many shoppers behind one address. */

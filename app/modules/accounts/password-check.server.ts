@@ -10,7 +10,7 @@ import { PASSWORD_COMMON, PASSWORD_MAX_LENGTH, passwordShapeProblem, type Passwo
  * from letter case, l33t spelling or reversal, one entry of that list. The dictionary (about
  * 400 kB) stays on the server: browsers check the shape only.
  */
-export const MIN_ZXCVBN_SCORE = 2;
+const MIN_ZXCVBN_SCORE = 2;
 
 let estimator: ZxcvbnFactory | undefined;
 

@@ -146,8 +146,7 @@ describe(`getting back in (${testTarget()})`, () => {
       const refused = results.filter((r) => r.status === "rejected");
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(PASSWORD_LINK_LIMITS.emailAddress.limit);
       expect(refused).toHaveLength(9 - PASSWORD_LINK_LIMITS.emailAddress.limit);
-      for (const r of refused)
-        expect((r as PromiseRejectedResult).reason).toMatchObject({ code: "TOO_MANY_REQUESTS", message: expect.stringMatching(TOO_MANY) });
+      for (const r of refused) expect(r.reason).toMatchObject({ code: "TOO_MANY_REQUESTS", message: expect.stringMatching(TOO_MANY) });
     }
   });
 
@@ -202,7 +201,7 @@ describe(`getting back in (${testTarget()})`, () => {
       setPasswordWithLink(db, { token, password: "Copper-Lantern-Meadow-58" }),
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    const [refused] = results.filter((r) => r.status === "rejected") as PromiseRejectedResult[];
+    const [refused] = results.filter((r) => r.status === "rejected");
     expect(refused.reason).toMatchObject({ code: "INVALID", message: LINK_NOT_VALID });
     const winner = results[0].status === "fulfilled" ? NEW : "Copper-Lantern-Meadow-58";
     await expect(logIn(email, winner)).resolves.toBeTruthy();

@@ -53,7 +53,7 @@ export const PASSWORD_LINK_LIMITS = {
   emailAddressPressed: { limit: 2, windowMs: HOUR },
 } as const satisfies Record<string, RateRule>;
 
-export function passwordLinkKeys(email: string, address: string | undefined) {
+function passwordLinkKeys(email: string, address: string | undefined) {
   const from = addressBucket(address);
   return {
     email: `password-link:email:${normalEmail(email)}`,
@@ -71,7 +71,7 @@ function newToken(): string {
 }
 
 /** How a token is kept: never as it is. */
-export function storedIdentifier(token: string): string {
+function storedIdentifier(token: string): string {
   return `${PASSWORD_LINK_IDENTIFIER_PREFIX}${createHash("sha256").update(token, "utf8").digest("hex")}`;
 }
 
@@ -93,7 +93,7 @@ async function issueLink(db: Db, email: string, kind: PasswordLinkKind, baseUrl:
       returning value
     )
     ${enqueueMailFrom(sql`link`, { to: address, subject: mail.subject, text: mail.text })}
-    returning id`)) as unknown as { rows: { id: string }[] };
+    returning id`)) as { rows: { id: string }[] };
   await tidySignInRecords(db, now);
   return rows.length > 0;
 }

@@ -5,8 +5,7 @@ import { BRAND } from "~/lib/brand";
  * forgot a password ("reset") or because the shop made an account for someone ("invitation").
  * Pure: the kinds, how long each link works, the page it opens and the texts of its mail and pages.
  */
-export const PASSWORD_LINK_KINDS = ["reset", "invitation"] as const;
-export type PasswordLinkKind = (typeof PASSWORD_LINK_KINDS)[number];
+export type PasswordLinkKind = "reset" | "invitation";
 
 const HOUR = 60 * 60_000;
 
@@ -17,7 +16,7 @@ export const PASSWORD_LINK_VALIDITY_MS: Record<PasswordLinkKind, number> = { res
 export const PASSWORD_LINK_IDENTIFIER_PREFIX = "password-link:";
 
 /** The page a link opens and the page where one asks for a new link. */
-export const SET_PASSWORD_PATH = "/reset-password";
+const SET_PASSWORD_PATH = "/reset-password";
 export const FORGOT_PASSWORD_PATH = "/forgot-password";
 
 /** The answer to every request for a link, whether or not the address has an account. */

@@ -18,8 +18,8 @@ export const PASSWORD_TOO_SHORT: Record<PasswordAudience, string> = {
   customer: "Password must be at least 8 characters.",
   staff: "Staff passwords must be at least 12 characters.",
 };
-export const PASSWORD_TOO_LONG = "Password must be at most 128 characters.";
-export const PASSWORD_BLANK = "Password cannot be only spaces.";
+const PASSWORD_TOO_LONG = "Password must be at most 128 characters.";
+const PASSWORD_BLANK = "Password cannot be only spaces.";
 export const PASSWORD_COMMON = "This password is too common. Please choose another.";
 
 /** Staff roles need staff passwords. */

@@ -13,7 +13,7 @@ import { ADDRESS_BOOK_FULL, ADDRESS_NOT_FOUND, type AddressInput, type ProfileIn
  */
 
 /** At most this many addresses per account. */
-export const ADDRESS_BOOK_SIZE = 10;
+const ADDRESS_BOOK_SIZE = 10;
 
 export interface Profile {
   email: string;
@@ -125,7 +125,7 @@ export async function removeAddress(db: Db, userId: string, addressId: string): 
 }
 
 /** The phone as checkout takes it (03XXXXXXXXX), from the profile's country code and number; "" when it is not a Pakistani mobile. */
-export function checkoutPhone(numberCode: string, number: string): string {
+function checkoutPhone(numberCode: string, number: string): string {
   const digits = number.replace(/[\s\-().]/g, "");
   if (!digits) return "";
   const phone = digits.startsWith("0") || digits.startsWith("+") ? normalizePhone(digits) : normalizePhone(`${numberCode}${digits}`);

@@ -4,7 +4,7 @@ import { createAuth, loadAuthSecret, type Auth } from "~/modules/accounts/auth.s
 import { DomainError } from "~/lib/errors";
 import { session, user } from "~/lib/db/tables/accounts.server";
 import { createTestDatabase, testTarget, type TestDatabase } from "../../../tests/support/test-db";
-import { testContext } from "../../../tests/support/test-context";
+import { notGiven, testContext } from "../../../tests/support/test-context";
 import { upsertAccount } from "./accounts.server";
 import { signupSchema } from "./account.schema";
 import { getCurrentUser, requireAdmin, requireMainAdmin, SESSION_TRUST_MS, signIn } from "./session.server";
@@ -12,6 +12,7 @@ import { confirmSignup, requestSignup } from "./signup.server";
 import { signupTokenMailedTo } from "../../../tests/support/signup-mail";
 import { loader as dashboardLoader } from "~/routes/admin/dashboard";
 import { action as logoutAction } from "~/routes/logout";
+import { routeArgs } from "../../../tests/support/route-args";
 
 let database: TestDatabase;
 let auth: Auth;
@@ -57,7 +58,8 @@ describe(`accounts and the admin guard (${testTarget()})`, () => {
       role: "main-admin",
     });
     expect(input).not.toHaveProperty("role");
-    await requestSignup(database.db, { ...input, role: "main-admin", baseUrl: "http://localhost:3000" } as never);
+    const withRole = { ...input, role: "main-admin", baseUrl: "http://localhost:3000" };
+    await requestSignup(database.db, withRole);
     await confirmSignup(database.db, (await signupTokenMailedTo(database.db, "eve@example.pk"))!);
     const [row] = await database.db.select().from(user).where(eq(user.email, "eve@example.pk"));
     expect(row.role).toBe("user");
@@ -67,14 +69,14 @@ describe(`accounts and the admin guard (${testTarget()})`, () => {
   });
 
   it("every admin loader refuses anonymous visitors and customers", async () => {
-    await expectRedirect(dashboardLoader({ request: requestWith(null), params: {}, context: testContext(database, { auth }) } as never), "/login");
+    await expectRedirect(dashboardLoader(routeArgs({ request: requestWith(null), params: {}, context: testContext(database, { auth }) })), "/login");
     const customer = await signIn(database.db, { email: "eve@example.pk", password: "eve-walnut-ledger-82" }, auth);
     await expectRedirect(
-      dashboardLoader({ request: requestWith(customer.headers), params: {}, context: testContext(database, { auth }) } as never),
+      dashboardLoader(routeArgs({ request: requestWith(customer.headers), params: {}, context: testContext(database, { auth }) })),
       "/",
     );
     const admin = await signIn(database.db, { email: "admin@example.pk", password: "admin-pass" }, auth);
-    const data = await dashboardLoader({ request: requestWith(admin.headers), params: {}, context: testContext(database, { auth }) } as never);
+    const data = await dashboardLoader(routeArgs({ request: requestWith(admin.headers), params: {}, context: testContext(database, { auth }) }));
     expect(data.summary.orders).toEqual({ confirmed: 0, shipped: 0, completed: 0, cancelled: 0, returned: 0 });
   });
 
@@ -133,7 +135,7 @@ describe(`staff sessions end after 12 hours without use (${testTarget()})`, () =
     const admin = await signIn(database.db, { email: "admin@example.pk", password: "admin-pass" }, auth);
     await lastUsedAgo(admin.user.id, 12 * HOUR + 60_000);
     await expectRedirect(
-      dashboardLoader({ request: requestWith(admin.headers), params: {}, context: testContext(database, { auth }) } as never),
+      dashboardLoader(routeArgs({ request: requestWith(admin.headers), params: {}, context: testContext(database, { auth }) })),
       "/login",
     );
     expect(await getCurrentUser(requestWith(admin.headers), auth)).toBeNull();
@@ -179,7 +181,7 @@ describe(`logging out (${testTarget()})`, () => {
       .map((c) => c.split(";")[0])
       .join("; ");
     const request = new Request("http://localhost:3000/logout", { method: "POST", headers: { cookie }, body: new URLSearchParams(form) });
-    return logoutAction({ request, params: {}, context: testContext(database, { auth }) } as never);
+    return logoutAction(routeArgs({ request, params: {}, context: testContext(database, { auth }) }));
   };
 
   it("'Log out' ends this session only", async () => {
@@ -236,7 +238,7 @@ describe(`sessions taken on trust for a moment (${testTarget()})`, () => {
     expect((await getCurrentUser(requestWith(admin.headers, "/"), auth))?.role).toBe("admin");
     await endedElsewhere(admin.user.id);
     await expectRedirect(
-      dashboardLoader({ request: requestWith(admin.headers), params: {}, context: testContext(database, { auth }) } as never),
+      dashboardLoader(routeArgs({ request: requestWith(admin.headers), params: {}, context: testContext(database, { auth }) })),
       "/login",
     );
     await expect(requireAdmin(requestWith(admin.headers), auth)).rejects.toBeInstanceOf(Response);
@@ -250,7 +252,7 @@ describe(`sessions taken on trust for a moment (${testTarget()})`, () => {
     expect((await requireAdmin(requestWith(staff.headers), auth)).role).toBe("admin");
     await database.db.update(user).set({ role: "user" }).where(eq(user.id, staff.user.id));
     await expectRedirect(
-      dashboardLoader({ request: requestWith(staff.headers), params: {}, context: testContext(database, { auth }) } as never),
+      dashboardLoader(routeArgs({ request: requestWith(staff.headers), params: {}, context: testContext(database, { auth }) })),
       "/",
     );
   });
@@ -262,16 +264,18 @@ describe(`sessions taken on trust for a moment (${testTarget()})`, () => {
       .getSetCookie()
       .map((c) => c.split(";")[0])
       .join("; ");
-    await logoutAction({
-      request: new Request("http://localhost:3000/logout", { method: "POST", headers: { cookie }, body: new URLSearchParams() }),
-      params: {},
-      context: testContext(database, { auth }),
-    } as never);
+    await logoutAction(
+      routeArgs({
+        request: new Request("http://localhost:3000/logout", { method: "POST", headers: { cookie }, body: new URLSearchParams() }),
+        params: {},
+        context: testContext(database, { auth }),
+      }),
+    );
     expect(await getCurrentUser(requestWith(main.headers, "/"), auth)).toBeNull();
   });
 
   it("a request without a session cookie costs nothing", async () => {
     const request = new Request("http://localhost:3000/", { headers: { cookie: "cart=1; flash=x" } });
-    expect(await getCurrentUser(request, { api: { getSession: () => Promise.reject(new Error("asked")) } } as never)).toBeNull();
+    expect(await getCurrentUser(request, notGiven<Auth>("an account service to ask"))).toBeNull();
   });
 });

@@ -36,9 +36,9 @@ function setCookies(response: Response): Headers {
 }
 
 /** Staff sessions end after this long without a request (docs/decisions/0021). */
-export const STAFF_IDLE_LIMIT_MS = 12 * 60 * 60_000;
+const STAFF_IDLE_LIMIT_MS = 12 * 60 * 60_000;
 /** How often a staff session's last use is written: not on every request. */
-export const STAFF_ACTIVITY_EVERY_MS = 15 * 60_000;
+const STAFF_ACTIVITY_EVERY_MS = 15 * 60_000;
 
 /**
  * How long a session checked against the database is taken on trust by this process for
@@ -61,7 +61,7 @@ interface KnownSession {
 const known = new WeakMap<Auth, Map<string, KnownSession>>();
 function knownOf(auth: Auth): Map<string, KnownSession> {
   let sessions = known.get(auth);
-  if (!sessions) known.set(auth, (sessions = new Map()));
+  if (!sessions) known.set(auth, (sessions = new Map<string, KnownSession>()));
   return sessions;
 }
 

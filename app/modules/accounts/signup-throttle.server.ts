@@ -9,9 +9,9 @@ import { addressBucket, hitRateLimit, type RateLimitHit, type RateRule } from "~
  * As loose as the contact and newsletter forms' limit (30 in 15 minutes): a mobile carrier puts
  * many shoppers behind one address.
  */
-export const SIGNUP_LIMIT = { limit: 30, windowMs: 15 * 60_000 } as const satisfies RateRule;
+const SIGNUP_LIMIT = { limit: 30, windowMs: 15 * 60_000 } as const satisfies RateRule;
 
-export function signupKey(address: string | undefined): string {
+function signupKey(address: string | undefined): string {
   return `signup:addr:${addressBucket(address)}`;
 }
 

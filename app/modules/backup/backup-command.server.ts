@@ -36,9 +36,9 @@ export interface CommandResult {
   output: string;
 }
 
-export const BACKUP_USAGE = "Usage: npm run backup -- [file]   (without a file: a new file in BACKUP_DIR)";
-export const RESTORE_USAGE = "Usage: npm run restore -- <file> [--replace]";
-export const CHECK_DATA_USAGE = "Usage: npm run check-data";
+const BACKUP_USAGE = "Usage: npm run backup -- [file]   (without a file: a new file in BACKUP_DIR)";
+const RESTORE_USAGE = "Usage: npm run restore -- <file> [--replace]";
+const CHECK_DATA_USAGE = "Usage: npm run check-data";
 
 /** Errors that are the user's to act on: printed as they are, one line, with no stack. */
 const isPlain = (error: unknown) =>
@@ -49,7 +49,7 @@ const isPlain = (error: unknown) =>
   error instanceof ConfigError;
 
 function failure(error: unknown): CommandResult {
-  if (isPlain(error)) return { exitCode: 1, output: (error as Error).message };
+  if (isPlain(error)) return { exitCode: 1, output: error.message };
   return { exitCode: 1, output: `Failed: ${error instanceof Error ? error.message : String(error)}` };
 }
 

@@ -37,7 +37,6 @@ export const backupHeaderSchema = z.object({
 export type BackupHeader = z.infer<typeof backupHeaderSchema>;
 
 const part = z.object({ entry: z.string().min(1), bytes: z.number().int().min(0), sha256: z.string().regex(/^[0-9a-f]{64}$/) });
-export type BackupPart = z.infer<typeof part>;
 
 export const backupManifestSchema = backupHeaderSchema.extend({
   tables: z.array(part.extend({ table: z.string().min(1), rows: z.number().int().min(0) })),

@@ -189,7 +189,7 @@ function parseHeader(name: string, bytes: Buffer): BackupHeader {
 }
 
 /** Refuses a backup this release cannot read: from a newer release, or with a migration it does not ship. */
-export function checkHeader(name: string, header: BackupHeader, migrations: ShippedMigration[]): void {
+function checkHeader(name: string, header: BackupHeader, migrations: ShippedMigration[]): void {
   const newest = migrations.at(-1)!;
   const theirs = `release ${header.shopVersion} (data up to migration ${header.migration.tag})`;
   const ours = `this is release ${SHOP_VERSION} (migrations up to ${newest.tag})`;

@@ -244,7 +244,7 @@ describe("a backup from an older release", () => {
     expect(result.exitCode).toBe(0);
     const opened = await into.open();
     try {
-      const rows = async (query: ReturnType<typeof sql>) => ((await opened.database.db.execute(query)) as unknown as { rows: unknown[] }).rows;
+      const rows = async (query: ReturnType<typeof sql>) => ((await opened.database.db.execute(query)) as { rows: unknown[] }).rows;
       expect(await rows(sql`select id, name, search_text from products`)).toEqual([
         { id: "old-1", name: "Travel Wallet", search_text: "travel wallet\nslim camel leather" },
       ]);

@@ -11,10 +11,10 @@ const UNIT_WORDS = { m: "minute", h: "hour", d: "day" } as const;
 type Unit = keyof typeof UNITS;
 
 /** The shortest and longest schedules: a backup reads every row, and a month is the longest sensible gap. */
-export const MIN_BACKUP_EVERY_MS = 15 * UNITS.m;
-export const MAX_BACKUP_EVERY_MS = 30 * UNITS.d;
+const MIN_BACKUP_EVERY_MS = 15 * UNITS.m;
+const MAX_BACKUP_EVERY_MS = 30 * UNITS.d;
 
-export const BACKUP_EVERY_FORMS = "a whole number of minutes, hours or days such as 30m, 6h or 1d, from 15m to 30d";
+const BACKUP_EVERY_FORMS = "a whole number of minutes, hours or days such as 30m, 6h or 1d, from 15m to 30d";
 
 /** BACKUP_EVERY ("6h", "30m", "1d") in milliseconds, or the problem with it. */
 export function parseBackupEvery(value: string): number | { problem: string } {

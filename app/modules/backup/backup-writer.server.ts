@@ -105,7 +105,7 @@ async function spoolTables(source: BackupSource, folder: string, progress: Progr
     async (tx) => {
       await tx.execute(sql`set local timezone = 'UTC'`);
       const migration = await lastMigration(tx);
-      const [{ now }] = ((await tx.execute(sql`select now()::text as now`)) as unknown as { rows: { now: string }[] }).rows;
+      const [{ now }] = ((await tx.execute(sql`select now()::text as now`)) as { rows: { now: string }[] }).rows;
       const tables: Snapshot["tables"] = [];
       for (const table of await shopTables(tx)) {
         const file = fs.createWriteStream(path.join(folder, `${table.name}.jsonl`));
@@ -131,7 +131,7 @@ async function spoolTables(source: BackupSource, folder: string, progress: Progr
 async function lastMigration(tx: Db): Promise<BackupHeader["migration"]> {
   const result = (await tx.execute(
     sql`select created_at::text as created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
-  )) as unknown as { rows: { created_at: string }[] };
+  )) as { rows: { created_at: string }[] };
   const when = Number(result.rows[0]?.created_at ?? NaN);
   const known = shippedMigrations(migrationsFolder()).find((m) => m.when === when);
   if (!known) {

@@ -28,7 +28,7 @@ export interface DataCheck {
 const MAX_LISTED = 50;
 
 type Rows<T> = { rows: T[] };
-const rowsOf = async <T>(db: Db, query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as Rows<T>).rows;
+const rowsOf = async <T>(db: Db, query: ReturnType<typeof sql>) => ((await db.execute(query)) as Rows<T>).rows;
 
 export async function checkData(db: Db, storage: FileStorage, now = Date.now()): Promise<DataCheck> {
   const problems: string[] = [];

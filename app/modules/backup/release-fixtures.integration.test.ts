@@ -165,7 +165,7 @@ describe.each(sources.map((s) => [s.name, s] as const))(`the %s, restored into $
   it("passes the data check, and now carries today's release", async () => {
     const check = await checkData(opened.database.db, opened.storage);
     expect(check.problems).toEqual([]);
-    const rows = (await opened.database.db.execute(sql`select value from app_settings where key = ${SHOP_VERSION_SETTING}`)) as unknown as {
+    const rows = (await opened.database.db.execute(sql`select value from app_settings where key = ${SHOP_VERSION_SETTING}`)) as {
       rows: { value: string }[];
     };
     expect(rows.rows).toEqual([{ value: SHOP_VERSION }]);

@@ -115,11 +115,12 @@ async function openFolderTarget(target: Extract<RestoreTarget, { kind: "pglite" 
   const staged = path.join(dataDir, "pglite.restoring");
   return {
     name,
-    unfinished: async () => fs.existsSync(marker),
-    holdsData: async () => fs.existsSync(live) && fs.readdirSync(live).length > 0,
-    async mark(file) {
+    unfinished: () => Promise.resolve(fs.existsSync(marker)),
+    holdsData: async () => fs.existsSync(live) && (await fs.promises.readdir(live)).length > 0,
+    mark(file) {
       writeDurably(marker, `${JSON.stringify({ file: path.resolve(file), startedAt: new Date().toISOString(), pid: process.pid })}\n`);
       fs.rmSync(staged, { recursive: true, force: true });
+      return Promise.resolve();
     },
     async load(work) {
       const client = await createEmbedded(staged);
@@ -132,11 +133,13 @@ async function openFolderTarget(target: Extract<RestoreTarget, { kind: "pglite" 
       fs.rmSync(live, { recursive: true, force: true });
       fs.renameSync(staged, live);
     },
-    async unmark() {
+    unmark() {
       fs.rmSync(marker, { force: true });
+      return Promise.resolve();
     },
-    async close() {
+    close() {
       lock.release();
+      return Promise.resolve();
     },
   };
 }
@@ -155,7 +158,7 @@ async function openPostgresTarget(target: Extract<RestoreTarget, { kind: "postgr
   const pool: Pool = new Pool({ connectionString: target.url, max: 1 });
   const db = drizzle(pool, { schema }) as unknown as Db;
   const name = "The database at DATABASE_URL";
-  const rows = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  const rows = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as { rows: T[] }).rows;
   try {
     await db.execute(sql`select 1`);
   } catch (error) {
@@ -191,7 +194,7 @@ async function openPostgresTarget(target: Extract<RestoreTarget, { kind: "postgr
 
 /** Drops what the migrations made (tables, views, sequences, functions, the migrations' record), but the restore's marker and extensions. */
 async function dropShopObjects(tx: Db): Promise<void> {
-  const rows = async <T>(query: ReturnType<typeof sql>) => ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+  const rows = async <T>(query: ReturnType<typeof sql>) => ((await tx.execute(query)) as { rows: T[] }).rows;
   await tx.execute(sql`drop schema if exists drizzle cascade`);
   const ofNoExtension = sql.raw(`not exists (select 1 from pg_depend d where d.objid = c.oid and d.deptype = 'e')`);
   const relations = await rows<{ name: string; kind: string }>(
@@ -266,15 +269,15 @@ async function loadArchive(tx: Db, file: string, manifest: BackupManifest, migra
 /** Runs tasks with at most `limit` at a time; `done` waits for all and throws the first failure. */
 function atMost(limit: number) {
   const running = new Set<Promise<void>>();
-  let failure: unknown;
+  let failure: { error: unknown } | undefined;
   return {
     async add(task: () => Promise<void>) {
-      if (failure) throw failure;
+      if (failure) throw failure.error;
       const run = task().then(
         () => void running.delete(run),
         (error: unknown) => {
           running.delete(run);
-          failure ??= error;
+          failure ??= { error };
         },
       );
       running.add(run);
@@ -282,7 +285,7 @@ function atMost(limit: number) {
     },
     async done() {
       await Promise.all(running);
-      if (failure) throw failure;
+      if (failure) throw failure.error;
     },
   };
 }

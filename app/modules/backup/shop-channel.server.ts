@@ -19,7 +19,7 @@ const CHANNEL_SOCKET = "shop.sock";
 /** Unix socket paths are limited to 108 bytes on Linux (104 elsewhere). */
 const MAX_SOCKET_PATH = 100;
 
-export function channelSocket(dataDir: string): string {
+function channelSocket(dataDir: string): string {
   return path.join(path.resolve(dataDir), CHANNEL_FOLDER, CHANNEL_SOCKET);
 }
 

@@ -15,7 +15,7 @@ export interface ShopTable {
 }
 
 type Rows<T> = { rows: T[] };
-const rowsOf = async <T>(db: Db, query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as Rows<T>).rows;
+const rowsOf = async <T>(db: Db, query: ReturnType<typeof sql>) => ((await db.execute(query)) as Rows<T>).rows;
 
 export const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 

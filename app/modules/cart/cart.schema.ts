@@ -3,10 +3,10 @@ import { parseJsonField } from "~/lib/json-field";
 import { parseInteger } from "~/lib/typed-numbers";
 
 export const MAX_CART_LINES = 50;
-export const MAX_LINE_QUANTITY = 99;
+const MAX_LINE_QUANTITY = 99;
 
 /** What the server accepts of a browser's cart line: which item and how many, never a price. */
-export const cartLineInputSchema = z.object({
+const cartLineInputSchema = z.object({
   productID: z.string().trim().min(1).max(64),
   productVariantKey: z.string().trim().min(1).max(200),
   productSize: z.string().max(50).default(""),

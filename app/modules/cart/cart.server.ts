@@ -47,8 +47,24 @@ export function cartLineRowsQuery(productIds: string[]): SQL {
     order by v.position, v.id, s.position, s.id`;
 }
 
+/** A row of `cartLineRowsQuery` as the driver answers it: big integers may come back as text, JSON as text or a value. */
+export type CartLineRawRow = {
+  variant_id: string | number;
+  product_id: string | number;
+  variant_name: string;
+  sole_color: string | null;
+  price: string | number;
+  in_offer: boolean | string;
+  discount_price: string | number;
+  product_name: string;
+  stock_id: string | number | null;
+  size: string | null;
+  qty: string | number | null;
+  image: unknown;
+};
+
 /** Raw rows of `cartLineRowsQuery` as typed values (big integers come back as text). */
-export function cartLineRowsFrom(rows: Record<string, unknown>[]): CartLineRow[] {
+export function cartLineRowsFrom(rows: CartLineRawRow[]): CartLineRow[] {
   return rows.map((r) => ({
     variantId: String(r.variant_id),
     productId: String(r.product_id),
@@ -68,7 +84,7 @@ export function cartLineRowsFrom(rows: Record<string, unknown>[]): CartLineRow[]
 /** Looks up every line's product, variant and size, in one query; prices come from the database only. */
 export async function priceCartLines(db: Db, lines: CartLineInput[]): Promise<PricedLine[]> {
   if (lines.length === 0) return [];
-  const result = (await db.execute(cartLineRowsQuery([...new Set(lines.map((l) => l.productID))]))) as unknown as { rows: Record<string, unknown>[] };
+  const result = (await db.execute(cartLineRowsQuery([...new Set(lines.map((l) => l.productID))]))) as { rows: CartLineRawRow[] };
   return priceLinesFrom(lines, cartLineRowsFrom(result.rows));
 }
 

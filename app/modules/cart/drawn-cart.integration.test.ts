@@ -13,6 +13,7 @@ import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
 import { CART_COOKIE, cartCookieValue } from "./cart-cookie";
 import { UNKNOWN_ITEM_NAME } from "./cart.server";
 import type { DrawnCart } from "./cart-line";
+import { routeArgs } from "../../../tests/support/route-args";
 
 /*
  * /cart and /checkout are drawn on the server from the cart the browser mirrors in its cookie
@@ -46,7 +47,7 @@ const walletLine = (productQuantity = 1) => ({
 
 function asked(path: "/cart" | "/checkout", cookie: string | null) {
   const request = new Request(`http://shop.test${path}`, { headers: cookie === null ? {} : { Cookie: cookie } });
-  const args = { request, context: testContext(testDb()), params: {}, unstable_pattern: path } as never;
+  const args = routeArgs({ request, context: testContext(testDb()), params: {} });
   return answer<{ cart: DrawnCart | null }>(path === "/cart" ? cartLoader(args) : checkoutLoader(args));
 }
 

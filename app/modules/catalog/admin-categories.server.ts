@@ -48,7 +48,7 @@ export async function storeCategoryImage(storage: FileStorage, bytes: Buffer): P
 const categoryImageFile = (key: string): StoredMediaFile => ({ kind: "image", storageKey: key, widths: CATEGORY_IMAGE_WIDTHS });
 
 /** Deletes the stored files of a category image (failures are logged, not fatal). */
-export function deleteCategoryImageFiles(storage: FileStorage, key: string): Promise<void> {
+function deleteCategoryImageFiles(storage: FileStorage, key: string): Promise<void> {
   return deleteMediaFiles(storage, [categoryImageFile(key)]);
 }
 

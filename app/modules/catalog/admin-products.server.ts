@@ -12,7 +12,7 @@ import { likePattern } from "~/lib/sql-like";
 import { productOverview, type ProductOverview } from "./product-overview";
 import { ADMIN_PRODUCTS_PAGE_SIZE } from "./admin-products.schema";
 
-export interface AdminProductRow {
+interface AdminProductRow {
   id: string;
   name: string;
   code: string;

@@ -12,7 +12,7 @@ import { hasDiscount, unitPrice } from "./pricing";
 import { SEARCH_LISTED_MATCHES, type ShopSort } from "./shop-listing";
 
 export const UNNAMED_CATEGORY = "Unnamed Category";
-export const UNCATEGORIZED = "Uncategorized";
+const UNCATEGORIZED = "Uncategorized";
 
 // ------------------------------------------------------------------ rules as SQL
 
@@ -20,7 +20,7 @@ export const UNCATEGORIZED = "Uncategorized";
  * SQL mirror of `hasDiscount` in pricing.ts, for filtering in the database (featured products).
  * catalog.integration.test.ts checks both agree on every edge case.
  */
-export function variantOnOfferSql(v: typeof variants = variants): SQL {
+function variantOnOfferSql(v: typeof variants = variants): SQL {
   return sql`(${v.inOffer} and ${v.discountPrice} > 0 and ${v.discountPrice} < ${v.price})`;
 }
 
@@ -231,7 +231,7 @@ async function findMatches(
     select counted.n,
       case when ${listed} then array(${pageIdsSql(matches, order, limit, offset)}) end as listed,
       case when ${windowed} then array(${pageIdsSql(newestMatches, newest, limit, offset)}) end as windowed
-    from (select count(*)::int as n from (select 1 from ${products} where ${condition} limit ${cap + 1}) as capped) as counted`)) as unknown as {
+    from (select count(*)::int as n from (select 1 from ${products} where ${condition} limit ${cap + 1}) as capped) as counted`)) as {
     rows: { n: number | string; listed: string[] | null; windowed: string[] | null }[];
   };
   const [row] = result.rows;
@@ -283,7 +283,7 @@ function pageIdsSql(rows: SQL, order: SQL[], limit: number, offset: number): SQL
 }
 
 async function readPageIds(db: Db, rows: SQL, order: SQL[], limit: number, offset: number): Promise<string[]> {
-  const found = (await db.execute(pageIdsSql(rows, order, limit, offset))) as unknown as { rows: { id: string }[] };
+  const found = (await db.execute(pageIdsSql(rows, order, limit, offset))) as { rows: { id: string }[] };
   return found.rows.map((r) => r.id);
 }
 

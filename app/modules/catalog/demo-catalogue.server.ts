@@ -33,7 +33,7 @@ interface DemoProduct {
   extraCategory?: Shape;
 }
 
-export const DEMO_CATEGORIES: { shape: Shape; name: string; ageDays: number }[] = [
+const DEMO_CATEGORIES: { shape: Shape; name: string; ageDays: number }[] = [
   { shape: "wallet", name: "Wallet", ageDays: 400 },
   { shape: "bag", name: "Bags", ageDays: 380 },
   { shape: "belt", name: "Belts", ageDays: 360 },
@@ -46,7 +46,7 @@ const one = (qty: number): [string, number][] => [["One Size", qty]];
 const belt = (q: number[]): [string, number][] => (["36", "32", "40", "34", "38"] as const).map((s, i) => [s, q[i] ?? 0]);
 const shoe = (q: number[]): [string, number][] => (["42", "40", "44", "41", "43", "45"] as const).map((s, i) => [s, q[i] ?? 0]);
 
-export const DEMO_PRODUCTS: Record<Shape, DemoProduct[]> = {
+const DEMO_PRODUCTS: Record<Shape, DemoProduct[]> = {
   wallet: [
     {
       name: "Classic Bifold Wallet",
@@ -395,7 +395,7 @@ function shade(hex: string, factor: number): string {
   return `#${((r << 16) | (g << 8) | b).toString(16).padStart(6, "0")}`;
 }
 
-export function demoSvg(shape: Shape, color: string): string {
+function demoSvg(shape: Shape, color: string): string {
   const fill = swatchTone(color) ?? "#9ca3af";
   const stroke = color === "white" ? "#8a7f73" : shade(fill, 0.6);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800">

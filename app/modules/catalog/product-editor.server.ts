@@ -26,7 +26,7 @@ export interface EditableMedia {
   contentType: string;
 }
 
-export interface EditableVariant extends StockedVariant {
+interface EditableVariant extends StockedVariant {
   media: EditableMedia[];
 }
 
@@ -86,7 +86,7 @@ export interface SaveOptions {
 }
 
 /** One change of a size's stock made by a save, with the quantity it left. */
-export interface StockAdjustment {
+interface StockAdjustment {
   stockId: string;
   delta: number;
   qty: number;

@@ -65,7 +65,7 @@ const id = z.string().trim().min(1).max(64);
 
 export const MAX_QTY = 1_000_000;
 
-export const stockRowSchema = z.object({
+const stockRowSchema = z.object({
   id: id.optional(),
   size: z.string().trim().max(40, "Please keep the size under 40 characters.").default(""),
   qty: z.preprocess(
@@ -100,10 +100,10 @@ const stockRowsSchema = z
     { when: (payload) => Array.isArray(payload.value) },
   );
 
-export const keptMediaSchema = z.object({ id, kind: z.enum(MEDIA_KINDS) });
-export const newMediaSchema = z.object({ token: z.string().min(1).max(2000), kind: z.enum(MEDIA_KINDS) });
+const keptMediaSchema = z.object({ id, kind: z.enum(MEDIA_KINDS) });
+const newMediaSchema = z.object({ token: z.string().min(1).max(2000), kind: z.enum(MEDIA_KINDS) });
 
-export const variantFormSchema = z
+const variantFormSchema = z
   .object({
     id: id.optional(),
     name: z.string({ error: M.variantName }).trim().min(1, M.variantName).max(100, "Please keep the name under 100 characters."),

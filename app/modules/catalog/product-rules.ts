@@ -2,7 +2,7 @@ import { hasDiscount, type PricedVariant } from "./pricing";
 
 /** Rules about how products present themselves. Pure: used by the browser and the server. */
 
-export const NEW_PRODUCT_DAYS = 30;
+const NEW_PRODUCT_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** NEW badge: added less than 30 days ago. */
@@ -35,7 +35,7 @@ export function isFeatured(variants: ReadonlyArray<PricedVariant>): boolean {
  * several words takes the tone of its last known word ('Dark Brown' has its own; 'Croc Black' is
  * black). A name with no tone ('Plain', 'Embossed') has none and is shown as a text chip.
  */
-export const LEATHER_TONES: Record<string, string> = {
+const LEATHER_TONES: Record<string, string> = {
   red: "#b91c1c",
   blue: "#1d4ed8",
   green: "#15803d",

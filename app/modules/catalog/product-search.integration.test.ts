@@ -132,7 +132,7 @@ describe(`storefront search (${testTarget()})`, () => {
 
   it("counts and pages through the trigram index, not by reading the whole table", async () => {
     const plan = async (query: { getSQL(): unknown }) => {
-      const result = (await db.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, string>[] };
+      const result = (await db.execute(sql`explain ${query}`)) as { rows: Record<string, string>[] };
       return result.rows.map((r) => Object.values(r)[0]).join("\n");
     };
     for (const q of ["wallet", "steel buckle"]) {

@@ -13,7 +13,7 @@ import { likePattern } from "~/lib/sql-like";
  */
 
 /** How close a word of the shop must be to a typed word to stand for it (pg_trgm word_similarity). */
-export const CLOSE_WORD_SIMILARITY = 0.5;
+const CLOSE_WORD_SIMILARITY = 0.5;
 /** Close words taken per typed word, the closest first. */
 const CLOSE_WORDS_PER_WORD = 5;
 /** Words of a search looked at; a longer search keeps its first ones. */
@@ -39,7 +39,7 @@ interface TypedWord {
  * The words of a search worth correcting, or null when the search is not made of words: one with
  * a LIKE wildcard or backslash is searched literally and never corrected ("%tote" is not "tote").
  */
-export function typedWords(q: string): TypedWord[] | null {
+function typedWords(q: string): TypedWord[] | null {
   if (/[\\%_]/.test(q)) return null;
   const words = q
     .split(/[^\p{L}\p{N}]+/u)
@@ -80,7 +80,7 @@ export async function closeMatch(db: Db, q: string): Promise<CloseMatch | null> 
       where s.word % lower(t.typed) and word_similarity(lower(t.typed), s.word) >= ${CLOSE_WORD_SIMILARITY}
       order by 2 desc, 1
       limit ${CLOSE_WORDS_PER_WORD}
-    ) w`)) as unknown as { rows: { typed: string; word: string; similarity: number | string }[] };
+    ) w`)) as { rows: { typed: string; word: string; similarity: number | string }[] };
 
   const found = words.map(({ typed }) => ({
     typed,

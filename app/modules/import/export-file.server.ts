@@ -18,7 +18,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * keyed by document id (some tools put the collections under `__collections__`). Collections the
  * shop does not know are ignored and named in `ignored`.
  */
-export function readExport(json: unknown): { data: ExportData; ignored: string[] } {
+function readExport(json: unknown): { data: ExportData; ignored: string[] } {
   let root = json;
   if (isObject(root) && isObject(root.__collections__)) root = root.__collections__;
   if (!isObject(root)) throw new ExportFileError("The export is not a JSON object of collections.");

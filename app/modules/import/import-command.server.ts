@@ -4,7 +4,8 @@ import type { FileStorage } from "~/modules/media/storage.server";
 import { sendInvitation } from "~/modules/accounts/password-link.server";
 import { ExportFileError, loadExport } from "./export-file.server";
 import { formatSummary } from "./import-report";
-import { runImport, type ImportSummary, type MediaMode } from "./import.server";
+import { runImport } from "./import.server";
+import type { ImportSummary, MediaMode } from "./import-records.server";
 
 export interface ImportCommandResult {
   exitCode: 0 | 1;

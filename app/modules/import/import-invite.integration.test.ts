@@ -4,14 +4,16 @@ import { describe, expect, it } from "vitest";
 import { mailOutbox } from "~/lib/db/tables/messages.server";
 import { useTestDatabase } from "../../../tests/support/test-db";
 import { IMPORT_USAGE, INVITE_NEEDS_PUBLIC_URL, importCommand } from "./import-command.server";
+import { notGiven } from "../../../tests/support/test-context";
+import type { FileStorage } from "~/modules/media/storage.server";
 
 const FIXTURE = path.resolve(import.meta.dirname, "../../../tests/fixtures/original-export.json");
 const testDb = useTestDatabase();
-const open = async () => ({ database: { ...testDb(), close: async () => {} }, storage: undefined as never });
+const open = async () => ({ database: { ...testDb(), close: async () => {} }, storage: notGiven<FileStorage>("storage") });
 
 describe("npm run import -- --invite", () => {
   it("is refused without PUBLIC_URL, before anything is read or written", async () => {
-    const result = await importCommand([FIXTURE, "--invite"], async () => ({}) as never);
+    const result = await importCommand([FIXTURE, "--invite"], () => Promise.reject(new Error("the command opened the shop")));
     expect(result).toMatchObject({ exitCode: 1, output: INVITE_NEEDS_PUBLIC_URL });
     expect(IMPORT_USAGE).toContain("[--invite]");
   });

@@ -1,18 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  catalogueSizeOf,
-  mapCategory,
-  mapOrder,
-  mapOrderStatus,
-  mapProduct,
-  mapRole,
-  mapSubject,
-  mapSubmissionStatus,
-  mapUser,
-  mapVariant,
-  mediaUrl,
-  withoutPasswords,
-} from "./import-mapping";
+import { mapCategory, mapProduct, mapVariant, mediaUrl } from "./import-mapping";
+import { catalogueSizeOf, mapOrder, mapOrderStatus } from "./import-order-mapping";
+import { mapRole, mapSubject, mapSubmissionStatus, mapUser, withoutPasswords } from "./import-people-mapping";
 
 const now = new Date("2026-01-01T00:00:00Z");
 const variant = (over: Record<string, unknown> = {}) => ({

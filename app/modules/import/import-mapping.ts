@@ -1,42 +1,8 @@
-import { hasDiscount, toPaisa, totalsFor } from "~/modules/catalog/pricing";
+import { hasDiscount, toPaisa } from "~/modules/catalog/pricing";
 import { MAX_QTY, MAX_RUPEES } from "~/modules/catalog/product-form.schema";
-import { contactSubjects } from "~/modules/messages/contact-subjects";
-import { orderNumberFor } from "~/modules/orders/order-number";
 import { MAX_VIDEOS_PER_VARIANT } from "~/modules/media/upload-limits";
-import type { OrderCustomer } from "~/modules/orders/order-customer";
-import { isAdminRole } from "~/modules/accounts/roles";
-import { GENDERS, ORDER_STATUSES, SUBMISSION_STATUSES, type OrderStatus, type Role, type SubmissionStatus } from "~/lib/db/value-lists";
-import {
-  amount,
-  categoryRecord,
-  firstProblem,
-  orderItemRecord,
-  orderRecord,
-  parseTimestamp,
-  productRecord,
-  stockRecord,
-  submissionRecord,
-  subscriberRecord,
-  userRecord,
-  variantRecord,
-} from "./export.schema";
-import {
-  ADDRESS,
-  CATEGORY,
-  CUSTOMER,
-  ORDER,
-  ORDER_ITEM,
-  ORDER_STATUS_WORDS,
-  PASSWORD_FIELD,
-  PRODUCT,
-  ROLE_WORDS,
-  STOCK,
-  SUBMISSION,
-  SUBMISSION_STATUS_WORDS,
-  SUBSCRIBER,
-  USER,
-  VARIANT,
-} from "./original-fields";
+import { amount, categoryRecord, firstProblem, parseTimestamp, productRecord, stockRecord, variantRecord } from "./export.schema";
+import { CATEGORY, PRODUCT, STOCK, VARIANT } from "./original-fields";
 
 /**
  * Pure mapping of the original shop's records onto the shop's own: no I/O. Each function answers
@@ -47,7 +13,7 @@ export type Mapped<T> = { ok: true; value: T; adjusted: string[] } | { ok: false
 
 type Doc = Record<string, unknown>;
 
-function isDoc(value: unknown): value is Doc {
+export function isDoc(value: unknown): value is Doc {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
@@ -63,7 +29,7 @@ export function mediaUrl(value: unknown): string | null {
 }
 
 /** A date from the first of `values` that reads as one, else `fallback` (with a note). */
-function dateOf(values: unknown[], field: string, fallback: Date, adjusted: string[]): Date {
+export function dateOf(values: unknown[], field: string, fallback: Date, adjusted: string[]): Date {
   for (const value of values) {
     const date = parseTimestamp(value);
     if (date) return date;
@@ -72,11 +38,11 @@ function dateOf(values: unknown[], field: string, fallback: Date, adjusted: stri
   return fallback;
 }
 
-function optionalDate(value: unknown): Date | null {
+export function optionalDate(value: unknown): Date | null {
   return parseTimestamp(value);
 }
 
-const paisa = (rupees: number) => toPaisa(rupees);
+export const paisa = (rupees: number) => toPaisa(rupees);
 
 // ------------------------------------------------------------------ categories
 
@@ -91,19 +57,19 @@ export function mapCategory(doc: unknown, now: Date): Mapped<CategoryData> {
   if (!parsed.success) return { ok: false, reason: firstProblem(parsed.error) };
   const r = parsed.data;
   const adjusted: string[] = [];
-  const raw = r[CATEGORY.image] as string;
+  const raw = r[CATEGORY.image];
   const imageUrl = raw ? mediaUrl(raw) : null;
   if (raw && !imageUrl) adjusted.push(`${CATEGORY.image} is not a web address: the category has no image`);
   return {
     ok: true,
-    value: { name: r[CATEGORY.name] as string, imageUrl, createdAt: dateOf([r[CATEGORY.created]], CATEGORY.created, now, adjusted) },
+    value: { name: r[CATEGORY.name], imageUrl, createdAt: dateOf([r[CATEGORY.created]], CATEGORY.created, now, adjusted) },
     adjusted,
   };
 }
 
 // ------------------------------------------------------------------ products
 
-export interface StockData {
+interface StockData {
   size: string;
   qty: number;
 }
@@ -152,16 +118,16 @@ export function mapVariant(doc: unknown, where: string): Mapped<VariantData> {
   if (!parsed.success) return { ok: false, reason: `${where}: ${firstProblem(parsed.error)}` };
   const r = parsed.data;
   const adjusted: string[] = [];
-  const rupees = r[VARIANT.price] as number;
+  const rupees = r[VARIANT.price];
   if (rupees > MAX_RUPEES) return { ok: false, reason: `${where}: price above ${MAX_RUPEES}` };
 
   // Stock rows: a broken row leaves the variant out (its quantities are what the shop sells from).
   const stock: StockData[] = [];
-  for (const [i, row] of (r[VARIANT.stock] as unknown[]).entries()) {
+  for (const [i, row] of r[VARIANT.stock].entries()) {
     const s = stockRecord.safeParse(row);
     if (!s.success) return { ok: false, reason: `${where} ${VARIANT.stock}[${i}]: ${firstProblem(s.error)}` };
-    const size = s.data[STOCK.size] as string;
-    const qty = s.data[STOCK.qty] as number;
+    const size = s.data[STOCK.size];
+    const qty = s.data[STOCK.qty];
     if (qty > MAX_QTY) return { ok: false, reason: `${where} ${VARIANT.stock}[${i}]: quantity above ${MAX_QTY}` };
     const same = stock.find((x) => x.size.toLowerCase() === size.toLowerCase());
     if (same) {
@@ -183,19 +149,19 @@ export function mapVariant(doc: unknown, where: string): Mapped<VariantData> {
       adjusted.push(`${where}: ${VARIANT.discountPrice} ${JSON.stringify(rawDiscount)} is not a price: set to 0`);
     else discountPrice = paisa(d.data);
   }
-  const inOffer = r[VARIANT.inOffer] as boolean;
+  const inOffer = r[VARIANT.inOffer];
   if (inOffer && !hasDiscount({ price, inOffer, discountPrice })) {
     adjusted.push(`${where}: on offer without a discount price between 0 and the price: shown at full price`);
   }
 
-  const soleColor = r[VARIANT.soleColor] as string;
-  let name = r[VARIANT.name] as string;
+  const soleColor = r[VARIANT.soleColor];
+  let name = r[VARIANT.name];
   if (!name) {
     name = soleColor || where;
     adjusted.push(`${where}: ${VARIANT.name} is empty: named ${JSON.stringify(name)}`);
   }
-  const images = urls(r[VARIANT.images] as unknown[], `${where} ${VARIANT.images}`, adjusted);
-  let videos = urls(r[VARIANT.videos] as unknown[], `${where} ${VARIANT.videos}`, adjusted);
+  const images = urls(r[VARIANT.images], `${where} ${VARIANT.images}`, adjusted);
+  let videos = urls(r[VARIANT.videos], `${where} ${VARIANT.videos}`, adjusted);
   if (videos.length > MAX_VIDEOS_PER_VARIANT) {
     adjusted.push(
       `${where}: ${videos.length} videos, the shop keeps ${MAX_VIDEOS_PER_VARIANT} per variant: ${videos.slice(MAX_VIDEOS_PER_VARIANT).join(", ")} left out`,
@@ -211,7 +177,7 @@ export function mapProduct(doc: unknown, now: Date): Mapped<ProductData> {
   const r = parsed.data;
   const adjusted: string[] = [];
   const variants: VariantData[] = [];
-  for (const [i, v] of (r[PRODUCT.variants] as unknown[]).entries()) {
+  for (const [i, v] of r[PRODUCT.variants].entries()) {
     const label =
       isDoc(v) && typeof v[VARIANT.name] === "string" && v[VARIANT.name]
         ? `${PRODUCT.variants}[${i}] ${JSON.stringify(v[VARIANT.name])}`
@@ -225,7 +191,7 @@ export function mapProduct(doc: unknown, now: Date): Mapped<ProductData> {
   if (variants.length === 0) return { ok: false, reason: adjusted.length ? `no usable variant (${adjusted.join("; ")})` : "no variants" };
 
   const categoryIds: string[] = [];
-  for (const id of r[PRODUCT.categories] as unknown[]) {
+  for (const id of r[PRODUCT.categories]) {
     if (typeof id === "string" && id.trim()) {
       if (!categoryIds.includes(id.trim())) categoryIds.push(id.trim());
     } else adjusted.push(`${PRODUCT.categories}: ${JSON.stringify(id)} is not a category id: left out`);
@@ -240,303 +206,16 @@ export function mapProduct(doc: unknown, now: Date): Mapped<ProductData> {
   return {
     ok: true,
     value: {
-      name: r[PRODUCT.name] as string,
-      description: r[PRODUCT.description] as string,
-      code: r[PRODUCT.code] as string,
+      name: r[PRODUCT.name],
+      description: r[PRODUCT.description],
+      code: r[PRODUCT.code],
       rating,
-      reviewCount: (r[PRODUCT.reviews] as unknown[]).length,
+      reviewCount: r[PRODUCT.reviews].length,
       createdAt: dateOf([r[PRODUCT.added]], PRODUCT.added, now, adjusted),
       updatedAt: optionalDate(r[PRODUCT.modified]),
       categoryIds,
       variants,
     },
-    adjusted,
-  };
-}
-
-// ------------------------------------------------------------------ orders
-
-/** A status word of the original, as one of the shop's; `note` says when it was not the same word. */
-export function mapOrderStatus(value: string): { status: OrderStatus; note?: string } {
-  const word = value.trim().toLowerCase();
-  if ((ORDER_STATUSES as readonly string[]).includes(word)) return { status: word as OrderStatus };
-  const known = ORDER_STATUS_WORDS[word];
-  if (known) return { status: known, note: `status ${JSON.stringify(value)} taken as ${JSON.stringify(known)}` };
-  return { status: "confirmed", note: `unknown status ${JSON.stringify(value)}: set to "confirmed"` };
-}
-
-export interface OrderItemData {
-  /** The original's product id, when the line names one. */
-  productSourceId: string;
-  productName: string;
-  productImage: string;
-  color: string;
-  size: string;
-  quantity: number;
-  price: number;
-  discountPrice: number | null;
-  unitPrice: number;
-  lineTotal: number;
-}
-
-/** An order as it will be stored: the orders table's own fields (the number is the original's, or one made from the order's time). */
-export type OrderData = OrderCustomer & {
-  orderNumber: string;
-  subtotal: number;
-  tax: number;
-  shipping: number;
-  total: number;
-  status: OrderStatus;
-  createdAt: Date;
-  updatedAt: Date | null;
-  items: OrderItemData[];
-};
-
-/** A size of a product in this shop's catalogue, as an imported order line is matched to it. */
-export interface CatalogueSize {
-  productId: string;
-  variantName: string;
-  size: string;
-  stockId: string;
-}
-
-const sameWords = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
-/**
- * The catalogue size an imported order line was sold from, so that cancelling the order gives its
- * stock back (and reinstating takes it again) as for an order placed here: the line's size of the
- * variant named as its colour; or, when the colour names no variant, the only variant with that
- * size. Null when the product is gone, or no size or more than one could be it.
- */
-export function catalogueSizeOf(sizes: readonly CatalogueSize[], line: { productId: string | null; color: string; size: string }): string | null {
-  if (!line.productId) return null;
-  const ofSize = sizes.filter((s) => s.productId === line.productId && sameWords(s.size, line.size));
-  const named = ofSize.filter((s) => sameWords(s.variantName, line.color));
-  const candidates = named.length ? named : ofSize;
-  return candidates.length === 1 ? candidates[0].stockId : null;
-}
-
-export function mapOrder(doc: unknown, now: Date): Mapped<OrderData> {
-  const parsed = orderRecord.safeParse(doc);
-  if (!parsed.success) return { ok: false, reason: firstProblem(parsed.error) };
-  const r = parsed.data;
-  const adjusted: string[] = [];
-  const items: OrderItemData[] = [];
-  for (const [i, raw] of (r[ORDER.items] as unknown[]).entries()) {
-    const p = orderItemRecord.safeParse(raw);
-    if (!p.success) {
-      adjusted.push(`${ORDER.items}[${i}]: ${firstProblem(p.error)}: line left out`);
-      continue;
-    }
-    const it = p.data;
-    const price = paisa(it[ORDER_ITEM.price] as number);
-    const d = amount.safeParse(it[ORDER_ITEM.discountPrice]);
-    const discount = d.success ? paisa(d.data) : 0;
-    // The shop's rule: a discount counts only when it is above 0 and below the price.
-    const discountPrice = discount > 0 && discount < price ? discount : null;
-    const unitPrice = discountPrice ?? price;
-    const quantity = it[ORDER_ITEM.quantity] as number;
-    const rawImage = it[ORDER_ITEM.image] as string;
-    const productImage = rawImage ? (mediaUrl(rawImage) ?? "") : "";
-    if (rawImage && !productImage) adjusted.push(`${ORDER.items}[${i}]: ${ORDER_ITEM.image} is not a web address: left out`);
-    items.push({
-      productSourceId: it[ORDER_ITEM.productId] as string,
-      productName: it[ORDER_ITEM.name] as string,
-      productImage,
-      color: it[ORDER_ITEM.color] as string,
-      size: it[ORDER_ITEM.size] as string,
-      quantity,
-      price,
-      discountPrice,
-      unitPrice,
-      lineTotal: unitPrice * quantity,
-    });
-  }
-  if (items.length === 0) return { ok: false, reason: adjusted.length ? `no usable line (${adjusted.join("; ")})` : "no items" };
-
-  const createdAt = dateOf([r[ORDER.created], r[ORDER.timestamp], r[ORDER.date]], ORDER.created, now, adjusted);
-  const computed = totalsFor(items);
-  const money = (field: "subtotal" | "tax" | "shipping" | "total"): number => {
-    const raw = r[ORDER[field]];
-    const p = amount.safeParse(raw);
-    if (p.success && p.data >= 0) return paisa(p.data);
-    if (!(field === "shipping" && raw == null))
-      adjusted.push(`${ORDER[field]} ${JSON.stringify(raw ?? null)} is not an amount: computed from the lines`);
-    return computed[field];
-  };
-  const { status, note } = mapOrderStatus((r[ORDER.status] as string) || "confirmed");
-  if (note) adjusted.push(note);
-  let orderNumber = r[ORDER.number] as string;
-  if (!orderNumber) {
-    orderNumber = orderNumberFor(createdAt.getTime());
-    adjusted.push(`${ORDER.number} missing: numbered ${orderNumber} from the order's time`);
-  }
-  const c = r[ORDER.customer] as Record<string, string>;
-  const a = r[ORDER.address] as Record<string, string>;
-  return {
-    ok: true,
-    value: {
-      orderNumber,
-      firstName: c[CUSTOMER.firstName],
-      lastName: c[CUSTOMER.lastName],
-      email: c[CUSTOMER.email],
-      phone: c[CUSTOMER.phone],
-      alternatePhone: c[CUSTOMER.alternatePhone],
-      streetAddress: a[ADDRESS.street],
-      apartment: a[ADDRESS.apartment],
-      city: a[ADDRESS.city],
-      state: a[ADDRESS.state],
-      zipCode: a[ADDRESS.zip],
-      country: a[ADDRESS.country] || "Pakistan",
-      landmark: a[ADDRESS.landmark],
-      notes: r[ORDER.notes] as string,
-      paymentMethod: (r[ORDER.paymentMethod] as string) || "cod",
-      subtotal: money("subtotal"),
-      tax: money("tax"),
-      shipping: money("shipping"),
-      total: money("total"),
-      status,
-      createdAt,
-      updatedAt: optionalDate(r[ORDER.updated]),
-      items,
-    },
-    adjusted,
-  };
-}
-
-// ------------------------------------------------------------------ contact submissions
-
-export function mapSubmissionStatus(value: string, read: boolean): { status: SubmissionStatus; note?: string } {
-  const word = value.trim().toLowerCase();
-  if (!word) return { status: read ? "read" : "new" };
-  if ((SUBMISSION_STATUSES as readonly string[]).includes(word)) return { status: word as SubmissionStatus };
-  const known = SUBMISSION_STATUS_WORDS[word];
-  if (known) return { status: known, note: `status ${JSON.stringify(value)} taken as ${JSON.stringify(known)}` };
-  const chosen: SubmissionStatus = read ? "read" : "new";
-  return { status: chosen, note: `unknown status ${JSON.stringify(value)}: set to ${JSON.stringify(chosen)}` };
-}
-
-/** A subject as the contact form's value (`product-inquiry`), from a value or a label. */
-export function mapSubject(value: string): { subject: string; note?: string } {
-  const key = value
-    .trim()
-    .toLowerCase()
-    .replace(/[\s_]+/g, "-");
-  if (!key) return { subject: "other" };
-  const found = contactSubjects.find((s) => s.value === key || s.label.toLowerCase().replace(/\s+/g, "-") === key);
-  if (found) return { subject: found.value };
-  return { subject: "other", note: `subject ${JSON.stringify(value)} is not one of the shop's: set to "other"` };
-}
-
-export interface SubmissionData {
-  name: string;
-  email: string;
-  phone: string;
-  subject: string;
-  message: string;
-  status: SubmissionStatus;
-  read: boolean;
-  createdAt: Date;
-  updatedAt: Date | null;
-}
-
-export function mapSubmission(doc: unknown, now: Date): Mapped<SubmissionData> {
-  const parsed = submissionRecord.safeParse(doc);
-  if (!parsed.success) return { ok: false, reason: firstProblem(parsed.error) };
-  const r = parsed.data;
-  const adjusted: string[] = [];
-  const read = r[SUBMISSION.read] as boolean;
-  const { status, note } = mapSubmissionStatus(r[SUBMISSION.status] as string, read);
-  if (note) adjusted.push(note);
-  const subject = mapSubject(r[SUBMISSION.subject] as string);
-  if (subject.note) adjusted.push(subject.note);
-  return {
-    ok: true,
-    value: {
-      name: r[SUBMISSION.name] as string,
-      email: r[SUBMISSION.email] as string,
-      phone: r[SUBMISSION.phone] as string,
-      subject: subject.subject,
-      message: r[SUBMISSION.message] as string,
-      status,
-      read,
-      createdAt: dateOf([r[SUBMISSION.created]], SUBMISSION.created, now, adjusted),
-      updatedAt: optionalDate(r[SUBMISSION.updated]),
-    },
-    adjusted,
-  };
-}
-
-// ------------------------------------------------------------------ users and subscribers
-
-/** The record without any field that may hold a password: nothing after this sees one. */
-export function withoutPasswords(doc: unknown): unknown {
-  if (!isDoc(doc)) return doc;
-  return Object.fromEntries(Object.entries(doc).filter(([key]) => !PASSWORD_FIELD.test(key)));
-}
-
-export interface UserData {
-  email: string;
-  firstName: string;
-  lastName: string;
-  gender: string;
-  numberCode: string;
-  number: string;
-  role: Role;
-  createdAt: Date;
-}
-
-export function mapRole(value: string): { role: UserData["role"]; note?: string } {
-  const word = value.trim().toLowerCase();
-  if (!word) return { role: "user" };
-  if (word === "user" || isAdminRole(word)) return { role: word as Role };
-  const known = ROLE_WORDS[word];
-  if (known) return { role: known, note: `role ${JSON.stringify(value)} taken as ${JSON.stringify(known)}` };
-  return { role: "user", note: `unknown role ${JSON.stringify(value)}: set to "user"` };
-}
-
-/** A user record (passwords removed first). */
-export function mapUser(doc: unknown, now: Date): Mapped<UserData> {
-  const parsed = userRecord.safeParse(withoutPasswords(doc));
-  if (!parsed.success) return { ok: false, reason: firstProblem(parsed.error) };
-  const r = parsed.data;
-  const adjusted: string[] = [];
-  const { role, note } = mapRole(r[USER.role] as string);
-  if (note) adjusted.push(note);
-  let gender = (r[USER.gender] as string).toLowerCase();
-  if (gender && !(GENDERS as readonly string[]).includes(gender)) {
-    adjusted.push(`${USER.gender} ${JSON.stringify(r[USER.gender])} is not male, female or other: left empty`);
-    gender = "";
-  }
-  return {
-    ok: true,
-    value: {
-      email: (r[USER.email] as string).toLowerCase(),
-      firstName: r[USER.firstName] as string,
-      lastName: r[USER.lastName] as string,
-      gender,
-      numberCode: (r[USER.numberCode] as string) || "+92",
-      number: r[USER.number] as string,
-      role,
-      createdAt: dateOf([r[USER.created]], USER.created, now, adjusted),
-    },
-    adjusted,
-  };
-}
-
-export interface SubscriberData {
-  email: string;
-  createdAt: Date;
-}
-
-export function mapSubscriber(doc: unknown, now: Date): Mapped<SubscriberData> {
-  const parsed = subscriberRecord.safeParse(doc);
-  if (!parsed.success) return { ok: false, reason: firstProblem(parsed.error) };
-  const adjusted: string[] = [];
-  const r = parsed.data;
-  return {
-    ok: true,
-    value: { email: r[SUBSCRIBER.email] as string, createdAt: dateOf([r[SUBSCRIBER.subscribed]], SUBSCRIBER.subscribed, now, adjusted) },
     adjusted,
   };
 }

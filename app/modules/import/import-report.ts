@@ -1,5 +1,5 @@
 import { COLLECTIONS } from "./original-fields";
-import type { ImportSummary } from "./import.server";
+import type { ImportSummary } from "./import-records.server";
 
 /** The summary `npm run import` prints: counts per collection, then every skipped and adjusted record with its reason. */
 export function formatSummary(s: ImportSummary): string {

@@ -23,7 +23,13 @@ import { testCustomer } from "../../../tests/support/fixtures";
 import { loadExport, type ExportData } from "./export-file.server";
 import { formatSummary } from "./import-report";
 import { importCommand } from "./import-command.server";
-import { runImport, type ImportSummary } from "./import.server";
+import { runImport } from "./import.server";
+import type { ImportSummary } from "./import-records.server";
+import { notGiven } from "../../../tests/support/test-context";
+import type { FileStorage } from "~/modules/media/storage.server";
+
+/** For a command that stops before it opens the shop. */
+const notOpened = () => Promise.reject(new Error("the command opened the shop"));
 
 const FIXTURE = path.resolve(import.meta.dirname, "../../../tests/fixtures/original-export.json");
 const PLAINTEXT_PASSWORDS = ["Lahore#Admin2024", "Karachi$Main99", "Quetta!Pass55"];
@@ -49,7 +55,7 @@ const testDb = useTestDatabase();
 async function tableCounts(db: Db): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const table of TABLES) {
-    const { rows } = (await db.execute(sql.raw(`select count(*)::int as n from "${table}"`))) as unknown as { rows: { n: number }[] };
+    const { rows } = (await db.execute(sql.raw(`select count(*)::int as n from "${table}"`))) as { rows: { n: number }[] };
     out[table] = Number(rows[0].n);
   }
   return out;
@@ -59,7 +65,7 @@ async function tableCounts(db: Db): Promise<Record<string, number>> {
 async function snapshot(db: Db): Promise<string> {
   const parts: string[] = [];
   for (const table of TABLES) {
-    const { rows } = (await db.execute(sql.raw(`select * from "${table}" order by 1, 2`))) as unknown as { rows: unknown[] };
+    const { rows } = (await db.execute(sql.raw(`select * from "${table}" order by 1, 2`))) as { rows: unknown[] };
     parts.push(`${table}: ${JSON.stringify(rows)}`);
   }
   return parts.join("\n");
@@ -234,7 +240,7 @@ describe(`importing the original shop (${testTarget()})`, () => {
     expect(order.history.map((h) => h.note)).toEqual([
       "Imported from the original shop (Shipped there; Shipped needs a courier and a tracking number (CN).)",
     ]);
-    expect(order!.items.map((i) => [i.productName, i.quantity, i.unitPrice, i.lineTotal])).toEqual([
+    expect(order.items.map((i) => [i.productName, i.quantity, i.unitPrice, i.lineTotal])).toEqual([
       ["Classic Bifold Wallet", 1, 299000, 299000],
       ["Leather Tote Bag", 2, 1590000, 3180000],
     ]);
@@ -317,15 +323,15 @@ describe(`importing the original shop (${testTarget()})`, () => {
   it("the command prints the summary with every skipped and adjusted record", async () => {
     const result = await importCommand([FIXTURE, "--dry-run"], async () => ({
       database: { ...testDb(), close: async () => {} },
-      storage: undefined as never,
+      storage: notGiven<FileStorage>("storage"),
     }));
     expect(result.exitCode).toBe(0);
     expect(result.output).toMatch(/^Dry run: nothing was written/);
     expect(result.output).toContain("products/pNoName06: PName is missing");
     expect(result.output).toMatch(/total\s+0 imported, 1 updated, 28 unchanged, 9 skipped/);
-    expect((await importCommand([], async () => ({}) as never)).output).toMatch(/^Usage: npm run import/);
-    expect((await importCommand([FIXTURE, "--media", "copy"], async () => ({}) as never)).exitCode).toBe(1);
-    expect((await importCommand(["/nonexistent/export.json"], async () => ({}) as never)).output).toMatch(/does not exist/);
+    expect((await importCommand([], notOpened)).output).toMatch(/^Usage: npm run import/);
+    expect((await importCommand([FIXTURE, "--media", "copy"], notOpened)).exitCode).toBe(1);
+    expect((await importCommand(["/nonexistent/export.json"], notOpened)).output).toMatch(/does not exist/);
   });
 
   it("imported accounts are the sign-in's users, refused until they set a password, even with the original's old one", async () => {

@@ -25,8 +25,8 @@ export interface DownloadOptions {
  * Pictures of imported order lines: their own folder, one small width. Not in the product folder,
  * whose files no media row names are swept as abandoned uploads (upload-sweep.server.ts).
  */
-export const ORDER_IMAGE_FOLDER = "order_images";
-export const ORDER_IMAGE_WIDTHS = [320];
+const ORDER_IMAGE_FOLDER = "order_images";
+const ORDER_IMAGE_WIDTHS = [320];
 
 export type DownloadTarget = { use: "product"; kind: MediaKind } | { use: "category" } | { use: "order" };
 

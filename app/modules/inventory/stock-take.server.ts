@@ -16,6 +16,6 @@ export function guardedStockTake(lines: SQL): SQL {
 /** Takes `quantity` from one stock row with the guarded decrement, in one statement; false when too few are left. */
 export async function takeStock(tx: Db, stockId: string, quantity: number): Promise<boolean> {
   const line = sql`(values (${stockId}::text, ${quantity}::int)) as l (stock_id, n)`;
-  const { rows } = (await tx.execute(guardedStockTake(line))) as unknown as { rows: unknown[] };
+  const { rows } = (await tx.execute(guardedStockTake(line))) as { rows: unknown[] };
   return rows.length > 0;
 }

@@ -6,6 +6,7 @@ import { answer } from "../../../tests/support/route-answer";
 import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
 import { publishChange } from "./live-events.server";
 import { useLiveEvents } from "../../../tests/support/live";
+import { routeArgs } from "../../../tests/support/route-args";
 
 const testDb = useTestDatabase();
 const visitors = useAdminRequests(testDb);
@@ -43,11 +44,13 @@ describe(`live updates (${testTarget()})`, () => {
   it("staff get an event stream that carries each change", async () => {
     const controller = new AbortController();
     const request = visitors.request("admin", "/admin/events");
-    const response = (await eventsLoader({
-      request: new Request(request, { signal: controller.signal }),
-      params: {},
-      context: visitors.context({ live: hub() }),
-    } as never)) as Response;
+    const response = await eventsLoader(
+      routeArgs({
+        request: new Request(request, { signal: controller.signal }),
+        params: {},
+        context: visitors.context({ live: hub() }),
+      }),
+    );
     expect(response.headers.get("Content-Type")).toContain("text/event-stream");
     const reader = response.body!.getReader();
     const decoder = new TextDecoder();
@@ -64,12 +67,12 @@ describe(`live updates (${testTarget()})`, () => {
     const before = hub().size;
     expect(
       await answer(() =>
-        eventsLoader({ request: visitors.request("anonymous", "/admin/events"), params: {}, context: visitors.context({ live: hub() }) } as never),
+        eventsLoader(routeArgs({ request: visitors.request("anonymous", "/admin/events"), params: {}, context: visitors.context({ live: hub() }) })),
       ),
     ).toMatchObject({ status: 302, location: "/login" });
     expect(
       await answer(() =>
-        eventsLoader({ request: visitors.request("user", "/admin/events"), params: {}, context: visitors.context({ live: hub() }) } as never),
+        eventsLoader(routeArgs({ request: visitors.request("user", "/admin/events"), params: {}, context: visitors.context({ live: hub() }) })),
       ),
     ).toMatchObject({ status: 302, location: "/" });
     expect(hub().size).toBe(before);

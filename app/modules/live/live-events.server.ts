@@ -4,7 +4,7 @@ import { logger } from "~/lib/logger.server";
 import { parseLiveEvent, type LiveEvent } from "./live-events";
 
 /** The PostgreSQL channel every app instance listens on. */
-export const LIVE_CHANNEL = "shop_events";
+const LIVE_CHANNEL = "shop_events";
 
 /**
  * Announces a change. Call it inside the transaction that makes the change: PostgreSQL (and the

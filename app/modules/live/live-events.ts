@@ -1,5 +1,5 @@
 /** What the back office's live lists hear about. Shared by the server and the browser. */
-export const LIVE_TOPICS = ["orders", "submissions"] as const;
+const LIVE_TOPICS = ["orders", "submissions"] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 
 export interface LiveEvent {

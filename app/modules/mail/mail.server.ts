@@ -77,7 +77,7 @@ export function retryDelayMs(attempts: number): number {
 }
 
 /** How long a claimed message is reserved for the instance sending it. */
-export const MAIL_LEASE_MS = 5 * 60_000;
+const MAIL_LEASE_MS = 5 * 60_000;
 
 /**
  * Delivers due mail in one batch of at most `limit`. The batch is claimed with one statement (FOR
@@ -165,14 +165,6 @@ async function recordOutcomes(db: Db, outcomes: MailOutcome[]) {
       next_attempt_at = coalesce(v.next_attempt_at, m.next_attempt_at)
     from (values ${values}) as v (id, tried, status, last_error, sent_at, next_attempt_at)
     where m.id = v.id`);
-}
-
-export async function countPendingMail(db: Db) {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(mailOutbox)
-    .where(eq(mailOutbox.status, "pending"));
-  return Number(row.n);
 }
 
 /** A name as one line of text: control characters (new lines among them) become spaces. */
@@ -267,7 +259,7 @@ export function startMailer(db: Db, transport: MailTransport, options: MailerOpt
       running = false;
     }
   };
-  const timer = setInterval(run, intervalMs);
+  const timer = setInterval(() => void run(), intervalMs);
   timer.unref();
   return {
     kick: () => {

@@ -35,7 +35,7 @@ export async function storeImage(storage: FileStorage, input: Buffer, folder: st
     throw new DomainError("INVALID", "The image has too many pixels (at most 40 megapixels).");
   }
   const key = `${folder}/${Date.now()}-${newId(8)}`;
-  const targets = widths.filter((w, i) => w <= meta.width! || i === 0);
+  const targets = widths.filter((w, i) => w <= meta.width || i === 0);
   // A header that reads well says nothing of the data after it: every width is encoded before any
   // is stored, so a damaged or cut-off file is refused whole and leaves nothing behind.
   // One width at a time, as a 40-megapixel decode is large.

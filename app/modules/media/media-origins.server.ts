@@ -13,13 +13,13 @@ export const MEDIA_ORIGINS_SETTING = "media_origins";
 const ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i;
 
 /** Every origin of a web address stored as media: product images and videos, category images, order lines. */
-export async function collectMediaOrigins(db: Db): Promise<string[]> {
+async function collectMediaOrigins(db: Db): Promise<string[]> {
   const { rows } = (await db.execute(sql`
     select distinct substring(u from '^https?://[^/?#]+') as origin from (
       select storage_key as u from media where storage_key ~* '^https?://'
       union all select image_key from categories where image_key ~* '^https?://'
       union all select product_image from order_items where product_image ~* '^https?://'
-    ) as kept`)) as unknown as { rows: { origin: string | null }[] };
+    ) as kept`)) as { rows: { origin: string | null }[] };
   return mediaOrigins(rows.map((r) => r.origin ?? "").filter(Boolean));
 }
 

@@ -21,9 +21,9 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /** Keys are unique per upload, so a stored file never changes. */
-export const MEDIA_CACHE_CONTROL = "public, max-age=31536000, immutable";
+const MEDIA_CACHE_CONTROL = "public, max-age=31536000, immutable";
 
-export function contentTypeOf(key: string): string {
+function contentTypeOf(key: string): string {
   const dot = key.lastIndexOf(".");
   return (dot >= 0 && CONTENT_TYPES[key.slice(dot).toLowerCase()]) || "application/octet-stream";
 }

@@ -70,7 +70,8 @@ export function verifyStagedUpload(secret: string, token: string, now = Date.now
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new DomainError("INVALID", STALE_UPLOAD_MESSAGE);
   let parsed: StagedUpload & { expiresAt: number };
   try {
-    parsed = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
+    // Signed above with the shop's secret: the payload is what `signStagedUpload` wrote.
+    parsed = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as StagedUpload & { expiresAt: number };
   } catch {
     throw new DomainError("INVALID", STALE_UPLOAD_MESSAGE);
   }

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
  */
 export type StorageConfig = LocalStorageConfig | S3StorageConfig;
 
-export interface LocalStorageConfig {
+interface LocalStorageConfig {
   kind: "local";
   /** Absolute path of the folder. */
   root: string;
@@ -25,7 +25,7 @@ export interface S3StorageConfig {
   forcePathStyle: boolean;
 }
 
-export const DEFAULT_S3_REGION = "us-east-1";
+const DEFAULT_S3_REGION = "us-east-1";
 
 const FORMS = "use s3://bucket/prefix, file:///absolute/path or an absolute path";
 const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;

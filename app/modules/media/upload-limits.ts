@@ -1,8 +1,8 @@
 /** Limits of product media uploads. Browser-safe: the form checks them early, the server enforces them. */
 import type { MediaKind } from "~/lib/db/value-lists";
 
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-export const MAX_VIDEO_BYTES = 100 * 1024 * 1024;
+const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+const MAX_VIDEO_BYTES = 100 * 1024 * 1024;
 /** New images one save may add to a variant. */
 export const MAX_NEW_IMAGES_PER_VARIANT = 5;
 /** Videos a variant may have. */

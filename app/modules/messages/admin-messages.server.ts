@@ -10,10 +10,10 @@ import { SUBMISSIONS_PAGE_SIZE } from "./admin-messages.schema";
 import type { SubmissionStatus } from "~/lib/db/value-lists";
 import { applySubmissionMove, type SubmissionMove } from "./submission-status";
 
-export const SUBMISSION_NOT_FOUND = "This submission no longer exists.";
+const SUBMISSION_NOT_FOUND = "This submission no longer exists.";
 const PREVIEW_LENGTH = 120;
 
-export interface SubmissionRow {
+interface SubmissionRow {
   id: string;
   name: string;
   email: string;

@@ -12,7 +12,7 @@ import type { ContactInput } from "./contact.schema";
  * so a flood would bury real ones. As loose as checkout's address limit: a mobile carrier puts
  * many shoppers behind one address, and 30 is still far below what a script sends.
  */
-export const CONTACT_LIMIT: RateRule = { limit: 30, windowMs: 15 * 60_000 };
+const CONTACT_LIMIT: RateRule = { limit: 30, windowMs: 15 * 60_000 };
 
 /**
  * Sends a contact message from `address`: counted first (TOO_MANY_REQUESTS with the wait when the

@@ -53,7 +53,7 @@ export function displayStatus(submission: SubmissionState): SubmissionStatus {
 }
 
 /** The moves that change the read flag report failures as read-status errors; the others as status errors. */
-export function isReadMove(move: SubmissionMove): boolean {
+function isReadMove(move: SubmissionMove): boolean {
   return move.type === "mark-read" || move.type === "mark-unread" || move.type === "open";
 }
 

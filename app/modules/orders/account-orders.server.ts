@@ -16,7 +16,7 @@ import { reorderLine, type ReorderChange } from "./reorder";
  */
 
 /** At most this many orders are listed (newest first); older ones are still opened by their page. */
-export const ACCOUNT_ORDERS_SHOWN = 100;
+const ACCOUNT_ORDERS_SHOWN = 100;
 
 export const ACCOUNT_ORDER_NOT_FOUND = "We could not find that order in your account.";
 
@@ -38,7 +38,7 @@ const orderColumns = {
   total: orders.total,
 };
 
-export interface AccountOrderItem {
+interface AccountOrderItem {
   productName: string;
   color: string;
   size: string;

@@ -17,7 +17,7 @@ import { NO_REVIEW, type OrderReview } from "./order-review";
 import { getFirstOrderThreshold, needsAttention, reviewOrders } from "./order-review.server";
 import { normalizePhone } from "./phone";
 
-export const ORDERS_PAGE_SIZE = 25;
+const ORDERS_PAGE_SIZE = 25;
 
 export interface OrderListQuery {
   q: string;
@@ -87,7 +87,7 @@ export function orderListCondition(query: Omit<OrderListQuery, "page">, threshol
  * 1,000, docs/decisions/0036): the flags are worked out per order, and a count that stops there
  * stays quick however many orders wait (docs/decisions/0054).
  */
-export const ATTENTION_LIMIT = 1000;
+const ATTENTION_LIMIT = 1000;
 
 /** How many orders `where` finds, counting no further than `limit` when given. */
 async function countUpTo(db: Db, where: SQL | undefined, limit?: number): Promise<number> {

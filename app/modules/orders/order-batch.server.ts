@@ -185,7 +185,7 @@ async function* rowsOf(batches: AsyncIterable<BatchOrder[]>) {
 }
 
 /** The amount a courier collects on delivery: the whole total for cash on delivery, nothing otherwise. */
-export function amountToCollect(order: Pick<BatchOrder, "paymentMethod" | "total">): string {
+function amountToCollect(order: Pick<BatchOrder, "paymentMethod" | "total">): string {
   return order.paymentMethod === "cod" ? formatAmount(order.total) : formatAmount(0);
 }
 

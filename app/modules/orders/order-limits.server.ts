@@ -18,14 +18,14 @@ import { existingOrder, placeOrder, type PlacedOrder, type PlaceOrderInput } fro
  */
 
 /** The e-mail as counted: trimmed, lower case, without a "+tag" (one mailbox, however it is written). */
-export function emailForLimits(email: string): string {
+function emailForLimits(email: string): string {
   const lower = email.trim().toLowerCase();
   const at = lower.lastIndexOf("@");
   if (at < 1) return lower;
   return `${lower.slice(0, at).replace(/\+.*$/, "") || lower.slice(0, at)}${lower.slice(at)}`;
 }
 
-export const orderLimitMessages = {
+const orderLimitMessages = {
   address: (seconds: number) =>
     `Too many orders from your network in a short time. Please wait ${minutesText(seconds)}, or call us on ${BRAND.phone} to place your order.`,
   contact: (seconds: number) =>

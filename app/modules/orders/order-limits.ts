@@ -33,7 +33,7 @@ export function pressedOrderLimits(limits: OrderLimits): { contact: number; phon
   return { contact: 1, phoneItems: Math.max(1, Math.floor(limits.phoneItems.limit / 4)) };
 }
 
-export const ORDER_LIMITS_HOW_TO =
+const ORDER_LIMITS_HOW_TO =
   'must read like "30/10m address, 5/10m contact, 40/24h address items, 20/24h phone items": orders per window (s, m or h, at most 24h) for each client address and for each phone number or e-mail, then items per window for each client address and for each phone number';
 
 const SCOPES = { address: "address", contact: "contact", "address items": "addressItems", "phone items": "phoneItems" } as const;

@@ -105,7 +105,7 @@ export async function salesTrend(db: Db, now = new Date()) {
 }
 
 /** Days the returned share looks back over: a parcel comes back days or weeks after it was placed. */
-export const RETURNS_DAYS = 90;
+const RETURNS_DAYS = 90;
 
 /** At most this many cities (the busiest first) in the returned share by city. */
 const RETURNS_ROWS = 10;

@@ -28,10 +28,6 @@ export function orderBadge(status: OrderStatus, confirmedByPhone: boolean): { la
   return { label: ORDER_STATUS_LABELS[status], className: ORDER_STATUS_BADGES[status] };
 }
 
-export function isOrderStatus(value: unknown): value is OrderStatus {
-  return typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value);
-}
-
 /**
  * What a status change does to the stock the order holds: nothing, gives it back ('return'), or
  * takes it again ('take'). Cancelled and Returned orders hold no stock.

@@ -1,18 +1,18 @@
 import { z } from "zod";
 import { isValidPhone, normalizePhone } from "./phone";
 
-export const TRACK_FIELDS_REQUIRED = "Please enter your order number and phone number.";
-export const TRACK_ORDER_NUMBER_INVALID = "Please enter the order number from your confirmation (ORD- and 13 digits).";
-export const TRACK_PHONE_INVALID = "Please enter a valid Pakistani phone number (03XXXXXXXXX)";
+const TRACK_FIELDS_REQUIRED = "Please enter your order number and phone number.";
+const TRACK_ORDER_NUMBER_INVALID = "Please enter the order number from your confirmation (ORD- and 13 digits).";
+const TRACK_PHONE_INVALID = "Please enter a valid Pakistani phone number (03XXXXXXXXX)";
 
 /** 'ORD-1763…', 'ord 1763…' or the 13 digits alone all mean the same order number. */
-export function normalizeOrderNumber(input: string): string {
+function normalizeOrderNumber(input: string): string {
   const digits = input.trim().replace(/^ord[\s-]*/i, "");
   return `ORD-${digits}`;
 }
 
 /** The query parameter of `/track` that fills in the order number (links from the confirmation and its e-mail). */
-export const TRACK_ORDER_PARAM = "order";
+const TRACK_ORDER_PARAM = "order";
 
 /** `/track` with this order number filled in (the phone number is still asked for); `base` is the shop's address, for mail. */
 export function trackOrderHref(orderNumber: string, base = ""): string {

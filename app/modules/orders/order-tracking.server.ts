@@ -59,7 +59,7 @@ export async function trackOrder(db: Db, input: TrackOrderInput, address: string
 }
 
 /** What an order's owner, or someone who knows its number and phone, sees of its progress. */
-export async function trackedOrderOf(
+async function trackedOrderOf(
   db: Db,
   order: { id: string; orderNumber: string; status: OrderStatus; createdAt: Date; courier: string | null; trackingNumber: string | null },
 ): Promise<TrackedOrder> {

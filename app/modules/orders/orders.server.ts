@@ -7,7 +7,7 @@ import { logger } from "~/lib/logger.server";
 import { orderHistory, orderItems, orders } from "~/lib/db/tables/orders.server";
 import { stock, stockMovements } from "~/lib/db/tables/catalogue.server";
 import { totalsFor } from "~/modules/catalog/pricing";
-import { cartLineRowsFrom, cartLineRowsQuery, priceLinesFrom } from "~/modules/cart/cart.server";
+import { cartLineRowsFrom, cartLineRowsQuery, priceLinesFrom, type CartLineRawRow } from "~/modules/cart/cart.server";
 import type { PricedLine } from "~/modules/cart/cart-line";
 import type { CartLineInput } from "~/modules/cart/cart.schema";
 import { inStockLockOrder } from "~/modules/inventory/stock-lock-order";
@@ -49,7 +49,7 @@ export interface Shortage {
 }
 
 /** What a key already used for another cart or other details answers: nothing about that order. */
-export const KEY_USED_FOR_ANOTHER_ORDER =
+const KEY_USED_FOR_ANOTHER_ORDER =
   "this page already placed an order with other items or details; its confirmation went to the e-mail given with it. To place this order as well, press Place Order again.";
 
 /**
@@ -125,6 +125,13 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, now: () => Date
 }
 
 type Rows = { rows: Record<string, unknown>[] };
+/** The order a key already placed, as its JSON comes back: columns by name, its items' stock ids and quantities. */
+type PriorOrder = {
+  id: string | number;
+  order_number: string;
+  total: string | number;
+  items: { stock_id: string | null; quantity: number }[] | null;
+} & Record<(typeof CONTACT_COLUMNS)[keyof typeof CONTACT_COLUMNS], string | null>;
 
 /** The contact details an order keeps, by the checkout form's field: a repeat must give the same. */
 const CONTACT_COLUMNS = {
@@ -163,16 +170,16 @@ async function readOrder(db: Db, input: PlaceOrderInput): Promise<{ repeat?: Pla
     select (select row_to_json(p) from prior p) as prior, r.*
     from (select 1) as one
     left join (${cartLineRowsQuery(productIds)}) r on true
-    order by r.ord`)) as unknown as Rows;
-  const lines = priceLinesFrom(input.lines, cartLineRowsFrom(rows.filter((r) => r.variant_id != null)));
-  const prior = jsonValue<Record<string, unknown> | null>(rows[0]?.prior);
+    order by r.ord`)) as Rows;
+  const lines = priceLinesFrom(input.lines, cartLineRowsFrom(rows.filter((r) => r.variant_id != null) as CartLineRawRow[]));
+  const prior = jsonValue<PriorOrder | null>(rows[0]?.prior);
   if (!prior) return { lines };
   if (!sameOrder(prior, input.customer, lines)) throw new DomainError("CONFLICT", KEY_USED_FOR_ANOTHER_ORDER);
   return { repeat: { id: String(prior.id), orderNumber: String(prior.order_number), total: Number(prior.total), repeated: true }, lines };
 }
 
 /** Whether a stored order holds these priced lines (by stock row, units summed) for these contact details. */
-function sameOrder(prior: Record<string, unknown>, customer: CheckoutInput, lines: PricedLine[]): boolean {
+function sameOrder(prior: PriorOrder, customer: CheckoutInput, lines: PricedLine[]): boolean {
   for (const [field, column] of Object.entries(CONTACT_COLUMNS)) {
     if (String(prior[column] ?? "") !== String(customer[field as keyof CheckoutInput] ?? "")) return false;
   }
@@ -182,7 +189,7 @@ function sameOrder(prior: Record<string, unknown>, customer: CheckoutInput, line
     for (const [stockId, n] of pairs) byStock.set(stockId, (byStock.get(stockId) ?? 0) + n);
     return [...byStock].sort(([a], [b]) => a.localeCompare(b)).join(";");
   };
-  const stored = (prior.items as { stock_id: string | null; quantity: number }[] | null) ?? [];
+  const stored = prior.items ?? [];
   return units(stored.map((i) => [String(i.stock_id), Number(i.quantity)])) === units(lines.map((l) => [l.stockId!, l.quantity]));
 }
 
@@ -319,7 +326,7 @@ async function writeOrder(db: Db, input: PlaceOrderInput, priced: PricedLine[], 
       (select json_agg(json_build_object('id', k.id, 'qty', k.qty)) from locked k) as stock,
       (select row_to_json(p) from prior p) as prior,
       (select row_to_json(o) from placed o) as placed,
-      (select case when (select count(*) from taken) <> ${lines.length} then (${STOCK_RACE} || o.id)::int end from placed o) as guard`)) as unknown as Rows);
+      (select case when (select count(*) from taken) <> ${lines.length} then (${STOCK_RACE} || o.id)::int end from placed o) as guard`)) as Rows);
   } catch (error) {
     // The database's own error (a failed query wraps it): the wrapper's text lists the statement's
     // parameters, STOCK_RACE among them, whatever made it fail.

@@ -2,7 +2,7 @@
  * The Pakistani mobile number rule: 03 followed by 9 digits. What people type ('0300-1234567',
  * '+92 300 1234567', '0092 300 1234567') is normalised first, and stored normalised.
  */
-export const PHONE_PATTERN = /^03\d{9}$/;
+const PHONE_PATTERN = /^03\d{9}$/;
 
 export function normalizePhone(input: string): string {
   let digits = input.replace(/[\s\-().]/g, "");

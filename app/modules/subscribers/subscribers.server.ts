@@ -14,7 +14,7 @@ import { SUBSCRIBERS_PAGE_SIZE } from "./subscriber-format";
  * fill it with other people's addresses. A repeat of the same e-mail counts too. As loose as
  * checkout's address limit: many shoppers share one carrier address (a promotion's sign-ups).
  */
-export const SUBSCRIBE_LIMIT: RateRule = { limit: 30, windowMs: 15 * 60_000 };
+const SUBSCRIBE_LIMIT: RateRule = { limit: 30, windowMs: 15 * 60_000 };
 
 /**
  * Subscribes from the newsletter form at `address`: counted first (TOO_MANY_REQUESTS with the wait
@@ -54,7 +54,7 @@ export async function subscribe(db: Db, email: string): Promise<{ created: boole
   return { created: rows.length > 0 };
 }
 
-export interface SubscriberRow {
+interface SubscriberRow {
   id: string;
   email: string;
   subscribedAt: Date | null;

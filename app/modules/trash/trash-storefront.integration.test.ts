@@ -18,6 +18,7 @@ import { loader as sitemapLoader } from "~/routes/sitemap";
 import { action as productsAction } from "~/routes/admin/products";
 import { action as categoriesAction } from "~/routes/admin/categories";
 import { action as trashAction, loader as trashLoader } from "~/routes/admin/trash";
+import { routeArgs, type RouteFunction } from "../../../tests/support/route-args";
 
 /*
  * A trashed product is gone from every storefront page — shop, its category, search, its own page,
@@ -46,8 +47,8 @@ afterAll(async () => {
 });
 
 const context = (cacheTags?: Set<string>) => testContext(testDb(), { auth: visitors.auth, storage, cacheTags });
-const load = (loader: (args: never) => unknown, url: string, params: Record<string, string> = {}, tags?: Set<string>) =>
-  answer<any>(() => loader({ request: new Request(`http://shop.test${url}`), params, context: context(tags) } as never));
+const load = (loader: RouteFunction, url: string, params: Record<string, string> = {}, tags?: Set<string>) =>
+  answer<any>(() => loader(routeArgs({ request: new Request(`http://shop.test${url}`), params, context: context(tags) })));
 
 /** Where the storefront shows the product, page by page. */
 async function whereShown(productId: string, categoryId: string) {
@@ -92,11 +93,13 @@ describe(`the storefront and a trashed product (${testTarget()})`, () => {
     expect(pages.get(`/product/${p.productId}`)).toBeDefined();
 
     const deleted = await answer(() =>
-      productsAction({
-        request: requestAs(visitors.admin, "/admin/products", { intent: "delete", id: p.productId }),
-        params: {},
-        context: context(),
-      } as never),
+      productsAction(
+        routeArgs({
+          request: requestAs(visitors.admin, "/admin/products", { intent: "delete", id: p.productId }),
+          params: {},
+          context: context(),
+        }),
+      ),
     );
     expect(deleted.status).toBe(303);
     await watch.barrier();
@@ -114,15 +117,17 @@ describe(`the storefront and a trashed product (${testTarget()})`, () => {
     await keepPages(p.productId);
     expect(pages.get("/shop")).toBeDefined();
     const listed = await answer<any>(() =>
-      trashLoader({ request: requestAs(visitors.mainAdmin, "/admin/trash"), params: {}, context: context() } as never),
+      trashLoader(routeArgs({ request: requestAs(visitors.mainAdmin, "/admin/trash"), params: {}, context: context() })),
     );
     const entry = listed.data.rows.find((r: { name: string }) => r.name === "Trashable Bifold");
     const restored = await answer(() =>
-      trashAction({
-        request: requestAs(visitors.mainAdmin, "/admin/trash", { intent: "restore", id: entry.id }),
-        params: {},
-        context: context(),
-      } as never),
+      trashAction(
+        routeArgs({
+          request: requestAs(visitors.mainAdmin, "/admin/trash", { intent: "restore", id: entry.id }),
+          params: {},
+          context: context(),
+        }),
+      ),
     );
     expect(restored.status).toBe(303);
     await watch.barrier();
@@ -134,28 +139,32 @@ describe(`the storefront and a trashed product (${testTarget()})`, () => {
   it("a trashed category leaves every page (it is in every footer), and its page answers 404 until it is restored", async () => {
     const category = await insertCategory(testDb().db, "Trashable Belts");
     await watch.barrier();
-    await pages.put("/about", await cachedPageOf(Buffer.from("about"), 200, [], new Set([LISTS_TAG, productTag("x")])), pages.begin());
+    pages.put("/about", await cachedPageOf(Buffer.from("about"), 200, [], new Set([LISTS_TAG, productTag("x")])), pages.begin());
     const deleted = await answer(() =>
-      categoriesAction({
-        request: requestAs(visitors.admin, "/admin/categories", { intent: "delete", id: category }),
-        params: {},
-        context: context(),
-      } as never),
+      categoriesAction(
+        routeArgs({
+          request: requestAs(visitors.admin, "/admin/categories", { intent: "delete", id: category }),
+          params: {},
+          context: context(),
+        }),
+      ),
     );
     expect(deleted.status).toBe(303);
     await watch.barrier();
     expect(pages.get("/about")).toBeUndefined();
     expect((await load(shopLoader, `/shop/category/${category}`, { categoryId: category })).status).toBe(404);
     const listed = await answer<any>(() =>
-      trashLoader({ request: requestAs(visitors.mainAdmin, "/admin/trash"), params: {}, context: context() } as never),
+      trashLoader(routeArgs({ request: requestAs(visitors.mainAdmin, "/admin/trash"), params: {}, context: context() })),
     );
     const entry = listed.data.rows.find((r: { name: string }) => r.name === "Trashable Belts");
     await answer(() =>
-      trashAction({
-        request: requestAs(visitors.mainAdmin, "/admin/trash", { intent: "restore", id: entry.id }),
-        params: {},
-        context: context(),
-      } as never),
+      trashAction(
+        routeArgs({
+          request: requestAs(visitors.mainAdmin, "/admin/trash", { intent: "restore", id: entry.id }),
+          params: {},
+          context: context(),
+        }),
+      ),
     );
     await watch.barrier();
     expect((await load(shopLoader, `/shop/category/${category}`, { categoryId: category })).status).toBe(200);

@@ -266,7 +266,7 @@ describe(`the Trash (${testTarget()})`, () => {
     await db().execute(sql`alter table contact_submissions add column channel text not null default 'web'`);
     try {
       expect((await trashDo("mainAdmin", { intent: "restore", id: (await entryOf(message.id)).id })).status).toBe(303);
-      const result = (await db().execute(sql`select name, channel from contact_submissions where id = ${message.id}`)) as unknown as {
+      const result = (await db().execute(sql`select name, channel from contact_submissions where id = ${message.id}`)) as {
         rows: { name: string; channel: string }[];
       };
       expect(result.rows).toEqual([{ name: "Older", channel: "web" }]);

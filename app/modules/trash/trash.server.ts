@@ -90,7 +90,7 @@ const LAYOUT: Record<TrashKind, { parts: Part[]; links: Link[] }> = {
 };
 
 type Rows = { rows: Record<string, unknown>[] };
-const rowsOf = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as Rows).rows as T[];
+const rowsOf = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as Rows).rows as T[];
 
 /**
  * Moves an item into the Trash inside the caller's transaction (which has locked it as its own
@@ -142,7 +142,7 @@ export interface TrashRow {
   daysLeft: number;
 }
 
-export const TRASH_PAGE_SIZE = 50;
+const TRASH_PAGE_SIZE = 50;
 
 /** What the Trash holds, last deleted first, with the days each entry has left. */
 export async function listTrash(db: Db, options: { now?: Date; page?: number; pageSize?: number } = {}): Promise<Paging & { rows: TrashRow[] }> {

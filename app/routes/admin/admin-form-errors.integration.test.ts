@@ -8,6 +8,7 @@ import { action as listAction } from "./adminlist";
 import { action as settingsAction } from "./settings";
 import { action as ordersAction } from "./orders";
 import { action as trashAction } from "./trash";
+import { routeArgs, type RouteFunction } from "../../../tests/support/route-args";
 
 /*
  * Issue 33, goal 4: the back office's forms answer a refused value through the one form path
@@ -21,9 +22,9 @@ beforeAll(async () => {
   visitors = await setUpVisitors(testDb());
 });
 
-const args = (request: Request) => ({ request, params: {}, context: testContext(testDb(), { auth: visitors.auth }) });
-const post = (action: (a: never) => Promise<unknown>, path: string, form: Record<string, string>) =>
-  answer(action(args(requestAs(visitors.mainAdmin, path, form)) as never));
+const args = (request: Request) => routeArgs({ request, params: {}, context: testContext(testDb(), { auth: visitors.auth }) });
+const post = (action: RouteFunction, path: string, form: Record<string, string>) =>
+  answer(() => action(args(requestAs(visitors.mainAdmin, path, form))));
 
 describe(`the back office's refused forms (${testTarget()})`, () => {
   it("Create Admin names each refused field, keeps what was typed but never the password", async () => {

@@ -12,6 +12,7 @@ import { requestAs, setUpVisitors, type Visitors } from "../../../tests/support/
 import { answer, statusAndData } from "../../../tests/support/route-answer";
 import { action as createAction, loader as createLoader } from "./createadmin";
 import { action as listAction, loader as listLoader } from "./adminlist";
+import { routeArgs } from "../../../tests/support/route-args";
 
 const testDb = useTestDatabase();
 let visitors: Visitors;
@@ -20,7 +21,7 @@ beforeAll(async () => {
   visitors = await setUpVisitors(testDb());
 });
 
-const args = (request: Request) => ({ request, params: {}, context: testContext(testDb(), { auth: visitors.auth }) }) as never;
+const args = (request: Request) => routeArgs({ request, params: {}, context: testContext(testDb(), { auth: visitors.auth }) });
 const newAdmin = (overrides: Record<string, string> = {}) => ({
   firstName: "Hina",
   lastName: "Raza",

@@ -58,11 +58,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireMainAdminAction(request, context.auth, ACCESS_DENIED_MANAGE, (message) => ({ message, id: null, values: {} as Values }));
+  const staff = await requireMainAdminAction(request, context.auth, ACCESS_DENIED_MANAGE, (message) => ({ message, id: null, values: {} }));
   const form = Object.fromEntries(await request.formData());
   if (form.intent === "delete") {
     const parsed = checkForm(deleteAdminSchema, form);
-    if (!parsed.ok) return refuseForm(parsed, { message: parsed.error, id: null, values: {} as Values });
+    if (!parsed.ok) return refuseForm(parsed, { message: parsed.error, id: null, values: {} });
     try {
       const { email } = await deleteAdmin(context.db, parsed.value.id, deletedByOf(staff));
       return redirect(PATH, { status: 303, headers: { "Set-Cookie": flashCookie(request, ADMIN_DELETED(email)) } });
@@ -70,12 +70,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       return actionFailure(error, { msg: "admin delete failed", adminId: parsed.value.id }, ({ message, ourSide }) => ({
         message: ourSide ? ADMIN_DELETE_FAILED : message,
         id: null,
-        values: {} as Values,
+        values: {},
       }));
     }
   }
   const values: Values = {};
-  for (const k of ["firstName", "lastName", "gender", "role", "number"] as const) if (typeof form[k] === "string") values[k] = form[k] as string;
+  for (const k of ["firstName", "lastName", "gender", "role", "number"] as const) if (typeof form[k] === "string") values[k] = form[k];
   const id = typeof form.id === "string" ? form.id : null;
   const parsed = checkForm(updateAdminSchema, form);
   if (!parsed.ok) return refuseForm(parsed, { message: parsed.error, id, values });

@@ -21,6 +21,7 @@ import { answer } from "../../../tests/support/route-answer";
 import { loader as downloadLoader } from "./backups-download";
 import { loader as backupsLoader } from "./backups";
 import { loader as dashboardLoader } from "./dashboard";
+import { routeArgs } from "../../../tests/support/route-args";
 
 /*
  * The back office's backups (issue 31, goal 4): the last scheduled backup's time, size and result
@@ -45,11 +46,11 @@ beforeEach(async () => {
 });
 
 const args = (request: Request, db: Db = testDb().db) =>
-  ({
+  routeArgs({
     request,
     params: {},
     context: testContext({ db }, { auth: visitors.auth, storage, backups: { kind: testTarget(), schedule } }),
-  }) as never;
+  });
 
 /** Saves a download's body as a file. */
 async function save(response: Response, file: string): Promise<void> {
@@ -72,7 +73,7 @@ describe(`Download backup (${testTarget()})`, () => {
   });
 
   it("gives main admins a backup of the shop made on the spot, streamed and kept by no cache", async () => {
-    const response = (await downloadLoader(args(requestAs(visitors.mainAdmin, "/admin/backups/download")))) as Response;
+    const response = await downloadLoader(args(requestAs(visitors.mainAdmin, "/admin/backups/download")));
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("application/gzip");
     expect(response.headers.get("Cache-Control")).toBe("no-store");
@@ -87,23 +88,23 @@ describe(`Download backup (${testTarget()})`, () => {
   });
 
   it("makes one download at a time: a second click while one is on its way is told to wait", async () => {
-    const first = (await downloadLoader(args(requestAs(visitors.mainAdmin, "/admin/backups/download")))) as Response;
+    const first = await downloadLoader(args(requestAs(visitors.mainAdmin, "/admin/backups/download")));
     const second = await answer(downloadLoader(args(requestAs(visitors.mainAdmin, "/admin/backups/download"))));
     expect(second.status).toBe(409);
     expect(await second.response!.text()).toBe(BACKUP_DOWNLOAD_BUSY);
     await save(first, path.join(root, "first.tar.gz"));
-    const third = (await downloadLoader(args(requestAs(visitors.mainAdmin, "/admin/backups/download")))) as Response;
+    const third = await downloadLoader(args(requestAs(visitors.mainAdmin, "/admin/backups/download")));
     expect(third.status).toBe(200);
     await third.body!.cancel();
   });
 
   it("stops the backup when the browser stops the download, with no failure left unhandled, and the next one can begin", async () => {
-    const stopped = (await downloadLoader(args(requestAs(visitors.mainAdmin, "/admin/backups/download")))) as Response;
+    const stopped = await downloadLoader(args(requestAs(visitors.mainAdmin, "/admin/backups/download")));
     const reader = stopped.body!.getReader();
     expect((await reader.read()).done).toBe(false);
     await reader.cancel();
     // Vitest fails the run on a promise rejected with nobody to handle it (the writer left one: fixed).
-    const next = (await downloadLoader(args(requestAs(visitors.mainAdmin, "/admin/backups/download")))) as Response;
+    const next = await downloadLoader(args(requestAs(visitors.mainAdmin, "/admin/backups/download")));
     expect(next.status).toBe(200);
     await save(next, path.join(root, "next.tar.gz"));
   });

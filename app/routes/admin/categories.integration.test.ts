@@ -8,12 +8,13 @@ import { answer, flashOf } from "../../../tests/support/route-answer";
 import { action, loader } from "./categories";
 import { png } from "../../../tests/support/images";
 import { streamedBody } from "../../../tests/support/streamed-body";
+import { routeArgs } from "../../../tests/support/route-args";
 
 const testDb = useTestDatabase();
 const admin = useAdminRequests(testDb);
 
 const load = (who: Who = "admin", query = "") =>
-  answer<any>(() => loader({ request: admin.request(who, `/admin/categories${query}`), params: {}, context: admin.context() } as never));
+  answer<any>(() => loader(routeArgs({ request: admin.request(who, `/admin/categories${query}`), params: {}, context: admin.context() })));
 
 function post(who: Who, fields: Record<string, string>, image?: { bytes: Buffer; name: string; type: string }) {
   const form = new FormData();
@@ -21,7 +22,7 @@ function post(who: Who, fields: Record<string, string>, image?: { bytes: Buffer;
   if (image) form.set("image", new File([new Uint8Array(image.bytes)], image.name, { type: image.type }));
   const query = fields.intent === "add" || fields.intent === "update" ? `?intent=${fields.intent}` : "";
   return answer<any>(() =>
-    action({ request: admin.request(who, `/admin/categories${query}`, { form }), params: {}, context: admin.context() } as never),
+    action(routeArgs({ request: admin.request(who, `/admin/categories${query}`, { form }), params: {}, context: admin.context() })),
   );
 }
 
@@ -106,7 +107,7 @@ describe(`admin categories (${testTarget()})`, () => {
     const headers = new Headers(signedIn.headers);
     headers.set("content-type", `multipart/form-data; boundary=${boundary}`);
     const request = new Request(signedIn.url, { method: "POST", headers, body: body.stream, duplex: "half" } as RequestInit);
-    const result = await answer<any>(() => action({ request, params: {}, context: admin.context() } as never));
+    const result = await answer<any>(() => action(routeArgs({ request, params: {}, context: admin.context() })));
     expect(result.status).toBe(400);
     expect(result.data).toMatchObject({ message: "Error adding category", detail: "The image is larger than 10 MB." });
     // The form's limit is the 10 MB image and a little room for the other fields; not the 30 MB sent.

@@ -132,7 +132,7 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
   const navigation = useNavigation();
   const location = useLocation();
   const busy = navigation.state === "submitting";
-  const failure = actionData && !actionData.ok ? (actionData as Failure) : null;
+  const failure = actionData && !actionData.ok ? actionData : null;
   const toDelete = deleteId ? categories.find((c) => c.id === deleteId) : undefined;
   const deleting = busy && navigation.formData?.get("intent") === "delete";
 

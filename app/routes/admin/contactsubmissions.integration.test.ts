@@ -8,6 +8,7 @@ import { answer, flashOf } from "../../../tests/support/route-answer";
 import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
 import { action, loader } from "./contactsubmissions";
 import { useLiveEvents } from "../../../tests/support/live";
+import { routeArgs } from "../../../tests/support/route-args";
 
 const testDb = useTestDatabase();
 const visitors = useAdminRequests(testDb);
@@ -16,7 +17,7 @@ const PATH = "/admin/contactsubmissions";
 type LoaderData = Awaited<ReturnType<typeof loader>>;
 type Row = typeof contactSubmissions.$inferSelect;
 
-const args = (request: Request) => ({ request, params: {}, context: visitors.context() }) as never;
+const args = (request: Request) => routeArgs({ request, params: {}, context: visitors.context() });
 const load = (who: Who, query = "") => answer<LoaderData>(() => loader(args(visitors.request(who, `${PATH}${query}`))));
 const post = (who: Who, form: Record<string, string>, query = "") => answer(() => action(args(visitors.request(who, `${PATH}${query}`, { form }))));
 

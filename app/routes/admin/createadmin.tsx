@@ -29,11 +29,11 @@ const KEPT = ["email", "firstName", "lastName", "gender", "role", "numberCode", 
 type Values = Partial<Record<(typeof KEPT)[number], string>>;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireMainAdminAction(request, context.auth, ACCESS_DENIED_CREATE, (message) => ({ error: message, values: {} as Values }));
+  await requireMainAdminAction(request, context.auth, ACCESS_DENIED_CREATE, (message) => ({ error: message, values: {} }));
   const form = Object.fromEntries(await request.formData());
   // Keep what was typed (never the password) so nothing has to be typed again.
   const values: Values = {};
-  for (const k of KEPT) if (typeof form[k] === "string") values[k] = form[k] as string;
+  for (const k of KEPT) if (typeof form[k] === "string") values[k] = form[k];
   const parsed = parseForm(createAdminSchema, form, { values });
   if (!parsed.ok) return parsed.response;
   try {

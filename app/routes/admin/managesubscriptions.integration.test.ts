@@ -9,6 +9,7 @@ import { requestAs, setUpVisitors, type Visitors } from "../../../tests/support/
 import { answer, flashOf, statusAndData } from "../../../tests/support/route-answer";
 import { action, loader } from "./managesubscriptions";
 import { loader as csvLoader } from "./managesubscriptions-csv";
+import { routeArgs } from "../../../tests/support/route-args";
 
 const testDb = useTestDatabase();
 let visitors: Visitors;
@@ -28,7 +29,7 @@ beforeAll(async () => {
 });
 
 const args = (request: Request, database: { db: Db } = testDb()) =>
-  ({ request, params: {}, context: testContext(database, { auth: visitors.auth }) }) as never;
+  routeArgs({ request, params: {}, context: testContext(database, { auth: visitors.auth }) });
 const allEmails = async () => (await testDb().db.select({ e: subscribers.email }).from(subscribers).orderBy(asc(subscribers.email))).map((r) => r.e);
 
 describe(`newsletter subscriptions in the back office (${testTarget()})`, () => {

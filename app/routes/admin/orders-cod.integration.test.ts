@@ -22,6 +22,7 @@ import { useAdminRequests } from "../../../tests/support/admin-requests";
 import { answer } from "../../../tests/support/route-answer";
 import { insertProduct, testCustomer } from "../../../tests/support/fixtures";
 import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
+import { routeArgs } from "../../../tests/support/route-args";
 
 /*
  * The cash-on-delivery day (issue 32, docs/decisions/0054): one status rule on every path, Returned
@@ -32,9 +33,9 @@ const testDb = useTestDatabase();
 const visitors = useAdminRequests(testDb);
 
 const post = (form: Record<string, string>) =>
-  answer(() => action({ request: visitors.request("admin", "/admin/orders", { form }), params: {}, context: visitors.context() } as never));
+  answer(() => action(routeArgs({ request: visitors.request("admin", "/admin/orders", { form }), params: {}, context: visitors.context() })));
 const list = (query: string) =>
-  answer(() => loader({ request: visitors.request("admin", `/admin/orders${query}`), params: {}, context: visitors.context() } as never));
+  answer(() => loader(routeArgs({ request: visitors.request("admin", `/admin/orders${query}`), params: {}, context: visitors.context() })));
 
 let seq = 0;
 /** A product with one size; `order` places an order of it for a customer (phone and e-mail of their own unless given). */
@@ -352,7 +353,7 @@ describe(`the packing slip (${testTarget()})`, () => {
     });
     const stored = await orderRow(placed.id);
     const slips = await answer(() =>
-      slipsLoader({ request: visitors.request("admin", `/admin/orders/slips?ids=${placed.id}`), params: {}, context: visitors.context() } as never),
+      slipsLoader(routeArgs({ request: visitors.request("admin", `/admin/orders/slips?ids=${placed.id}`), params: {}, context: visitors.context() })),
     );
     const [slip] = slips.data.slips;
     expect(slip.lines.map((l: { name: string; quantity: number; lineTotal: string }) => [l.name, l.quantity, l.lineTotal])).toEqual([

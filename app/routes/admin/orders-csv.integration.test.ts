@@ -11,6 +11,7 @@ import { requestAs, setUpVisitors, type Visitors } from "../../../tests/support/
 import { compression } from "../../../server/middleware/compression";
 import { loader } from "./orders-csv";
 import { loader as slipsLoader } from "./orders-slips";
+import { routeArgs } from "../../../tests/support/route-args";
 
 /*
  * The orders CSV holds every order the list's filter finds (issue 30: it stopped at 5,000 without
@@ -40,13 +41,13 @@ beforeAll(async () => {
     select 'i' || g, 'o' || g, 'Bifold Wallet', 'Brown', '', 1, 250000, 250000, 250000 from generate_series(1, ${ORDERS}) g`);
 });
 
-const args = (request: Request, db: Db = testDb().db) => ({ request, params: {}, context: testContext({ db }, { auth: visitors.auth }) }) as never;
+const args = (request: Request, db: Db = testDb().db) => routeArgs({ request, params: {}, context: testContext({ db }, { auth: visitors.auth }) });
 
 /** The order numbers the filter finds, newest first, in one query: what the export must hold. */
 async function expectedNumbers(status: string): Promise<string[]> {
   const result = (await testDb().db.execute(
     sql`select order_number from orders where status = ${status} order by created_at desc, order_number desc`,
-  )) as unknown as { rows: { order_number: string }[] };
+  )) as { rows: { order_number: string }[] };
   return result.rows.map((r) => r.order_number);
 }
 
@@ -82,7 +83,7 @@ describe(`the orders CSV (${testTarget()})`, () => {
     const expected = await expectedNumbers("confirmed");
     expect(expected.length).toBeGreaterThan(BATCH_LIMIT);
     expect(expected.length).toBeGreaterThan(EXPORT_BATCH_SIZE * 3);
-    const response = (await loader(args(requestAs(visitors.admin, "/admin/orders.csv?status=confirmed")))) as Response;
+    const response = await loader(args(requestAs(visitors.admin, "/admin/orders.csv?status=confirmed")));
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     const csv = Buffer.from(await response.arrayBuffer()).toString("utf8");

@@ -12,6 +12,7 @@ import { answer } from "../../../tests/support/route-answer";
 import { insertProduct, testCustomer } from "../../../tests/support/fixtures";
 import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
 import { useLiveEvents } from "../../../tests/support/live";
+import { routeArgs } from "../../../tests/support/route-args";
 
 const testDb = useTestDatabase();
 const visitors = useAdminRequests(testDb);
@@ -43,9 +44,9 @@ async function qtyOf(stockId: string) {
 }
 
 const post = (who: "anonymous" | "user" | "admin", form: Record<string, string>) =>
-  answer(() => action({ request: visitors.request(who, "/admin/orders", { form }), params: {}, context: visitors.context() } as never));
+  answer(() => action(routeArgs({ request: visitors.request(who, "/admin/orders", { form }), params: {}, context: visitors.context() })));
 const get = (who: "anonymous" | "user" | "admin", query = "") =>
-  answer(() => loader({ request: visitors.request(who, `/admin/orders${query}`), params: {}, context: visitors.context() } as never));
+  answer(() => loader(routeArgs({ request: visitors.request(who, `/admin/orders${query}`), params: {}, context: visitors.context() })));
 
 const { heard } = useLiveEvents(testDb);
 

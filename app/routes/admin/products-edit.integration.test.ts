@@ -5,6 +5,7 @@ import { logger } from "~/lib/logger.server";
 import { products, stock, stockMovements, variants } from "~/lib/db/tables/catalogue.server";
 import { action as newAction } from "./products-new";
 import { answer } from "../../../tests/support/route-answer";
+import { routeArgs } from "../../../tests/support/route-args";
 import { testTarget } from "../../../tests/support/test-db";
 import {
   testDb,
@@ -107,7 +108,7 @@ describe(`a stale product form never undoes stock changes (${testTarget()})`, ()
       JSON.stringify({ name: "Signed Stock", categoryIds: [category], variants: [{ name: "Tan", price: 100, stock: [{ size: "S", qty: 2 }] }] }),
     );
     const added = await answer(() =>
-      newAction({ request: visitors.request("admin", "/admin/products/new", { form: body }), params: {}, context: visitors.context() } as never),
+      newAction(routeArgs({ request: visitors.request("admin", "/admin/products/new", { form: body }), params: {}, context: visitors.context() })),
     );
     expect(added.status).toBe(302);
     const [created] = await testDb()
@@ -233,7 +234,7 @@ describe(`a stale product form never undoes stock changes (${testTarget()})`, ()
       }),
     );
     const added = await answer(() =>
-      newAction({ request: visitors.request("admin", "/admin/products/new", { form: body }), params: {}, context: visitors.context() } as never),
+      newAction(routeArgs({ request: visitors.request("admin", "/admin/products/new", { form: body }), params: {}, context: visitors.context() })),
     );
     expect(added.status).toBe(400);
     expect(added.data).toMatchObject({ errors: { "variants.0.stock.2.size": "Each size can appear only once in a variant." } });

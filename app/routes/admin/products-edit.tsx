@@ -62,7 +62,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 /** After a refused save, keep the form as typed: do not reload the product over it. */
 export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (actionResult && typeof actionResult === "object" && "ok" in actionResult && actionResult.ok === false) return false;
+  const result: unknown = actionResult;
+  if (result && typeof result === "object" && "ok" in result && result.ok === false) return false;
   return defaultShouldRevalidate;
 }
 

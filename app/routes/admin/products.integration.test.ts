@@ -13,31 +13,36 @@ import { answer, flashOf } from "../../../tests/support/route-answer";
 import { loader as listLoader, action as listAction } from "./products";
 import { loader as viewLoader, action as viewAction } from "./products-view";
 import { action as checkoutAction } from "../checkout";
+import { routeArgs } from "../../../tests/support/route-args";
 
 const testDb = useTestDatabase();
 const admin = useAdminRequests(testDb);
 
 const list = (who: Who, query = "") =>
-  answer<any>(() => listLoader({ request: admin.request(who, `/admin/products${query}`), params: {}, context: admin.context() } as never));
+  answer<any>(() => listLoader(routeArgs({ request: admin.request(who, `/admin/products${query}`), params: {}, context: admin.context() })));
 const view = (who: Who, id: string, query = "") =>
   answer<any>(() =>
-    viewLoader({ request: admin.request(who, `/admin/products/${id}/view${query}`), params: { id }, context: admin.context() } as never),
+    viewLoader(routeArgs({ request: admin.request(who, `/admin/products/${id}/view${query}`), params: { id }, context: admin.context() })),
   );
 const deleteFromList = (who: Who, id: string, returnTo = "/admin/products", storage?: FileStorage) =>
   answer<any>(() =>
-    listAction({
-      request: admin.request(who, "/admin/products", { form: { intent: "delete", id, returnTo } }),
-      params: {},
-      context: admin.context(storage && { storage }),
-    } as never),
+    listAction(
+      routeArgs({
+        request: admin.request(who, "/admin/products", { form: { intent: "delete", id, returnTo } }),
+        params: {},
+        context: admin.context(storage && { storage }),
+      }),
+    ),
   );
 const deleteFromView = (who: Who, id: string) =>
   answer<any>(() =>
-    viewAction({
-      request: admin.request(who, `/admin/products/${id}/view`, { form: { intent: "delete" } }),
-      params: { id },
-      context: admin.context(),
-    } as never),
+    viewAction(
+      routeArgs({
+        request: admin.request(who, `/admin/products/${id}/view`, { form: { intent: "delete" } }),
+        params: { id },
+        context: admin.context(),
+      }),
+    ),
   );
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -283,7 +288,7 @@ async function buy(productId: string, variantId: string, sizes: string[], n: num
   });
   const request = new Request("http://localhost:3000/checkout", { method: "POST", body: form });
   return answer<{ ok: boolean; orderId?: string; storedOrderId?: string; message?: string }>(() =>
-    checkoutAction({ request, params: {}, context: admin.context({ clientAddress: `10.20.${n >> 8}.${n & 255}` }) } as never),
+    checkoutAction(routeArgs({ request, params: {}, context: admin.context({ clientAddress: `10.20.${n >> 8}.${n & 255}` }) })),
   );
 }
 

@@ -8,6 +8,7 @@ import { testContext } from "../../../tests/support/test-context";
 import { requestAs, setUpVisitors, type Visitors } from "../../../tests/support/staff";
 import { answer } from "../../../tests/support/route-answer";
 import { action } from "./settings";
+import { routeArgs } from "../../../tests/support/route-args";
 
 /** Issue 32, goal 7: Settings refuses unknown placeholders in the WhatsApp message and names them, on the server. */
 const testDb = useTestDatabase();
@@ -18,7 +19,7 @@ beforeAll(async () => {
 });
 
 const args = (request: Request, database: { db: Db } = testDb()) =>
-  ({ request, params: {}, context: testContext(database, { auth: visitors.auth }) }) as never;
+  routeArgs({ request, params: {}, context: testContext(database, { auth: visitors.auth }) });
 const save = (cookie: string, form: Record<string, string>) => answer(action(args(requestAs(cookie, "/admin/settings", form))));
 
 describe(`the settings' confirmation message (${testTarget()})`, () => {

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { data, Form, useActionData, useNavigation } from "react-router";
+import { formText } from "~/lib/form-text";
 import type { Route } from "./+types/settings";
 import { actionFailure } from "~/lib/action-failure.server";
 import { checkForm, type FieldErrors } from "~/lib/form-errors";
@@ -128,7 +129,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           method="post"
           className="mt-4 space-y-3"
           onSubmit={(event) => {
-            const error = templateProblem(String(new FormData(event.currentTarget).get("template") ?? ""));
+            const error = templateProblem(formText(new FormData(event.currentTarget), "template"));
             setChecked({ error, for: result });
             if (error) event.preventDefault();
           }}

@@ -45,7 +45,7 @@ export function StatusForm({
         name="status"
         defaultValue={status}
         key={status}
-        onChange={(e) => submit(e.currentTarget.form, { preventScrollReset: true })}
+        onChange={(e) => void submit(e.currentTarget.form, { preventScrollReset: true })}
       >
         {SUBMISSION_STATUSES.map((s) => (
           <option key={s} value={s}>

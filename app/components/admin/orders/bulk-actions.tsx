@@ -27,7 +27,7 @@ export function BulkActions({ ticked, hydrated, exportAllTo }: { ticked: string[
         method="post"
         className="flex flex-wrap items-end gap-3"
         onSubmit={(e) => {
-          const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+          const submitter = e.nativeEvent.submitter as HTMLButtonElement | null;
           if (submitter?.value !== "bulk-status") return;
           e.preventDefault();
           const to = new FormData(e.currentTarget).get("status") as OrderStatus;

@@ -60,7 +60,7 @@ export function MoveStep({
         onSubmit={(e) => {
           e.preventDefault();
           const form = new FormData(e.currentTarget);
-          onMove(Object.fromEntries([...form].map(([k, v]) => [k, String(v)])));
+          onMove(Object.fromEntries([...form].map(([k, v]) => [k, typeof v === "string" ? v : v.name])));
         }}
       >
         {shipping ? (

@@ -13,7 +13,7 @@ export type OrderActionResult =
       fieldErrors?: FieldErrors;
     };
 
-export interface BulkResult {
+interface BulkResult {
   changed: string[];
   unchanged: string[];
   refused: { orderNumber: string; reason: string }[];
