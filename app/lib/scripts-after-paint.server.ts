@@ -16,14 +16,14 @@ import { HELD_PRESSES } from "./needs-script";
  */
 
 /** Route ids of the pages whose scripts start after their first paint. */
-export const SCRIPTS_AFTER_PAINT_ROUTES: ReadonlySet<string> = new Set(["routes/home", "shop", "shop-category", "routes/product", "routes/track"]);
+const SCRIPTS_AFTER_PAINT_ROUTES: ReadonlySet<string> = new Set(["routes/home", "shop", "shop-category", "routes/product", "routes/track"]);
 
 /**
  * Route ids of the pages whose scripts start after their first paint when the server drew their
  * cart from its cookie (docs/decisions/0062): their loader's `cart` is not null. Without it, their
  * main content is drawn by the scripts, which are then asked for at once.
  */
-export const SCRIPTS_AFTER_PAINT_WITH_CART: ReadonlySet<string> = new Set(["routes/cart", "routes/checkout"]);
+const SCRIPTS_AFTER_PAINT_WITH_CART: ReadonlySet<string> = new Set(["routes/cart", "routes/checkout"]);
 
 /** Whether this page's scripts start after its first paint. */
 export function startsScriptsAfterPaint(routeId: string | undefined, loaderData: Record<string, unknown> | undefined): boolean {

@@ -10,10 +10,10 @@
  *   browser, whoever asks;
  * Public pages, assets and media keep their own policy.
  */
-export const BACK_OFFICE_POLICY = "no-store";
-export const ACCOUNT_POLICY = "private, no-store";
-export const SIGNED_IN_POLICY = "private, no-cache";
-export const CART_POLICY = "private, no-store";
+const BACK_OFFICE_POLICY = "no-store";
+const ACCOUNT_POLICY = "private, no-store";
+const SIGNED_IN_POLICY = "private, no-cache";
+const CART_POLICY = "private, no-store";
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 
@@ -31,7 +31,7 @@ export function isAccountPath(pathname: string): boolean {
 }
 
 /** The pages drawn from the cart's cookie. */
-export function isCartPath(pathname: string): boolean {
+function isCartPath(pathname: string): boolean {
   return /^\/(cart|checkout)(\.data)?$/.test(pathname);
 }
 

@@ -37,7 +37,7 @@ export interface Invalidates {
 }
 
 /** The channel catalogue changes are announced on (by triggers: drizzle/0005_catalog_change_notices.sql). */
-export const CATALOG_CHANNEL = "shop_catalog";
+const CATALOG_CHANNEL = "shop_catalog";
 const BARRIER_TIMEOUT_MS = 1000;
 
 /**

@@ -15,7 +15,7 @@ export const CART_COOKIE_FORMAT = "1";
 /** Longer than this, the browser writes no copy (and removes an old one), and the server reads none. */
 export const MAX_CART_COOKIE_CHARS = 3000;
 /** How long a browser keeps the copy without a change to the cart (30 days). */
-export const CART_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
+const CART_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
 
 type CookieLine = Pick<CartLineInput, "productID" | "productVariantKey" | "productSize" | "productQuantity">;
 

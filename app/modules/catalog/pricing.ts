@@ -13,7 +13,7 @@ export interface PricedVariant {
 export const TAX_RATE_PERCENT = 5;
 /** The tax line's name wherever an order's sums are shown: cart, checkout, confirmation, order page, mail. */
 export const TAX_LABEL = `Tax (${TAX_RATE_PERCENT}%)`;
-export const SHIPPING_FEE = 0;
+const SHIPPING_FEE = 0;
 export const CURRENCY = "PKR";
 
 /** A discount applies when the variant is on offer and its discount price is above 0 and below the price. */

@@ -18,7 +18,7 @@ import { lockStockOfVariants, type LockedStock } from "~/modules/inventory/stock
  * Stock is changed by adjustments, never overwritten: see docs/decisions/0019-stock-edits-as-adjustments.md.
  */
 
-export interface EditableMedia {
+interface EditableMedia {
   id: string;
   kind: MediaKind;
   storageKey: string;
