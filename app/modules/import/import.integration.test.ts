@@ -3,7 +3,6 @@ import os from "node:os";
 import path from "node:path";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { Db } from "~/lib/db.server";
 import { account, user } from "~/lib/db/tables/accounts.server";
 import { categories, products, stock, variants } from "~/lib/db/tables/catalogue.server";
 import { orderHistory, orderItems, orders } from "~/lib/db/tables/orders.server";
@@ -26,64 +25,13 @@ import { importCommand } from "./import-command.server";
 import { runImport } from "./import.server";
 import type { ImportSummary } from "./import-records.server";
 import { notGiven } from "../../../tests/support/test-context";
+import { FIXTURE, PLAINTEXT_PASSWORDS, reasonsOf, snapshot, tableCounts, totals } from "../../../tests/support/import-run";
 import type { FileStorage } from "~/modules/media/storage.server";
 
 /** For a command that stops before it opens the shop. */
 const notOpened = () => Promise.reject(new Error("the command opened the shop"));
 
-const FIXTURE = path.resolve(import.meta.dirname, "../../../tests/fixtures/original-export.json");
-const PLAINTEXT_PASSWORDS = ["Lahore#Admin2024", "Karachi$Main99", "Quetta!Pass55"];
-const TABLES = [
-  "categories",
-  "products",
-  "product_categories",
-  "variants",
-  "stock",
-  "media",
-  "orders",
-  "order_items",
-  "order_history",
-  "contact_submissions",
-  "subscribers",
-  "user",
-  "account",
-  "imported_records",
-];
-
 const testDb = useTestDatabase();
-
-async function tableCounts(db: Db): Promise<Record<string, number>> {
-  const out: Record<string, number> = {};
-  for (const table of TABLES) {
-    const { rows } = (await db.execute(sql.raw(`select count(*)::int as n from "${table}"`))) as { rows: { n: number }[] };
-    out[table] = Number(rows[0].n);
-  }
-  return out;
-}
-
-/** Every row of the imported tables, as text: a second run must leave it the same. */
-async function snapshot(db: Db): Promise<string> {
-  const parts: string[] = [];
-  for (const table of TABLES) {
-    const { rows } = (await db.execute(sql.raw(`select * from "${table}" order by 1, 2`))) as { rows: unknown[] };
-    parts.push(`${table}: ${JSON.stringify(rows)}`);
-  }
-  return parts.join("\n");
-}
-
-const totals = (s: ImportSummary) =>
-  Object.values(s.counts).reduce(
-    (t, c) => ({
-      imported: t.imported + c.imported,
-      updated: t.updated + c.updated,
-      unchanged: t.unchanged + c.unchanged,
-      skipped: t.skipped + c.skipped,
-    }),
-    { imported: 0, updated: 0, unchanged: 0, skipped: 0 },
-  );
-
-const reasonsOf = (notes: { collection: string; id: string; reason: string }[], collection: string, id: string) =>
-  notes.filter((n) => n.collection === collection && n.id === id).map((n) => n.reason);
 
 describe(`importing the original shop (${testTarget()})`, () => {
   let data: ExportData;
