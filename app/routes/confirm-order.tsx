@@ -3,12 +3,15 @@ import { data, Link, useFetcher, useLocation, useNavigate, useRouteLoaderData } 
 import type { Route } from "./+types/confirm-order";
 import { getEnv } from "~/config.server";
 import { actionFailure } from "~/lib/action-failure.server";
+import type { FieldErrors } from "~/lib/form-errors";
+import { parseForm } from "~/lib/form-refusal.server";
 import type { loader as rootLoader } from "~/root";
 import { passwordHint } from "~/modules/accounts/password-rules";
 import { saveDetailsSchema } from "~/modules/accounts/profile.schema";
 import { saveDetailsFromOrder } from "~/modules/accounts/save-details.server";
 import { signupMailSent } from "~/modules/accounts/signup-link";
 import { FormAlert, SubmitButton, TextField } from "~/components/ui/field";
+import { useFormCheck } from "~/components/ui/use-form-check";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { formatAmount } from "~/modules/catalog/pricing";
 import { trackOrderHref } from "~/modules/orders/order-tracking.schema";
@@ -18,7 +21,8 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import { DeliveryAddress } from "~/components/storefront/delivery-address";
 import { OrderSummary } from "~/components/storefront/order-summary";
 
-type SaveDetailsResult = { sent: string; error?: undefined } | { sent?: undefined; error: string };
+type SaveDetailsResult =
+  { sent: string; error?: undefined; fieldErrors?: undefined } | { sent?: undefined; error: string; fieldErrors?: FieldErrors };
 
 /**
  * The order this browser placed, for its receipt (posted, so no cache keeps it and no log has it);
@@ -28,10 +32,10 @@ type SaveDetailsResult = { sent: string; error?: undefined } | { sent?: undefine
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   if (form.get("intent") === "save-details") {
-    const parsed = saveDetailsSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) return data<SaveDetailsResult>({ error: parsed.error.issues[0].message }, { status: 400 });
+    const parsed = parseForm(saveDetailsSchema, form);
+    if (!parsed.ok) return parsed.response;
     try {
-      const { email } = await saveDetailsFromOrder(context.db, { ...parsed.data, address: context.clientAddress, baseUrl: getEnv().publicUrl });
+      const { email } = await saveDetailsFromOrder(context.db, { ...parsed.value, address: context.clientAddress, baseUrl: getEnv().publicUrl });
       context.mailer.kick();
       return data<SaveDetailsResult>({ sent: signupMailSent(email) });
     } catch (error) {
@@ -143,6 +147,7 @@ export default function ConfirmOrder() {
 function SaveMyDetails({ receipt }: { receipt: string }) {
   const fetcher = useFetcher<SaveDetailsResult>();
   const busy = fetcher.state !== "idle";
+  const check = useFormCheck(saveDetailsSchema, fetcher.data);
   return (
     <section aria-labelledby="save-details-heading" className="mx-auto mt-8 max-w-md rounded-xl border border-leather-200 bg-white p-5 text-left">
       <h2 id="save-details-heading" className="font-serif text-2xl text-leather-800">
@@ -153,11 +158,11 @@ function SaveMyDetails({ receipt }: { receipt: string }) {
           {fetcher.data.sent}
         </p>
       ) : (
-        <fetcher.Form method="post" action="/confirmorder" noValidate className="mt-3 space-y-4">
+        <fetcher.Form method="post" action="/confirmorder" noValidate className="mt-3 space-y-4" onSubmit={check.onSubmit}>
           <p className="text-sm text-stone-700">
             Choose a password to keep this order, your name, phone and address for next time. We will e-mail you a link to confirm.
           </p>
-          <FormAlert message={fetcher.data?.error} />
+          <FormAlert message={check.error} />
           <input type="hidden" name="intent" value="save-details" />
           <input type="hidden" name="receipt" value={receipt} />
           <TextField
@@ -168,6 +173,7 @@ function SaveMyDetails({ receipt }: { receipt: string }) {
             required
             autoComplete="new-password"
             hint={passwordHint("customer")}
+            error={check.errorOf("password")}
           />
           <SubmitButton busy={busy} busyLabel="Saving...">
             Save my details

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { answer } from "../../tests/support/route-answer";
 import { databaseFailingOn } from "../../tests/support/test-db";
 import { testContext } from "../../tests/support/test-context";
+import { action as confirmOrderAction } from "./confirm-order";
 import { action as contactAction } from "./contact";
 import { action as forgotPasswordAction } from "./forgot-password";
 import { action as loginAction } from "./login";
@@ -10,6 +11,7 @@ import { action as signupAction } from "./signup";
 import { action as subscribeAction } from "./subscribe";
 import { action as trackAction } from "./track";
 import { routeArgs, type RouteFunction } from "../../tests/support/route-args";
+import { PASSWORD_TOO_SHORT } from "~/modules/accounts/password-rules";
 
 /*
  * Issue 33, goal 4: every storefront form refused for its values answers the same way
@@ -118,5 +120,14 @@ describe("storefront forms refused for their values", () => {
         fieldErrors: { email: "Please enter a valid email address." },
       },
     });
+  });
+
+  it("Save my details on the confirmation: a short password is named under the password, and never echoed", async () => {
+    const a = await refusal(confirmOrderAction, "/confirmorder", { intent: "save-details", receipt: "a-receipt", password: "short1" });
+    expect(a).toEqual({
+      status: 400,
+      data: { error: PASSWORD_TOO_SHORT.customer, fieldErrors: { password: PASSWORD_TOO_SHORT.customer } },
+    });
+    expect(JSON.stringify(a.data)).not.toContain("short1");
   });
 });
