@@ -45,7 +45,10 @@ async function openAs(browser: Browser, size: typeof PHONE | typeof DESKTOP, who
 /** Opens a back-office screen from the side menu, unfolding it first on a phone. */
 async function fromMenu(page: Page, name: string) {
   const menu = page.getByRole("navigation", { name: "Admin" }).filter({ visible: true });
-  if ((await menu.count()) === 0) await page.getByRole("button", { name: "Menu", exact: true }).click();
+  const menuButton = page.getByRole("button", { name: "Menu", exact: true });
+  // The back office is drawn first: counting before then found neither (a laptop then asked for a phone's Menu button).
+  await expect(menu.or(menuButton).first()).toBeVisible();
+  if ((await menu.count()) === 0) await menuButton.click();
   await page.getByRole("navigation", { name: "Admin" }).filter({ visible: true }).getByRole("link", { name, exact: true }).click();
 }
 

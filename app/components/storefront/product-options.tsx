@@ -86,7 +86,9 @@ export function SizePicker({ rows, selected, onSelect }: { rows: StockRow[]; sel
           const label = sizeLabel(row.size);
           return (
             <button
-              key={row.id}
+              // By size, not by stock row: choosing another colour keeps each size's button, and the
+              // focus on it (a Space pressed as a held colour press was done again went nowhere).
+              key={row.size}
               type="button"
               disabled={soldOut}
               aria-pressed={pressed}
