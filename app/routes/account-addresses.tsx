@@ -1,3 +1,4 @@
+import { ADDRESS_FIELDS } from "~/components/storefront/address-fields";
 import { data, Form, redirect, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/account-addresses";
@@ -54,16 +55,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     return actionFailure(error, { msg: "address book change refused" }, ({ message }): Failure => ({ intent: intent.data.intent, error: message }));
   }
 }
-
-const FIELDS = [
-  { name: "streetAddress", label: "Street address", required: true, autoComplete: "address-line1", full: true },
-  { name: "apartment", label: "Apartment, suite, etc.", autoComplete: "address-line2", full: true },
-  { name: "city", label: "City", required: true, autoComplete: "address-level2" },
-  { name: "state", label: "State/Province", required: true, autoComplete: "address-level1" },
-  { name: "zipCode", label: "ZIP code", required: true, autoComplete: "postal-code" },
-  { name: "country", label: "Country", autoComplete: "country-name" },
-  { name: "landmark", label: "Landmark", autoComplete: "off", full: true },
-] as const;
 
 export default function AccountAddresses({ loaderData }: Route.ComponentProps) {
   const { addresses } = loaderData;
@@ -130,13 +121,14 @@ export default function AccountAddresses({ loaderData }: Route.ComponentProps) {
         <FormAlert message={check.error} />
         <input type="hidden" name="intent" value="add" />
         <div className="grid gap-4 sm:grid-cols-2">
-          {FIELDS.map((f) => (
-            <div key={f.name} className={"full" in f ? "sm:col-span-2" : undefined}>
+          {ADDRESS_FIELDS.map((f) => (
+            <div key={f.name} className={f.full ? "sm:col-span-2" : undefined}>
               <TextField
                 id={f.name}
                 label={f.label}
-                required={"required" in f}
+                required={f.required}
                 autoComplete={f.autoComplete}
+                hint={f.hint}
                 defaultValue={result?.values?.[f.name] ?? (f.name === "country" ? "Pakistan" : undefined)}
                 error={check.errorOf(f.name)}
               />

@@ -3,6 +3,7 @@ import type { CheckoutField } from "~/modules/orders/checkout.schema";
 import { formatPrice, TAX_LABEL } from "~/modules/catalog/pricing";
 import { TextAreaField, TextField } from "~/components/ui/field";
 import type { useCart } from "./use-cart";
+import { ADDRESS_FIELDS } from "./address-fields";
 
 type FieldSpec = { name: CheckoutField; label: string; required?: boolean; type?: string; autoComplete?: string; full?: boolean; hint?: string };
 
@@ -13,15 +14,7 @@ const FIELDS: FieldSpec[] = [
   { name: "phone", label: "Phone", required: true, type: "tel", autoComplete: "tel", hint: "03XXXXXXXXX" },
   { name: "alternatePhone", label: "Alternate phone", type: "tel", autoComplete: "tel" },
 ];
-const ADDRESS: FieldSpec[] = [
-  { name: "streetAddress", label: "Street address", required: true, autoComplete: "address-line1", full: true },
-  { name: "apartment", label: "Apartment, suite, etc.", autoComplete: "address-line2", full: true },
-  { name: "city", label: "City", required: true, autoComplete: "address-level2" },
-  { name: "state", label: "State/Province", required: true, autoComplete: "address-level1" },
-  { name: "zipCode", label: "ZIP code", required: true, autoComplete: "postal-code" },
-  { name: "country", label: "Country", autoComplete: "country-name" },
-  { name: "landmark", label: "Landmark", full: true, hint: "Near a mosque, school or market — helps our courier" },
-];
+const ADDRESS: FieldSpec[] = [...ADDRESS_FIELDS];
 
 /** The form's fields in the order they are shown, to find the first one with a problem. */
 const FIELD_ORDER: CheckoutField[] = [...FIELDS, ...ADDRESS].map((f) => f.name);
