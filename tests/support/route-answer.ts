@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, type UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
 
 /** The class of what React Router's public `data()` returns (the class itself is not exported). */
 type DataResult = ReturnType<typeof data<unknown>>;
@@ -21,7 +21,21 @@ export interface Answer<T = unknown> {
   response?: Response;
 }
 
-export async function answer<T = any>(run: Promise<unknown> | (() => unknown)): Promise<Answer<T>> {
+/**
+ * What a route's value is once React Router's wrapper is taken off: `data(value)` gives its value, a
+ * bare value itself, and a Response (a redirect, a file) nothing a test could read without saying
+ * what it holds.
+ */
+export type AnsweredData<R> = R extends Response ? never : R extends DataWithResponseInit<infer D> ? D : R;
+
+/**
+ * Runs a loader or action and reads its answer, typed from what the route returns: tests narrow a
+ * route's union of answers as the browser would. A route that answers a JSON Response names what
+ * its body holds: `answer<{ ok: boolean }>(…)`.
+ */
+export async function answer<R>(run: Promise<R> | (() => R | Promise<R>)): Promise<Answer<AnsweredData<Awaited<R>>>>;
+export async function answer<T>(run: Promise<unknown> | (() => unknown)): Promise<Answer<T>>;
+export async function answer(run: Promise<unknown> | (() => unknown)): Promise<Answer<unknown>> {
   let result: unknown;
   try {
     result = await (typeof run === "function" ? run() : run);
@@ -32,7 +46,7 @@ export async function answer<T = any>(run: Promise<unknown> | (() => unknown)): 
     const json = result.headers.get("Content-Type")?.startsWith("application/json") ? await result.clone().json() : undefined;
     return {
       status: result.status,
-      data: json as T,
+      data: json as unknown,
       location: result.headers.get("Location"),
       setCookie: result.headers.getSetCookie(),
       headers: result.headers,
@@ -41,10 +55,10 @@ export async function answer<T = any>(run: Promise<unknown> | (() => unknown)): 
   }
   if (result instanceof DataResultClass) {
     const headers = new Headers(result.init?.headers);
-    return { status: result.init?.status ?? 200, data: result.data as T, location: null, setCookie: headers.getSetCookie(), headers };
+    return { status: result.init?.status ?? 200, data: result.data, location: null, setCookie: headers.getSetCookie(), headers };
   }
   if (result instanceof Error) throw result;
-  return { status: 200, data: result as T, location: null, setCookie: [], headers: new Headers() };
+  return { status: 200, data: result, location: null, setCookie: [], headers: new Headers() };
 }
 
 /** The text of the one-time flash message an answer sets, if any. */
@@ -56,4 +70,19 @@ export function flashOf(a: Answer): string | null {
 /** Status and data alone, for comparing an answer whole with toEqual. */
 export function statusAndData<T>(a: Answer<T>): { status: number; data: T } {
   return { status: a.status, data: a.data };
+}
+
+/** The members of a union of answers that carry `key`. */
+type Carrying<T, K extends PropertyKey> = T extends unknown ? (K extends keyof T ? T : never) : never;
+
+/**
+ * The answer's data as the one of its route's answers that carries `key` (an action's refusal, a
+ * loader's detail): fails the test, naming what came, when the answer is another.
+ */
+export function dataWith<T, K extends PropertyKey>(a: Answer<T>, key: K): Carrying<T, K> {
+  const value: unknown = a.data;
+  if (typeof value !== "object" || value === null || !(key in value)) {
+    throw new Error(`The answer (${a.status}) has no ${String(key)}: ${JSON.stringify(value)}`);
+  }
+  return value as Carrying<T, K>;
 }

@@ -19,7 +19,7 @@ import type { ExportData } from "~/modules/import/export-file.server";
 import { action, loader } from "./orders";
 import { loader as slipsLoader } from "./orders-slips";
 import { useAdminRequests } from "../../../tests/support/admin-requests";
-import { answer } from "../../../tests/support/route-answer";
+import { answer, dataWith } from "../../../tests/support/route-answer";
 import { insertProduct, testCustomer } from "../../../tests/support/fixtures";
 import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
 import { routeArgs } from "../../../tests/support/route-args";
@@ -88,7 +88,7 @@ describe(`one rule for every way an order's status changes (${testTarget()})`, (
     }
     const onlyCourier = await post({ orderId: placed.id, status: "shipped", courier: "TCS", trackingNumber: "" });
     expect(onlyCourier.status).toBe(400);
-    expect(onlyCourier.data.fields).toEqual({ trackingNumber: "Shipped needs the tracking number (CN)." });
+    expect(dataWith(onlyCourier, "fields").fields).toEqual({ trackingNumber: "Shipped needs the tracking number (CN)." });
     expect(await orderRow(placed.id)).toMatchObject({ status: "confirmed", courier: null, trackingNumber: null });
 
     expect(await post({ orderId: placed.id, status: "shipped", courier: "TCS", trackingNumber: "CN-900" })).toMatchObject({

@@ -8,7 +8,7 @@ import { placeOrder } from "~/modules/orders/orders.server";
 import { changeOrderStatus, listOrders } from "~/modules/orders/admin-orders.server";
 import { action, loader } from "./orders";
 import { useAdminRequests } from "../../../tests/support/admin-requests";
-import { answer } from "../../../tests/support/route-answer";
+import { answer, dataWith } from "../../../tests/support/route-answer";
 import { insertProduct, testCustomer } from "../../../tests/support/fixtures";
 import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
 import { useLiveEvents } from "../../../tests/support/live";
@@ -60,7 +60,7 @@ describe(`order status changes (${testTarget()})`, () => {
       post("admin", { orderId: placed.id, status: "cancelled" }),
     ]);
     expect(results.map((r) => r.status)).toEqual([200, 200]);
-    expect(results.map((r) => r.data.changed).sort()).toEqual([false, true]);
+    expect(results.map((r) => dataWith(r, "changed").changed).sort()).toEqual([false, true]);
     expect(await qtyOf(p.stockId)).toBe(5);
     expect(await post("admin", { orderId: placed.id, status: "cancelled" })).toMatchObject({ data: { ok: true, changed: false } });
     expect(await qtyOf(p.stockId)).toBe(5);
@@ -122,7 +122,7 @@ describe(`order status changes (${testTarget()})`, () => {
     await testDb().db.delete(products).where(eq(products.id, p.productId));
     const refused = await post("admin", { orderId: placed.id, status: "completed" });
     expect(refused.status).toBe(409);
-    expect(refused.data.message).toBe(
+    expect(dataWith(refused, "message").message).toBe(
       "Error updating order status: Formal Dress Belt (black, size 34) is no longer in the catalogue, so its stock cannot be taken again.",
     );
   });
@@ -132,7 +132,8 @@ describe(`order status changes (${testTarget()})`, () => {
     const placed = await p.order(1, "Bilal", "bilal@example.pk");
     const shipped = await post("admin", { orderId: placed.id, status: "shipped", courier: " TCS ", trackingNumber: "CN-778812" });
     expect(shipped.data).toMatchObject({ ok: true, changed: true });
-    const detail = (await get("admin", `?order=${placed.id}`)).data.detail;
+    const { detail } = dataWith(await get("admin", `?order=${placed.id}`), "detail");
+    if (!detail) throw new Error("The order has no detail.");
     expect(detail).toMatchObject({
       status: "shipped",
       courier: "TCS",

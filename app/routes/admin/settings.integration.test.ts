@@ -6,7 +6,7 @@ import { DEFAULT_FIRST_ORDER_THRESHOLD } from "~/modules/orders/order-review";
 import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
 import { testContext } from "../../../tests/support/test-context";
 import { requestAs, setUpVisitors, type Visitors } from "../../../tests/support/staff";
-import { answer } from "../../../tests/support/route-answer";
+import { answer, dataWith } from "../../../tests/support/route-answer";
 import { action } from "./settings";
 import { routeArgs } from "../../../tests/support/route-args";
 
@@ -46,7 +46,7 @@ describe(`the settings' confirmation message (${testTarget()})`, () => {
   it("answers a post without the field, or of the wrong shape, with a 400 on the field", async () => {
     const missing = await save(visitors.mainAdmin, {});
     expect(missing.status).toBe(400);
-    expect(missing.data.templateError).toEqual(expect.any(String));
+    expect(dataWith(missing, "templateError").templateError).toEqual(expect.any(String));
   });
 
   it("refuses plain admins, saving nothing", async () => {
