@@ -43,10 +43,10 @@ export async function answer(run: Promise<unknown> | (() => unknown)): Promise<A
     result = thrown;
   }
   if (result instanceof Response) {
-    const json = result.headers.get("Content-Type")?.startsWith("application/json") ? await result.clone().json() : undefined;
+    const json = result.headers.get("Content-Type")?.startsWith("application/json") ? ((await result.clone().json()) as unknown) : undefined;
     return {
       status: result.status,
-      data: json as unknown,
+      data: json,
       location: result.headers.get("Location"),
       setCookie: result.headers.getSetCookie(),
       headers: result.headers,

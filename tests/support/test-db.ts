@@ -64,6 +64,6 @@ export function databaseFailingOn(method: "insert" | "select" | "update" | "dele
     throw new Error("connection lost");
   };
   // Only `method` is there: anything else is what an empty object has.
-  const db = new Proxy({} as Db, { get: (target, property) => (property === method ? fail : Reflect.get(target, property)) });
+  const db = new Proxy({} as Db, { get: (target, property) => (property === method ? fail : (Reflect.get(target, property) as unknown)) });
   return { kind: "pglite", db, probe: db, health: ALWAYS_REACHABLE, listen: async () => async () => {}, close: async () => {} };
 }
