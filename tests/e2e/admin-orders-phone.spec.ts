@@ -1,5 +1,5 @@
 import { expect, type Browser, type Page } from "@playwright/test";
-import { logIn, test } from "../support/e2e";
+import { logIn, storedCart, test } from "../support/e2e";
 
 /*
  * The cash-on-delivery team's day on a phone (issue 32, docs/decisions/0054): the orders screen at
@@ -25,7 +25,7 @@ async function cartLineOf(page: Page, product: string) {
   await expect(page.getByRole("heading", { level: 1, name: product })).toBeVisible();
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByRole("link", { name: /^Cart, 1 item/ })).toBeVisible();
-  const cart = await page.evaluate(() => JSON.parse(localStorage.getItem("shoppingCart") ?? "[]"));
+  const cart = await storedCart(page);
   await page.evaluate(() => localStorage.removeItem("shoppingCart"));
   return { ...cart[0], productQuantity: 1 };
 }

@@ -132,7 +132,7 @@ test.describe("admin: add and edit a product", () => {
       const request = route.request();
       if (request.method() !== "POST") return route.continue();
       const form = new URLSearchParams(request.postData() ?? "");
-      const product = JSON.parse(form.get("product") ?? "{}");
+      const product = JSON.parse(form.get("product") ?? "{}") as Record<string, unknown>;
       form.set("product", JSON.stringify({ ...product, categoryIds: ["gone-category"] }));
       return route.continue({ postData: form.toString() });
     });
@@ -158,7 +158,7 @@ test.describe("admin: add and edit a product", () => {
       const request = route.request();
       if (request.method() !== "POST") return route.continue();
       const form = new URLSearchParams(request.postData() ?? "");
-      const product = JSON.parse(form.get("product") ?? "{}");
+      const product = JSON.parse(form.get("product") ?? "{}") as Record<string, unknown>;
       form.set("product", JSON.stringify({ ...product, categoryIds: ["gone-category"] }));
       return route.continue({ postData: form.toString() });
     });

@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import type { CartLine } from "~/modules/cart/cart-line";
 
 /*
  * Issue 35, goal 1: /cart and /checkout are drawn whole by the server, from the cart the browser
@@ -93,7 +94,7 @@ for (const size of SIZES) {
       await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === "cart")?.value).toMatch(/^1\|/);
       // The cookie says 1 pouch; the browser's cart, changed behind its back, says 3.
       await page.evaluate(() => {
-        const lines = JSON.parse(localStorage.getItem("shoppingCart") ?? "[]");
+        const lines = JSON.parse(localStorage.getItem("shoppingCart") ?? "[]") as CartLine[];
         lines[0].productQuantity = 3;
         localStorage.setItem("shoppingCart", JSON.stringify(lines));
       });

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { addBeltToCart, buyBelt, fillCheckout } from "../support/e2e";
+import type { CartLine } from "~/modules/cart/cart-line";
+import { addBeltToCart, buyBelt, fillCheckout, storedCart } from "../support/e2e";
 
 test.describe("buying", () => {
   test("add to cart → cart → checkout errors → order → confirmation → empty cart", async ({ page }) => {
@@ -135,12 +136,12 @@ test.describe("buying", () => {
     await addBeltToCart(page, "34");
     // The cart as this browser kept it days ago: a lower price, and more belts than are left now.
     await page.evaluate(() => {
-      const lines = JSON.parse(localStorage.getItem("shoppingCart") ?? "[]");
+      const lines = JSON.parse(localStorage.getItem("shoppingCart") ?? "[]") as CartLine[];
       lines[0].productPrice = 1;
       lines[0].productQuantity = 40;
       localStorage.setItem("shoppingCart", JSON.stringify(lines));
     });
-    const kept = () => page.evaluate(() => JSON.parse(localStorage.getItem("shoppingCart") ?? "[]")[0].productQuantity as number);
+    const kept = async () => (await storedCart(page))[0].productQuantity;
     await page.goto("/cart");
     const line = page.getByRole("listitem", { name: "Formal Dress Belt" });
     await expect(line.getByText("PKR 3,200.00 each")).toBeVisible();
@@ -163,7 +164,7 @@ test.describe("buying", () => {
     await fillCheckout(page);
     // Someone else buys the last units while this shopper fills in the form.
     await page.evaluate(() => {
-      const lines = JSON.parse(localStorage.getItem("shoppingCart") ?? "[]");
+      const lines = JSON.parse(localStorage.getItem("shoppingCart") ?? "[]") as CartLine[];
       // More than is left of size 38, and within what one order takes of one item (10).
       lines[0].productQuantity = 10;
       localStorage.setItem("shoppingCart", JSON.stringify(lines));
@@ -174,7 +175,7 @@ test.describe("buying", () => {
       "There was an error placing your order. Please try again. Error: some items are no longer available in the quantity you chose — Formal Dress Belt (size 38): only",
     );
     await expect(page).toHaveURL(/\/checkout$/);
-    const quantity = await page.evaluate(() => JSON.parse(localStorage.getItem("shoppingCart") ?? "[]")[0].productQuantity);
+    const quantity = (await storedCart(page))[0].productQuantity;
     expect(quantity).toBeLessThan(10);
     expect(quantity).toBeGreaterThan(0);
   });

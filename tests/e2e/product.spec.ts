@@ -1,4 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
+import { storedCart } from "../support/e2e";
+
+/** The fields of a product page's schema.org data (app/components/storefront/product-json-ld.tsx) read one by one below. */
+interface ProductLd {
+  image: string[];
+  offers: { availability: string };
+}
 
 /** Opens a demo product the way a shopper does: search the shop, follow the card. */
 async function openProduct(page: Page, name: string) {
@@ -111,7 +118,7 @@ test.describe("product detail", () => {
     await expect(panel.getByRole("link", { name: "View cart" })).toHaveAttribute("href", "/cart");
     await expect(panel.getByRole("link", { name: "Checkout" })).toHaveAttribute("href", "/checkout");
 
-    const cart = await page.evaluate(() => JSON.parse(localStorage.getItem("shoppingCart") ?? "null"));
+    const cart = await storedCart(page);
     expect(cart).toHaveLength(1);
     expect(Object.keys(cart[0]).sort()).toEqual(
       [
@@ -151,7 +158,7 @@ test.describe("product detail", () => {
     await expect(quantity(page)).toHaveValue("4");
     await addButton(page).click();
     await expect(page.getByRole("link", { name: "Cart, 4 items" })).toBeVisible();
-    const again = await page.evaluate(() => JSON.parse(localStorage.getItem("shoppingCart") ?? "null"));
+    const again = await storedCart(page);
     expect(again).toHaveLength(1);
     expect(again[0].productQuantity).toBe(4);
   });
@@ -159,7 +166,7 @@ test.describe("product detail", () => {
   test("a line without a discount stores a null discount price", async ({ page }) => {
     await openProduct(page, "Formal Dress Belt");
     await addButton(page).click();
-    const cart = await page.evaluate(() => JSON.parse(localStorage.getItem("shoppingCart") ?? "null"));
+    const cart = await storedCart(page);
     expect(cart[0]).toMatchObject({ productSize: "32", productQuantity: 1, productPrice: 3200, productDiscountPrice: null, productColor: "black" });
   });
 
@@ -183,7 +190,7 @@ test.describe("product detail", () => {
   test("describes the product to search engines", async ({ page }) => {
     const id = await openProduct(page, "Formal Dress Belt");
     const json = await page.locator('script[type="application/ld+json"]').textContent();
-    const ld = JSON.parse(json ?? "");
+    const ld = JSON.parse(json ?? "") as ProductLd;
     expect(ld).toMatchObject({
       "@context": "https://schema.org",
       "@type": "Product",
@@ -197,7 +204,7 @@ test.describe("product detail", () => {
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`/product/${id}$`));
 
     await openProduct(page, "Chelsea Boot");
-    const boot = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "");
+    const boot = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "") as ProductLd;
     expect(boot.offers.availability).toBe("https://schema.org/OutOfStock");
   });
 

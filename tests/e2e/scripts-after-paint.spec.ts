@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { holdScripts } from "../support/e2e";
+import { holdScripts, storedCart } from "../support/e2e";
 
 /*
  * On the pages a shopper lands on, the main image and the text come first and the scripts after
@@ -55,7 +55,7 @@ test("a product page paints its main image first, and Add to Cart pressed at onc
   await page.getByRole("group", { name: /^Size/ }).getByRole("button", { name: "36" }).click();
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
-  const cart = await page.evaluate(() => JSON.parse(localStorage.getItem("shoppingCart") ?? "[]"));
+  const cart = await storedCart(page);
   expect(cart).toMatchObject([{ productName: "Formal Dress Belt", productSize: "36", productQuantity: 1 }]);
   await expectScriptsAfterPaint(page);
 });
@@ -118,7 +118,7 @@ test("a size and Add to Cart tapped before the scripts have run answer at once, 
   await expect(page.getByText("Added to cart!")).toBeVisible();
   await expect(busy).toHaveCount(0);
   await expect(add).not.toHaveAttribute("aria-busy", "true");
-  const cart = await page.evaluate(() => JSON.parse(localStorage.getItem("shoppingCart") ?? "[]"));
+  const cart = await storedCart(page);
   expect(cart).toMatchObject([{ productName: "Formal Dress Belt", productSize: "36", productQuantity: 1 }]);
 });
 

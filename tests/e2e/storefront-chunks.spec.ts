@@ -26,7 +26,7 @@ function readManifest(): { entry: ManifestEntry; routes: Record<string, RouteEnt
   const file = fs.readdirSync(assets).find((name) => /^manifest-[\w-]+\.js$/.test(name));
   expect(file, "build/client/assets holds React Router's manifest: run `npm run build`").toBeTruthy();
   const text = fs.readFileSync(path.join(assets, file!), "utf8");
-  return JSON.parse(text.slice(text.indexOf("=") + 1).replace(/;\s*$/, ""));
+  return JSON.parse(text.slice(text.indexOf("=") + 1).replace(/;\s*$/, "")) as { entry: ManifestEntry; routes: Record<string, RouteEntry> };
 }
 
 /** The modules bundled into a chunk (`/assets/x.js`), as paths from the project's root. */

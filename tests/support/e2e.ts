@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { expect, test as base, type Page } from "@playwright/test";
+import type { CartLine } from "~/modules/cart/cart-line";
 
 /** The main admin the browser-test server creates (scripts/e2e-server.mjs). */
 export const OWNER = { email: "owner@example.pk", password: "Owner-Stitch-Ledger-2604" } as const;
@@ -32,6 +33,11 @@ let phones = 0;
  */
 function nextPhone(): string {
   return `0333${String((Date.now() + phones++) % 10_000_000).padStart(7, "0")}`;
+}
+
+/** The cart as the page keeps it in the browser's storage (`shoppingCart`): no lines when it keeps none. */
+export async function storedCart(page: Page): Promise<CartLine[]> {
+  return JSON.parse((await page.evaluate(() => localStorage.getItem("shoppingCart"))) ?? "[]") as CartLine[];
 }
 
 /**
