@@ -56,7 +56,7 @@ async function instanceOf(page: Page): Promise<string> {
  * the surviving instance takes everyone, the proxy turns no shopper away while it does.
  */
 async function buyWhileKilling(victim: Instance) {
-  const { rows: found } = await database.query(
+  const { rows: found } = await database.query<{ product_id: string; variant_id: string; stock_id: string; qty: number }>(
     `select p.id as product_id, v.id as variant_id, s.id as stock_id, s.qty
          from products p join variants v on v.product_id = p.id join stock s on s.variant_id = v.id
         where p.name = $1 and s.size = 'M'`,
@@ -65,7 +65,7 @@ async function buyWhileKilling(victim: Instance) {
   expect(found).toHaveLength(1);
   const { product_id: productId, variant_id: variantId, stock_id: stockId } = found[0];
   const soldBefore = async () =>
-    Number((await database.query("select coalesce(sum(quantity), 0) as n from order_items where stock_id = $1", [stockId])).rows[0].n);
+    Number((await database.query<{ n: string }>("select coalesce(sum(quantity), 0) as n from order_items where stock_id = $1", [stockId])).rows[0].n);
   const itemsBefore = await soldBefore();
   const stockBefore = Number(found[0].qty);
 
@@ -127,10 +127,12 @@ async function buyWhileKilling(victim: Instance) {
   await buying;
 
   const numbers = confirmed.map((c) => c.order);
-  const { rows: storedRows } = await database.query("select order_number from orders where order_number = any($1)", [numbers]);
-  const stored = new Set(storedRows.map((r) => r.order_number as string));
+  const { rows: storedRows } = await database.query<{ order_number: string }>("select order_number from orders where order_number = any($1)", [
+    numbers,
+  ]);
+  const stored = new Set(storedRows.map((r) => r.order_number));
   const lost = numbers.filter((n) => !stored.has(n));
-  const stockAfter = Number((await database.query("select qty from stock where id = $1", [stockId])).rows[0].qty);
+  const stockAfter = Number((await database.query<{ qty: number }>("select qty from stock where id = $1", [stockId])).rows[0].qty);
   const itemsSold = (await soldBefore()) - itemsBefore;
   const afterKill = confirmed.filter((c) => c.at > killedAt).length;
   const home = await insecureGet(`${deployment.url}/`);
@@ -172,9 +174,10 @@ test.describe.serial("the shop behind HTTPS on two instances", () => {
     let link: string | undefined;
     await expect
       .poll(async () => {
-        const { rows } = await database.query(`select text from mail_outbox where "to" = $1 and subject = 'Finish signing up at Chamra Leather'`, [
-          email,
-        ]);
+        const { rows } = await database.query<{ text: string }>(
+          `select text from mail_outbox where "to" = $1 and subject = 'Finish signing up at Chamra Leather'`,
+          [email],
+        );
         link = /(https:\/\/\S+\/signup\/confirm\?token=\S+)/.exec(rows[0]?.text ?? "")?.[1];
         return link;
       })
@@ -281,7 +284,9 @@ test.describe.serial("the shop behind HTTPS on two instances", () => {
       await expect(orderRow.getByRole("cell").nth(3)).toHaveText("Shipped");
       // The list shows the new status as soon as it is chosen; the database has it once the save lands.
       await expect
-        .poll(async () => (await database.query("select status from orders where order_number = $1", [orderNumber])).rows[0]?.status)
+        .poll(
+          async () => (await database.query<{ status: string }>("select status from orders where order_number = $1", [orderNumber])).rows[0]?.status,
+        )
         .toBe("shipped");
     } finally {
       await staffA.close();

@@ -160,7 +160,7 @@ test("a component and a stylesheet saved in the tree change in the open page wit
 });
 
 test("a server module saved in the tree is used by the next request, without a restart", async () => {
-  const before = await (await fetch(`${url}/readyz`)).json();
+  const before = (await (await fetch(`${url}/readyz`)).json()) as { instance: string };
   edit(
     "app/modules/cache/catalog-read-cache.server.ts",
     'catalogReadCache.get("categories", [LISTS_TAG], () => listCategories(db));',
@@ -168,5 +168,5 @@ test("a server module saved in the tree is used by the next request, without a r
   );
   await expect(async () => expect(await (await fetch(`${url}/shop`)).text()).toContain("Backpacks (saved)")).toPass({ timeout: 30_000 });
   // The same process answers: nothing restarted.
-  expect((await (await fetch(`${url}/readyz`)).json()).instance).toBe(before.instance);
+  expect(((await (await fetch(`${url}/readyz`)).json()) as { instance: string }).instance).toBe(before.instance);
 });

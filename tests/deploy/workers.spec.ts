@@ -165,7 +165,7 @@ test("two workers answer, a change made through either shows at once on both, a 
   const [a, b] = await pinWorkers(2);
   expect(a.instance).not.toBe(b.instance);
   // The main admin was created once, not by each worker.
-  const { rows: admins } = await db.query(`select count(*)::int as n from "user" where role = 'main-admin'`);
+  const { rows: admins } = await db.query<{ n: number }>(`select count(*)::int as n from "user" where role = 'main-admin'`);
   expect(admins[0].n).toBe(1);
 
   // A category and a belt with 5 units of one size, made straight in the database.
