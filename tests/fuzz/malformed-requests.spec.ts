@@ -60,7 +60,7 @@ async function logIn(role: Role, account: { email: string; password: string }) {
 
 /** Orders (one shipped), contact messages and subscribers, so that the back office has data to show. */
 async function addShopData() {
-  const { rows: lines } = await shop.db.query(
+  const { rows: lines } = await shop.db.query<{ product_id: string; variant_id: string; size: string }>(
     `select p.id as product_id, v.id as variant_id, s.size
        from products p join variants v on v.product_id = p.id join stock s on s.variant_id = v.id
       where s.qty >= 5 order by p.id, v.position, s.position limit 3`,
@@ -84,7 +84,7 @@ async function addShopData() {
     });
     expect(response.status, `order ${i}: ${response.body.slice(0, 300)}`).toBe(200);
   }
-  const { rows: orders } = await shop.db.query("select id from orders order by created_at");
+  const { rows: orders } = await shop.db.query<{ id: string }>("select id from orders order by created_at");
   expect(orders.length).toBe(3);
   const shipped = await post("/admin/orders", { orderId: orders[0].id, status: "shipped", courier: "TCS", trackingNumber: "CN-1001" }, "main admin");
   expect(shipped.status, shipped.body.slice(0, 300)).toBe(200);
@@ -103,7 +103,7 @@ async function addShopData() {
   // Mail queued by orders goes out in the background: let it settle before the "before" snapshot.
   const until = Date.now() + 60_000;
   for (;;) {
-    const { rows } = await shop.db.query("select count(*)::int as n from mail_outbox where status = 'pending'");
+    const { rows } = await shop.db.query<{ n: number }>("select count(*)::int as n from mail_outbox where status = 'pending'");
     if (rows[0].n === 0) break;
     if (Date.now() > until) throw new Error("queued mail was not sent within 60 s");
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -111,9 +111,9 @@ async function addShopData() {
 }
 
 async function readFacts(): Promise<ShopFacts> {
-  const column = async (sql: string) => (await shop.db.query(sql)).rows.map((r) => String(Object.values(r)[0]));
+  const column = async (sql: string) => (await shop.db.query<Record<string, unknown>>(sql)).rows.map((r) => String(Object.values(r)[0]));
   const stock = (
-    await shop.db.query(
+    await shop.db.query<{ product_id: string; variant_id: string; stock_id: string; size: string; qty: number }>(
       "select v.product_id, v.id as variant_id, s.id as stock_id, s.size, s.qty from variants v join stock s on s.variant_id = v.id order by v.product_id, v.position, s.position",
     )
   ).rows;
@@ -132,7 +132,9 @@ async function readFacts(): Promise<ShopFacts> {
     productVariantKey: `${r.variant_id}_${r.size}`,
     productSize: r.size,
   });
-  const image = (await shop.db.query("select storage_key, widths from media where kind = 'image' order by id limit 1")).rows[0];
+  const image = (
+    await shop.db.query<{ storage_key: string; widths: number[] }>("select storage_key, widths from media where kind = 'image' order by id limit 1")
+  ).rows[0];
   const assets = fs.readdirSync(path.resolve(import.meta.dirname, "../../build/client/assets")).filter((name) => name.endsWith(".js"));
   const taken = new Set<string>();
   for (const table of [
@@ -210,7 +212,7 @@ interface Outcome {
 }
 
 async function sendAll(requests: FuzzRequest[]): Promise<Outcome[]> {
-  const outcomes: Outcome[] = new Array(requests.length);
+  const outcomes = new Array<Outcome>(requests.length);
   let next = 0;
   const worker = async () => {
     while (next < requests.length) {
@@ -284,7 +286,9 @@ test.beforeAll(async () => {
   });
   expect(signup.status, `sign up: ${signup.body.slice(0, 300)}`).toBe(200);
   // The account is made by the link the shop mails (decision 0045), read here from its outbox table.
-  const { rows: mails } = await shop.db.query('select text from mail_outbox where "to" = $1 order by created_at desc limit 1', [CUSTOMER.email]);
+  const { rows: mails } = await shop.db.query<{ text: string }>('select text from mail_outbox where "to" = $1 order by created_at desc limit 1', [
+    CUSTOMER.email,
+  ]);
   const token = /\/signup\/confirm\?token=([A-Za-z0-9_-]+)/.exec(mails[0]?.text ?? "")?.[1];
   expect(token, "the signup link in the customer's mail").toBeTruthy();
   const confirmed = await post("/signup/confirm", { token: token! });

@@ -515,7 +515,7 @@ const headerNoise: fc.Arbitrary<HeaderNoise> = fc
     { maxLength: 2 },
   )
   .map((parts) => ({
-    headers: Object.assign({}, ...parts.map((p) => p.headers)),
+    headers: Object.fromEntries(parts.flatMap((p) => Object.entries(p.headers))),
     cookie: parts.findLast((p) => p.cookie)?.cookie,
     why: parts.map((p) => p.why),
   }));
@@ -995,8 +995,31 @@ function checkoutFields(f: ShopFacts, key: string): Record<string, string> {
   };
 }
 
-function productJson(f: ShopFacts, change: (p: Record<string, any>) => void = () => {}): string {
-  const product: Record<string, any> = {
+/**
+ * The product form's JSON as the fuzz rewrites it: the shape the form sends, with junk allowed in
+ * every value (and in keys of its own).
+ */
+interface ProductJson {
+  [key: string]: unknown;
+  categoryIds: unknown[];
+  variants: VariantJson[];
+}
+
+interface VariantJson {
+  [key: string]: unknown;
+  stock: { id?: unknown; size: unknown; qty: unknown; loadedQty?: unknown }[];
+  media: unknown[];
+  uploads: unknown[];
+}
+
+/** Puts junk where the form sends a list (the type above says what the form sends, not what an attacker may). */
+function putJunk(p: ProductJson, key: "categoryIds" | "variants", junk: unknown) {
+  const loose: Record<string, unknown> = p;
+  loose[key] = junk;
+}
+
+function productJson(f: ShopFacts, change: ProductChange = () => {}): string {
+  const product: ProductJson = {
     name: "Fuzz Satchel",
     code: "",
     description: "",
@@ -1009,35 +1032,29 @@ function productJson(f: ShopFacts, change: (p: Record<string, any>) => void = ()
   return JSON.stringify(product);
 }
 
-type ProductChange = (p: Record<string, any>) => void;
+type ProductChange = (p: ProductJson) => void;
 
 /** Junk put inside the product form's JSON before its breaker: names, sizes, prices, flags, keys. */
 const productNoise: fc.Arbitrary<{ why: string; change: ProductChange }> = fc
   .array(
     fc.oneof(
-      fc
-        .tuple(fc.constantFrom("name", "code", "description"), junk)
-        .map(([key, j]) => ({ why: key, change: (p: Record<string, any>) => (p[key] = j) })),
+      fc.tuple(fc.constantFrom("name", "code", "description"), junk).map(([key, j]) => ({ why: key, change: (p: ProductJson) => (p[key] = j) })),
       fc
         .tuple(
           fc.constantFrom("name", "soleColor", "price", "discountPrice"),
           fc.oneof(junk, fc.constantFrom<unknown>(-1, 1e308, null, true, [], {})),
         )
-        .map(([key, j]) => ({ why: `variant ${key}`, change: (p: Record<string, any>) => (p.variants[0][key] = j) })),
-      fc
-        .constantFrom<unknown>("yes", 1, null, "true")
-        .map((j) => ({ why: "inOffer", change: (p: Record<string, any>) => (p.variants[0].inOffer = j) })),
-      fc
-        .tuple(junk, junk)
-        .map(([size, qty]) => ({ why: "a stock row", change: (p: Record<string, any>) => p.variants[0].stock.push({ size, qty }) })),
-      junk.map((j) => ({ why: "a size", change: (p: Record<string, any>) => (p.variants[0].stock[0].size = j) })),
-      junk.map((j) => ({ why: "a category id", change: (p: Record<string, any>) => p.categoryIds.push(j) })),
-      fc.tuple(junk, junk).map(([id, kind]) => ({ why: "kept media", change: (p: Record<string, any>) => (p.variants[0].media = [{ id, kind }]) })),
-      fc.tuple(junk, junk).map(([key, j]) => ({ why: "an unknown key", change: (p: Record<string, any>) => (p[key] = j) })),
+        .map(([key, j]) => ({ why: `variant ${key}`, change: (p: ProductJson) => (p.variants[0][key] = j) })),
+      fc.constantFrom<unknown>("yes", 1, null, "true").map((j) => ({ why: "inOffer", change: (p: ProductJson) => (p.variants[0].inOffer = j) })),
+      fc.tuple(junk, junk).map(([size, qty]) => ({ why: "a stock row", change: (p: ProductJson) => p.variants[0].stock.push({ size, qty }) })),
+      junk.map((j) => ({ why: "a size", change: (p: ProductJson) => (p.variants[0].stock[0].size = j) })),
+      junk.map((j) => ({ why: "a category id", change: (p: ProductJson) => p.categoryIds.push(j) })),
+      fc.tuple(junk, junk).map(([id, kind]) => ({ why: "kept media", change: (p: ProductJson) => (p.variants[0].media = [{ id, kind }]) })),
+      fc.tuple(junk, junk).map(([key, j]) => ({ why: "an unknown key", change: (p: ProductJson) => (p[key] = j) })),
     ),
     { maxLength: 3 },
   )
-  .map((ops) => ({ why: ops.map((o) => o.why).join(", "), change: (p: Record<string, any>) => ops.forEach((o) => o.change(p)) }));
+  .map((ops) => ({ why: ops.map((o) => o.why).join(", "), change: (p: ProductJson) => ops.forEach((o) => o.change(p)) }));
 
 function productBreakers(f: ShopFacts, editing?: string): fc.Arbitrary<Breaker> {
   return fc.tuple(productNoise, productBreakerList(f, editing)).map(([noise, make]) => make(noise));
@@ -1057,7 +1074,7 @@ function productBreakerList(f: ShopFacts, editing?: string): fc.Arbitrary<(noise
       ),
     );
   const whole = (b: Breaker) => () => b;
-  const v = (p: Record<string, any>) => p.variants[0];
+  const v = (p: ProductJson) => p.variants[0];
   const otherProduct = f.productIds.find((id) => id !== editing)!;
   return fc.oneof(
     without("product").map(whole),
@@ -1066,9 +1083,9 @@ function productBreakerList(f: ShopFacts, editing?: string): fc.Arbitrary<(noise
     fc.constantFrom("", "   ", 42, null, "n".repeat(201)).map((name) => json(`name ${JSON.stringify(name).slice(0, 20)}`, (p) => (p.name = name))),
     fc.constant(json("no categories", (p) => (p.categoryIds = []))),
     unknownId(f).map((id) => json("an unknown category", (p) => p.categoryIds.push(id))),
-    fc.constant(json("categories not a list", (p) => (p.categoryIds = f.categoryIds[0]))),
+    fc.constant(json("categories not a list", (p) => putJunk(p, "categoryIds", f.categoryIds[0]))),
     fc.constant(json("101 categories", (p) => (p.categoryIds = Array.from({ length: 101 }, (_, i) => `c${i}`)))),
-    fc.constantFrom([], [{}], "x", null).map((variants) => json(`variants ${JSON.stringify(variants)}`, (p) => (p.variants = variants))),
+    fc.constantFrom([], [{}], "x", null).map((variants) => json(`variants ${JSON.stringify(variants)}`, (p) => putJunk(p, "variants", variants))),
     fc.constant(json("51 variants", (p) => (p.variants = Array.from({ length: 51 }, (_, i) => ({ ...v(p), name: `V${i}` }))))),
     fc
       .constantFrom("0x10", "-1", "1e3", "abc", "", 100_000_001, "Infinity", "NaN", null, "4,5,0,0.0.0")

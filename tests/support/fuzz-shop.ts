@@ -149,7 +149,7 @@ export async function startFuzzShop(options: { adminEmail: string; adminPassword
 export async function snapshotTables(db: pg.Client): Promise<TableSnapshot> {
   const out = {} as TableSnapshot;
   for (const table of BUSINESS_TABLES) {
-    const { rows } = await db.query(
+    const { rows } = await db.query<{ rows: number; md5: string }>(
       `select count(*)::int as rows, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as md5 from "${table}" t`,
     );
     out[table] = { rows: rows[0].rows, md5: rows[0].md5 };
