@@ -13,7 +13,8 @@ interface FieldProps {
 
 const control = "mt-1 block w-full rounded-md border bg-white px-3 py-2.5 text-stone-900 placeholder:text-stone-500 disabled:opacity-60";
 
-function describedBy(id: string, hint?: string, error?: string) {
+/** The ids of a field's hint and error, for its control's aria-describedby (undefined when it has neither). */
+export function describedBy(id: string, hint?: string, error?: string) {
   return [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
 }
 
@@ -26,7 +27,12 @@ function heldUntilHydrated(value: unknown, areaText?: unknown) {
   return value !== undefined || (areaText !== undefined && areaText !== "") ? NEEDS_SCRIPT : undefined;
 }
 
-function Frame({ id, label, required, hint, error, children }: FieldProps) {
+/**
+ * The frame of every labelled field (these here, and the back office's FileField): the label, the
+ * required mark, the control given as children, then the hint and the error under it, with the ids
+ * that the control's aria-describedby names (describedBy).
+ */
+export function FieldFrame({ id, label, required, hint, error, children }: FieldProps) {
   return (
     <div>
       {/* The required mark stands beside the label, not in it: the field's name is its label alone. */}
@@ -56,7 +62,7 @@ function Frame({ id, label, required, hint, error, children }: FieldProps) {
 
 export function TextField({ id, label, required, hint, error, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
   return (
-    <Frame id={id} label={label} required={required} hint={hint} error={error}>
+    <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>
       <input
         id={id}
         name={input.name ?? id}
@@ -67,13 +73,13 @@ export function TextField({ id, label, required, hint, error, ...input }: FieldP
         {...heldUntilHydrated(input.value)}
         {...input}
       />
-    </Frame>
+    </FieldFrame>
   );
 }
 
 export function SelectField({ id, label, required, hint, error, children, ...select }: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
   return (
-    <Frame id={id} label={label} required={required} hint={hint} error={error}>
+    <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>
       <select
         id={id}
         name={select.name ?? id}
@@ -85,13 +91,13 @@ export function SelectField({ id, label, required, hint, error, children, ...sel
       >
         {children}
       </select>
-    </Frame>
+    </FieldFrame>
   );
 }
 
 export function TextAreaField({ id, label, required, hint, error, ...area }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
-    <Frame id={id} label={label} required={required} hint={hint} error={error}>
+    <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>
       <textarea
         id={id}
         name={area.name ?? id}
@@ -102,7 +108,7 @@ export function TextAreaField({ id, label, required, hint, error, ...area }: Fie
         {...heldUntilHydrated(area.value, area.defaultValue)}
         {...area}
       />
-    </Frame>
+    </FieldFrame>
   );
 }
 
