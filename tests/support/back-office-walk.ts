@@ -61,27 +61,27 @@ export async function backOfficeScreens(
   visit: (page: Page, path: string) => Promise<void>,
   also: { productsPageTwo?: boolean; packingSlips?: boolean } = {},
 ): Promise<string[]> {
+  /** A list row's inline edit (the search its Edit button opens, `field` shown) and the address its delete's question opens at. */
+  const editAndAsk = async (list: string, row: string, field: string) => {
+    await visit(page, list);
+    await page.getByRole("button", { name: `Edit ${row}`, exact: true }).click();
+    await expect(page.getByRole("textbox", { name: field, exact: true })).toBeVisible();
+    const edit = new URL(page.url()).search;
+    await visit(page, list);
+    return [edit, await askedAt(page, page.getByRole("button", { name: `Delete ${row}`, exact: true }))] as const;
+  };
+
   await visit(page, `/admin/products?q=${encodeURIComponent(names.product)}`);
   const view = (await page.getByRole("link", { name: `View ${names.product}`, exact: true }).getAttribute("href"))!;
   const productAsked = await askedAt(page, page.getByRole("button", { name: `Delete ${names.product}`, exact: true }));
-  await visit(page, "/admin/categories");
-  await page.getByRole("button", { name: `Edit ${names.category}`, exact: true }).click();
-  await expect(page.getByRole("textbox", { name: "Category name", exact: true })).toBeVisible();
-  const categoryEdit = new URL(page.url()).search;
-  await visit(page, "/admin/categories");
-  const categoryAsked = await askedAt(page, page.getByRole("button", { name: `Delete ${names.category}`, exact: true }));
+  const [categoryEdit, categoryAsked] = await editAndAsk("/admin/categories", names.category, "Category name");
   await visit(page, "/admin/contactsubmissions");
   await page.getByRole("button", { name: `View message from ${names.messageFrom}`, exact: true }).click();
   await expect(page.getByRole("dialog", { name: `Message from ${names.messageFrom}`, exact: true })).toBeVisible();
   const message = new URL(page.url()).search;
   await visit(page, "/admin/managesubscriptions");
   const subscriberAsked = await askedAt(page, page.getByRole("button", { name: `Delete subscription for ${names.subscriber}`, exact: true }));
-  await visit(page, "/admin/adminlist");
-  await page.getByRole("button", { name: `Edit ${names.admin}`, exact: true }).click();
-  await expect(page.getByRole("textbox", { name: "First name", exact: true })).toBeVisible();
-  const adminEdit = new URL(page.url()).search;
-  await visit(page, "/admin/adminlist");
-  const adminAsked = await askedAt(page, page.getByRole("button", { name: `Delete ${names.admin}`, exact: true }));
+  const [adminEdit, adminAsked] = await editAndAsk("/admin/adminlist", names.admin, "First name");
   await visit(page, "/admin/trash");
   const trashAsked = await askedAt(page, page.getByRole("button", { name: `Delete for good: ${names.trashed}`, exact: true }));
   await visit(page, "/admin/trash");
