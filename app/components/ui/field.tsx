@@ -18,6 +18,18 @@ export function describedBy(id: string, hint?: string, error?: string) {
   return [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
 }
 
+/** What every field's control carries: its id and name (the id unless named), its state, the hint and error that describe it, its look. */
+function controlWiring(id: string, name: string | undefined, { required, hint, error }: Pick<FieldProps, "required" | "hint" | "error">) {
+  return {
+    id,
+    name: name ?? id,
+    "aria-invalid": error ? true : undefined,
+    "aria-required": required || undefined,
+    "aria-describedby": describedBy(id, hint, error),
+    className: `${control} ${error ? "border-red-600" : "border-leather-300"}`,
+  };
+}
+
 /**
  * A field whose value the page keeps (controlled), or a text area written with a text of its own,
  * is held until the page's scripts have taken over (needs-script.ts): what was typed before then
@@ -63,16 +75,7 @@ export function FieldFrame({ id, label, required, hint, error, children }: Field
 export function TextField({ id, label, required, hint, error, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>
-      <input
-        id={id}
-        name={input.name ?? id}
-        aria-invalid={error ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        className={`${control} ${error ? "border-red-600" : "border-leather-300"}`}
-        {...heldUntilHydrated(input.value)}
-        {...input}
-      />
+      <input {...controlWiring(id, input.name, { required, hint, error })} {...heldUntilHydrated(input.value)} {...input} />
     </FieldFrame>
   );
 }
@@ -80,15 +83,7 @@ export function TextField({ id, label, required, hint, error, ...input }: FieldP
 export function SelectField({ id, label, required, hint, error, children, ...select }: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
   return (
     <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>
-      <select
-        id={id}
-        name={select.name ?? id}
-        aria-invalid={error ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        className={`${control} ${error ? "border-red-600" : "border-leather-300"}`}
-        {...select}
-      >
+      <select {...controlWiring(id, select.name, { required, hint, error })} {...select}>
         {children}
       </select>
     </FieldFrame>
@@ -98,16 +93,7 @@ export function SelectField({ id, label, required, hint, error, children, ...sel
 export function TextAreaField({ id, label, required, hint, error, ...area }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
     <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>
-      <textarea
-        id={id}
-        name={area.name ?? id}
-        aria-invalid={error ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        className={`${control} ${error ? "border-red-600" : "border-leather-300"}`}
-        {...heldUntilHydrated(area.value, area.defaultValue)}
-        {...area}
-      />
+      <textarea {...controlWiring(id, area.name, { required, hint, error })} {...heldUntilHydrated(area.value, area.defaultValue)} {...area} />
     </FieldFrame>
   );
 }
