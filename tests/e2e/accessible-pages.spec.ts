@@ -1,5 +1,6 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { addBeltToCart, fillCheckout, logIn, mailTo, OWNER, signUpByMail } from "../support/e2e";
+import { expect, test, type Page } from "@playwright/test";
+import { backOfficeScreens, openAs } from "../support/back-office-walk";
+import { addBeltToCart, fillCheckout, mailTo, signUpByMail } from "../support/e2e";
 import { startOwnServer } from "../support/e2e-servers";
 import { AxeWalk, settled, visitHydrated } from "../support/axe";
 
@@ -28,28 +29,6 @@ const at = {
 /** Every back-office screen, found in beforeAll. */
 const screens: string[] = [];
 
-async function openAs(browser: Browser, width: number, staff: boolean): Promise<Page> {
-  const phone = width < 768;
-  const context = await browser.newContext({
-    baseURL: shop!.baseURL,
-    viewport: { width, height: phone ? 915 : 900 },
-    isMobile: phone,
-    hasTouch: phone,
-  });
-  const page = await context.newPage();
-  if (staff) await logIn(page, OWNER.email, OWNER.password);
-  return page;
-}
-
-/** The address a delete's question opens at, reached as a person who dismissed the browser's question would. */
-async function askedAt(page: Page, button: ReturnType<Page["getByRole"]>): Promise<string> {
-  page.once("dialog", (dialog) => void dialog.dismiss());
-  await button.click();
-  await expect(page.getByRole("alertdialog")).toBeVisible();
-  const url = new URL(page.url());
-  return `${url.pathname}${url.search}`;
-}
-
 async function placeOrder(page: Page, email: string) {
   await addBeltToCart(page);
   await visitHydrated(page, "/checkout");
@@ -63,7 +42,7 @@ test.beforeAll(async ({ browser }) => {
   test.setTimeout(240_000);
   shop = await startOwnServer({ ORDER_LIMITS: "200/10m address, 200/10m contact, 400/24h address items, 400/24h phone items" });
   const baseURL = shop.baseURL;
-  const page = await openAs(browser, 1280, false);
+  const page = await openAs(browser, baseURL, 1280, false);
 
   // A product and a category, as the shop links them.
   await visitHydrated(page, "/shop?q=Formal%20Dress%20Belt");
@@ -113,7 +92,7 @@ test.beforeAll(async ({ browser }) => {
   await page.context().close();
 
   // As the owner: a second admin, then something in the Trash (a subscriber and a product), deleted as staff do.
-  const staff = await openAs(browser, 1280, true);
+  const staff = await openAs(browser, baseURL, 1280, true);
   await visitHydrated(staff, "/admin/createadmin");
   await staff.getByLabel("First name").fill("Sadia");
   await staff.getByLabel("Last name").fill("Noor");
@@ -135,74 +114,23 @@ test.beforeAll(async ({ browser }) => {
   await expect(staff.getByText("Product deleted successfully!")).toBeVisible();
   staff.removeAllListeners("dialog");
 
-  // The addresses of the windows, inline edits and questions, as their buttons open them.
-  await visitHydrated(staff, "/admin/products?q=Formal%20Dress%20Belt");
-  const view = (await staff.getByRole("link", { name: "View Formal Dress Belt", exact: true }).getAttribute("href"))!;
-  const productAsked = await askedAt(staff, staff.getByRole("button", { name: "Delete Formal Dress Belt", exact: true }));
+  // The addresses of the windows, inline edits and questions, as their buttons open them; the category edited is the first listed.
   await visitHydrated(staff, "/admin/categories");
-  const firstCategory = staff.getByRole("button", { name: /^Edit / }).first();
-  const category = (await firstCategory.getAttribute("aria-label"))!.replace(/^Edit /, "");
-  await firstCategory.click();
-  await expect(staff.getByRole("textbox", { name: "Category name", exact: true })).toBeVisible();
-  const categoryEdit = new URL(staff.url()).search;
-  await visitHydrated(staff, "/admin/categories");
-  const categoryAsked = await askedAt(staff, staff.getByRole("button", { name: `Delete ${category}`, exact: true }));
-  await visitHydrated(staff, "/admin/contactsubmissions");
-  await staff.getByRole("button", { name: "View message from Ayesha Khan", exact: true }).click();
-  await expect(staff.getByRole("dialog", { name: "Message from Ayesha Khan", exact: true })).toBeVisible();
-  const message = new URL(staff.url()).search;
-  await visitHydrated(staff, "/admin/managesubscriptions");
-  const subscriberAsked = await askedAt(staff, staff.getByRole("button", { name: "Delete subscription for staying@example.pk", exact: true }));
-  await visitHydrated(staff, "/admin/adminlist");
-  await staff.getByRole("button", { name: "Edit sadia@example.pk", exact: true }).click();
-  await expect(staff.getByRole("textbox", { name: "First name", exact: true })).toBeVisible();
-  const adminEdit = new URL(staff.url()).search;
-  await visitHydrated(staff, "/admin/adminlist");
-  const adminAsked = await askedAt(staff, staff.getByRole("button", { name: "Delete sadia@example.pk", exact: true }));
-  await visitHydrated(staff, "/admin/trash");
-  const trashAsked = await askedAt(staff, staff.getByRole("button", { name: `Delete for good: ${doomed}`, exact: true }));
-  await visitHydrated(staff, "/admin/trash");
-  const emptyAsked = await askedAt(staff, staff.getByRole("button", { name: "Empty Trash" }));
-  await visitHydrated(staff, "/admin/orders");
-  await staff.getByRole("button", { name: `View order ${at.orderNumber}`, exact: true }).click();
-  await expect(staff.getByRole("dialog")).toBeVisible();
-  const order = new URL(staff.url()).search;
+  const category = (await staff
+    .getByRole("button", { name: /^Edit / })
+    .first()
+    .getAttribute("aria-label"))!.replace(/^Edit /, "");
+  const names = {
+    product: "Formal Dress Belt",
+    category,
+    messageFrom: "Ayesha Khan",
+    subscriber: "staying@example.pk",
+    admin: "sadia@example.pk",
+    trashed: doomed,
+    order: at.orderNumber,
+  };
+  screens.push(...(await backOfficeScreens(staff, names, visitHydrated, { packingSlips: true })));
   await staff.context().close();
-
-  screens.push(
-    "/admin",
-    "/admin/products",
-    productAsked,
-    "/admin/products/new",
-    view,
-    `${view}?tab=variants`,
-    `${view}?tab=media`,
-    `${view}?tab=stock`,
-    `${view}?confirm=delete`,
-    view.replace(/\/view$/, "/edit"),
-    "/admin/categories",
-    `/admin/categories${categoryEdit}`,
-    categoryAsked,
-    "/admin/contactsubmissions",
-    `/admin/contactsubmissions${message}`,
-    "/admin/managesubscriptions",
-    subscriberAsked,
-    "/admin/createadmin",
-    "/admin/adminlist",
-    `/admin/adminlist${adminEdit}`,
-    adminAsked,
-    "/admin/settings",
-    "/admin/backups",
-    "/admin/trash",
-    trashAsked,
-    emptyAsked,
-    "/admin/no-such-screen",
-    "/admin/orders",
-    "/admin/orders?attention=flagged",
-    "/admin/orders?confirmation=pending",
-    `/admin/orders${order}`,
-    "/admin/orders/slips",
-  );
 });
 
 test.afterAll(async () => {
@@ -278,7 +206,7 @@ async function walkStorefront(page: Page, walk: AxeWalk) {
 for (const width of [412, 1280]) {
   test(`at ${width} px, signed out: axe finds nothing on any storefront page`, async ({ browser }) => {
     test.setTimeout(240_000);
-    const page = await openAs(browser, width, false);
+    const page = await openAs(browser, shop!.baseURL, width, false);
     const walk = new AxeWalk(page);
     await walkStorefront(page, walk);
     // A login that failed.
@@ -294,7 +222,7 @@ for (const width of [412, 1280]) {
 
   test(`at ${width} px, as staff: axe finds nothing on any storefront page`, { tag: "@beside-back-office" }, async ({ browser }) => {
     test.setTimeout(240_000);
-    const page = await openAs(browser, width, true);
+    const page = await openAs(browser, shop!.baseURL, width, true);
     const walk = new AxeWalk(page);
     await walkStorefront(page, walk);
     // The account's menu, open (on a phone, its items are in the menu the walk opened).
@@ -313,7 +241,7 @@ for (const width of [412, 1280]) {
     { tag: "@beside-back-office" },
     async ({ browser }) => {
       test.setTimeout(240_000);
-      const page = await openAs(browser, width, false);
+      const page = await openAs(browser, shop!.baseURL, width, false);
       // A customer's login lands on the shop, not the back office.
       await visitHydrated(page, "/login");
       await page.getByLabel("Email").fill("sana@example.pk");
@@ -332,7 +260,7 @@ for (const width of [412, 1280]) {
 
   test(`at ${width} px, as staff: axe finds nothing on any back-office screen`, { tag: "@beside-back-office" }, async ({ browser }) => {
     test.setTimeout(240_000);
-    const page = await openAs(browser, width, true);
+    const page = await openAs(browser, shop!.baseURL, width, true);
     const walk = new AxeWalk(page);
     for (const path of screens) await walk.visit(path);
     walk.expectNothing(`at ${width} px in the back office`);

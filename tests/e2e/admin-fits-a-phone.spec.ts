@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { logIn, OWNER } from "../support/e2e";
+import { expect, test, type Page } from "@playwright/test";
+import { backOfficeScreens, openAs } from "../support/back-office-walk";
 import { startOwnServer } from "../support/e2e-servers";
 import { LONG, writeCrowdedExport } from "../support/crowded-shop";
 import { fitProblems } from "../support/screen-fit";
@@ -17,19 +17,6 @@ let removeExport = () => {};
 /** Every back-office screen, found in beforeAll (some addresses hold ids). */
 const screens: string[] = [];
 
-async function openAs(browser: Browser, width: number): Promise<Page> {
-  const phone = width < 768;
-  const context = await browser.newContext({
-    baseURL: shop!.baseURL,
-    viewport: { width, height: phone ? 915 : 900 },
-    isMobile: phone,
-    hasTouch: phone,
-  });
-  const page = await context.newPage();
-  await logIn(page, OWNER.email, OWNER.password);
-  return page;
-}
-
 /**
  * Opens `path` and waits until the page's scripts have taken it over and drawn it again as hydrated
  * (its dialogs modal, its no-script buttons gone): the root lets go of the controls held until then
@@ -42,21 +29,12 @@ async function visit(page: Page, path: string) {
   await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
 }
 
-/** The address a delete's question opens at, reached as a person who dismissed the browser's question would. */
-async function askedAt(page: Page, button: ReturnType<Page["getByRole"]>): Promise<string> {
-  page.once("dialog", (dialog) => void dialog.dismiss());
-  await button.click();
-  await expect(page.getByRole("alertdialog")).toBeVisible();
-  const url = new URL(page.url());
-  return `${url.pathname}${url.search}`;
-}
-
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(180_000);
   const crowd = writeCrowdedExport(24);
   removeExport = crowd.remove;
   shop = await startOwnServer({ E2E_IMPORT: crowd.file });
-  const page = await openAs(browser, 1280);
+  const page = await openAs(browser, shop.baseURL, 1280, true);
 
   // Something in the Trash: a long-named product, category and subscriber, deleted as staff do.
   page.on("dialog", (dialog) => void dialog.accept());
@@ -72,71 +50,17 @@ test.beforeAll(async ({ browser }) => {
   page.removeAllListeners("dialog");
 
   // The addresses of the windows, inline edits and questions, as their buttons open them.
-  await visit(page, `/admin/products?q=${encodeURIComponent(LONG.product(1))}`);
-  const view = (await page.getByRole("link", { name: `View ${LONG.product(1)}`, exact: true }).getAttribute("href"))!;
-  const productAsked = await askedAt(page, page.getByRole("button", { name: `Delete ${LONG.product(1)}`, exact: true }));
-  await visit(page, "/admin/categories");
-  await page.getByRole("button", { name: `Edit ${LONG.category(1)}`, exact: true }).click();
-  await expect(page.getByRole("textbox", { name: "Category name", exact: true })).toBeVisible();
-  const categoryEdit = new URL(page.url()).search;
-  await visit(page, "/admin/categories");
-  const categoryAsked = await askedAt(page, page.getByRole("button", { name: `Delete ${LONG.category(1)}`, exact: true }));
-  await visit(page, "/admin/contactsubmissions");
-  await page.getByRole("button", { name: `View message from ${LONG.name(1)}`, exact: true }).click();
-  await expect(page.getByRole("dialog", { name: `Message from ${LONG.name(1)}`, exact: true })).toBeVisible();
-  const message = new URL(page.url()).search;
-  await visit(page, "/admin/managesubscriptions");
-  const subscriberAsked = await askedAt(page, page.getByRole("button", { name: `Delete subscription for ${LONG.email(1)}`, exact: true }));
-  await visit(page, "/admin/adminlist");
-  await page.getByRole("button", { name: `Edit ${LONG.email(1)}`, exact: true }).click();
-  await expect(page.getByRole("textbox", { name: "First name", exact: true })).toBeVisible();
-  const adminEdit = new URL(page.url()).search;
-  await visit(page, "/admin/adminlist");
-  const adminAsked = await askedAt(page, page.getByRole("button", { name: `Delete ${LONG.email(1)}`, exact: true }));
-  await visit(page, "/admin/trash");
-  const trashAsked = await askedAt(page, page.getByRole("button", { name: `Delete for good: ${LONG.product(24)}`, exact: true }));
-  await visit(page, "/admin/trash");
-  const emptyAsked = await askedAt(page, page.getByRole("button", { name: "Empty Trash" }));
-  await visit(page, "/admin/orders");
-  await page.getByRole("button", { name: "View order ORD-1735900000001", exact: true }).click();
-  await expect(page.getByRole("dialog")).toBeVisible();
-  const order = new URL(page.url()).search;
+  const names = {
+    product: LONG.product(1),
+    category: LONG.category(1),
+    messageFrom: LONG.name(1),
+    subscriber: LONG.email(1),
+    admin: LONG.email(1),
+    trashed: LONG.product(24),
+    order: "ORD-1735900000001",
+  };
+  screens.push(...(await backOfficeScreens(page, names, visit, { productsPageTwo: true })));
   await page.context().close();
-
-  screens.push(
-    "/admin",
-    "/admin/products",
-    "/admin/products?page=2",
-    productAsked,
-    "/admin/products/new",
-    view,
-    `${view}?tab=variants`,
-    `${view}?tab=media`,
-    `${view}?tab=stock`,
-    `${view}?confirm=delete`,
-    view.replace(/\/view$/, "/edit"),
-    "/admin/categories",
-    `/admin/categories${categoryEdit}`,
-    categoryAsked,
-    "/admin/contactsubmissions",
-    `/admin/contactsubmissions${message}`,
-    "/admin/managesubscriptions",
-    subscriberAsked,
-    "/admin/createadmin",
-    "/admin/adminlist",
-    `/admin/adminlist${adminEdit}`,
-    adminAsked,
-    "/admin/settings",
-    "/admin/backups",
-    "/admin/trash",
-    trashAsked,
-    emptyAsked,
-    "/admin/no-such-screen",
-    "/admin/orders",
-    "/admin/orders?attention=flagged",
-    "/admin/orders?confirmation=pending",
-    `/admin/orders${order}`,
-  );
 });
 
 test.afterAll(async () => {
@@ -149,7 +73,7 @@ for (const width of [360, 412, 1024, 1280]) {
     browser,
   }) => {
     test.setTimeout(120_000);
-    const page = await openAs(browser, width);
+    const page = await openAs(browser, shop!.baseURL, width, true);
     const found: Record<string, string[]> = {};
     for (const path of screens) {
       await visit(page, path);

@@ -13,8 +13,21 @@ interface FieldProps {
 
 const control = "mt-1 block w-full rounded-md border bg-white px-3 py-2.5 text-stone-900 placeholder:text-stone-500 disabled:opacity-60";
 
-function describedBy(id: string, hint?: string, error?: string) {
+/** The ids of a field's hint and error, for its control's aria-describedby (undefined when it has neither). */
+export function describedBy(id: string, hint?: string, error?: string) {
   return [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+}
+
+/** What every field's control carries: its id and name (the id unless named), its state, the hint and error that describe it, its look. */
+function controlWiring(id: string, name: string | undefined, { required, hint, error }: Pick<FieldProps, "required" | "hint" | "error">) {
+  return {
+    id,
+    name: name ?? id,
+    "aria-invalid": error ? true : undefined,
+    "aria-required": required || undefined,
+    "aria-describedby": describedBy(id, hint, error),
+    className: `${control} ${error ? "border-red-600" : "border-leather-300"}`,
+  };
 }
 
 /**
@@ -26,7 +39,12 @@ function heldUntilHydrated(value: unknown, areaText?: unknown) {
   return value !== undefined || (areaText !== undefined && areaText !== "") ? NEEDS_SCRIPT : undefined;
 }
 
-function Frame({ id, label, required, hint, error, children }: FieldProps) {
+/**
+ * The frame of every labelled field (these here, and the back office's FileField): the label, the
+ * required mark, the control given as children, then the hint and the error under it, with the ids
+ * that the control's aria-describedby names (describedBy).
+ */
+export function FieldFrame({ id, label, required, hint, error, children }: FieldProps) {
   return (
     <div>
       {/* The required mark stands beside the label, not in it: the field's name is its label alone. */}
@@ -56,53 +74,27 @@ function Frame({ id, label, required, hint, error, children }: FieldProps) {
 
 export function TextField({ id, label, required, hint, error, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
   return (
-    <Frame id={id} label={label} required={required} hint={hint} error={error}>
-      <input
-        id={id}
-        name={input.name ?? id}
-        aria-invalid={error ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        className={`${control} ${error ? "border-red-600" : "border-leather-300"}`}
-        {...heldUntilHydrated(input.value)}
-        {...input}
-      />
-    </Frame>
+    <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>
+      <input {...controlWiring(id, input.name, { required, hint, error })} {...heldUntilHydrated(input.value)} {...input} />
+    </FieldFrame>
   );
 }
 
 export function SelectField({ id, label, required, hint, error, children, ...select }: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
   return (
-    <Frame id={id} label={label} required={required} hint={hint} error={error}>
-      <select
-        id={id}
-        name={select.name ?? id}
-        aria-invalid={error ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        className={`${control} ${error ? "border-red-600" : "border-leather-300"}`}
-        {...select}
-      >
+    <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>
+      <select {...controlWiring(id, select.name, { required, hint, error })} {...select}>
         {children}
       </select>
-    </Frame>
+    </FieldFrame>
   );
 }
 
 export function TextAreaField({ id, label, required, hint, error, ...area }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
-    <Frame id={id} label={label} required={required} hint={hint} error={error}>
-      <textarea
-        id={id}
-        name={area.name ?? id}
-        aria-invalid={error ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        className={`${control} ${error ? "border-red-600" : "border-leather-300"}`}
-        {...heldUntilHydrated(area.value, area.defaultValue)}
-        {...area}
-      />
-    </Frame>
+    <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>
+      <textarea {...controlWiring(id, area.name, { required, hint, error })} {...heldUntilHydrated(area.value, area.defaultValue)} {...area} />
+    </FieldFrame>
   );
 }
 
