@@ -13,6 +13,7 @@ import { answer, statusAndData } from "../../../tests/support/route-answer";
 import { action as createAction, loader as createLoader } from "./createadmin";
 import { action as listAction, loader as listLoader } from "./adminlist";
 import { routeArgs } from "../../../tests/support/route-args";
+import { anObjectContaining } from "../../../tests/support/matchers";
 
 const testDb = useTestDatabase();
 let visitors: Visitors;
@@ -80,7 +81,7 @@ describe(`Create Admin (${testTarget()})`, () => {
       status: 409,
       data: {
         error: "Failed to create an account. An account with this email already exists.",
-        values: expect.objectContaining({ email: "Hina@Example.pk", firstName: "Other" }),
+        values: anObjectContaining({ email: "Hina@Example.pk", firstName: "Other" }),
       },
     });
     expect(JSON.stringify(result.data)).not.toContain("another-pass-7720");
