@@ -229,7 +229,7 @@ describe(`checkout idempotency key (${testTarget()})`, () => {
     const placed = await checkout({ ...victim, idempotencyKey }, "198.51.100.70");
     expect(placed.status).toBe(200);
     const orderNumber = placed.data.ok ? placed.data.orderId : "";
-    const otherCart = JSON.stringify([{ ...JSON.parse(cart())[0], productQuantity: 2 }]);
+    const otherCart = cart(2);
     const stranger = { firstName: "Imran", lastName: "Ali", phone: "03137654321", email: "imran@example.pk", streetAddress: "1 Elsewhere" };
     for (const resent of [
       { ...stranger, cart: cart() },
