@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
 import { testContext } from "../../../tests/support/test-context";
 import { requestAs, setUpVisitors, type Visitors } from "../../../tests/support/staff";
-import { answer } from "../../../tests/support/route-answer";
+import { answer, dataWith } from "../../../tests/support/route-answer";
 import { action as createAction } from "./createadmin";
 import { action as listAction } from "./adminlist";
 import { action as settingsAction } from "./settings";
@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 
 const args = (request: Request) => routeArgs({ request, params: {}, context: testContext(testDb(), { auth: visitors.auth }) });
-const post = (action: RouteFunction, path: string, form: Record<string, string>) =>
+const post = <R>(action: RouteFunction<R>, path: string, form: Record<string, string>) =>
   answer(() => action(args(requestAs(visitors.mainAdmin, path, form))));
 
 describe(`the back office's refused forms (${testTarget()})`, () => {
@@ -44,7 +44,7 @@ describe(`the back office's refused forms (${testTarget()})`, () => {
       error: "Please enter a valid email address.",
       fieldErrors: { email: "Please enter a valid email address.", firstName: anInstanceOf(String) },
     });
-    expect((result.data as { values: object }).values).toMatchObject({ lastName: "Raza", email: "not-an-email" });
+    expect(dataWith(result, "values").values).toMatchObject({ lastName: "Raza", email: "not-an-email" });
     expect(JSON.stringify(result.data)).not.toContain("hina-secret-2291");
   });
 

@@ -91,7 +91,7 @@ describe(`adding and editing a product (${testTarget()})`, () => {
   it("opens the product for editing, and sends an unknown id back to the list with 'Product not found!'", async () => {
     const loaded = await call(editLoader, getRequest(`/admin/products/${productId}/edit`), { id: productId });
     expect(loaded.status).toBe(200);
-    const editing = await (loaded.data as { editing: Promise<{ product: { name: string } }> }).editing;
+    const editing = await dataWith(loaded, "editing").editing;
     expect(editing.product.name).toBe("Heritage Bifold");
 
     for (const id of ["no-such-product", "x".repeat(300), "../../../etc"]) {
