@@ -25,7 +25,7 @@ type Action = RouteFunction;
 async function refusal(action: Action, path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
   const request = new Request(`http://localhost:3000${path}`, { method: "POST", body: new URLSearchParams(fields), headers });
   const context = testContext(databaseFailingOn("select"), { clientAddress: "198.51.100.40" });
-  const a = await answer<Record<string, unknown>>(() => action(routeArgs({ request, params: {}, context })));
+  const a = await answer(() => action(routeArgs({ request, params: {}, context })));
   return { status: a.status, data: a.data };
 }
 
