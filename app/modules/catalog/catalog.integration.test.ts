@@ -9,6 +9,7 @@ import { getProductDetail, listCategories, listProductCards } from "./catalog.se
 import { listFooterCategories, listSitemapEntries, newestCategory } from "./catalogue-links.server";
 import { DAY, NOW, daysAgo, addProduct, addCategory } from "../../../tests/support/catalogue-rows";
 import { anInstanceOf } from "../../../tests/support/matchers";
+import { refusalOf } from "../../../tests/support/refusal";
 
 describe(`catalogue queries (${testTarget()})`, () => {
   let database: TestDatabase;
@@ -280,10 +281,10 @@ describe(`catalogue queries (${testTarget()})`, () => {
     });
 
     it("refuses an unknown product with NOT_FOUND", async () => {
-      const error = await getProductDetail(db, "no-such-product").catch((e: unknown) => e);
+      const error = await refusalOf(getProductDetail(db, "no-such-product"));
       expect(error).toBeInstanceOf(DomainError);
-      expect((error as DomainError).code).toBe("NOT_FOUND");
-      expect((error as DomainError).message).toBe("Product not found");
+      expect(error.code).toBe("NOT_FOUND");
+      expect(error.message).toBe("Product not found");
     });
   });
 
