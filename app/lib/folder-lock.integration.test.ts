@@ -258,7 +258,10 @@ describe("two shop processes on one data folder", () => {
     const victim = spawn(process.execPath, ["--import", "tsx", path.join(root, "tests/support/open-embedded.ts"), dir], { cwd: root });
     children.push(victim);
     const lines = readline.createInterface({ input: victim.stdout })[Symbol.asyncIterator]();
-    const next = async () => (await lines.next()).value;
+    const next = async () => {
+      const line = await lines.next();
+      return line.done ? undefined : line.value;
+    };
     expect(await next()).toBe("opened");
     victim.stdin.write("add kept@example.pk\n");
     expect(await next()).toBe("added");

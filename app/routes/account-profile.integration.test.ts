@@ -49,9 +49,7 @@ describe(`profile, address book and checkout filled in (${testTarget()})`, () =>
     expect(bad.status).toBe(400);
     expect(bad.data).toMatchObject({ error: "Street address is required" });
 
-    const prefill = await answer<{ prefill: Record<string, string> }>(() =>
-      checkoutLoader(routeArgs({ request: get("/checkout", amna), params: {}, context: ctx() })),
-    );
+    const prefill = await answer(() => checkoutLoader(routeArgs({ request: get("/checkout", amna), params: {}, context: ctx() })));
     expect(prefill.data.prefill).toEqual({
       firstName: "Amna",
       lastName: "Siddiqui",
@@ -71,9 +69,7 @@ describe(`profile, address book and checkout filled in (${testTarget()})`, () =>
     });
 
     // Bilal cannot touch Amna's addresses, whatever id he sends.
-    const list = await answer<{ addresses: { id: string; isDefault: boolean }[] }>(() =>
-      addressesLoader(routeArgs({ request: get("/account/addresses", amna), params: {}, context: ctx() })),
-    );
+    const list = await answer(() => addressesLoader(routeArgs({ request: get("/account/addresses", amna), params: {}, context: ctx() })));
     expect(list.data.addresses.map((a) => a.isDefault)).toEqual([true, false]);
     for (const intent of ["default", "remove"]) {
       const a = await answer(() =>
@@ -99,9 +95,7 @@ describe(`profile, address book and checkout filled in (${testTarget()})`, () =>
         }),
       ),
     );
-    const after = await answer<{ addresses: { streetAddress: string; isDefault: boolean }[] }>(() =>
-      addressesLoader(routeArgs({ request: get("/account/addresses", amna), params: {}, context: ctx() })),
-    );
+    const after = await answer(() => addressesLoader(routeArgs({ request: get("/account/addresses", amna), params: {}, context: ctx() })));
     expect(after.data.addresses).toMatchObject([{ streetAddress: "7 Canal View", isDefault: true }]);
   });
 
@@ -140,9 +134,7 @@ describe(`profile, address book and checkout filled in (${testTarget()})`, () =>
     const here = await signedIn("dua@example.pk", "linen-thread-3391");
     const elsewhere = await signedIn("dua@example.pk", "linen-thread-3391");
     const change = (fields: Record<string, string>) =>
-      answer<{ error: string }>(() =>
-        accountAction(routeArgs({ request: post("/account", { intent: "password", ...fields }, here), params: {}, context: ctx() })),
-      );
+      answer(() => accountAction(routeArgs({ request: post("/account", { intent: "password", ...fields }, here), params: {}, context: ctx() })));
     expect(await change({ currentPassword: "wrong-one", newPassword: "amber-buckle-7720" })).toMatchObject({
       status: 400,
       data: { error: "Your current password is not right." },
@@ -160,7 +152,7 @@ describe(`profile, address book and checkout filled in (${testTarget()})`, () =>
 
 describe(`Save my details after a guest order (${testTarget()})`, () => {
   const save = (fields: Record<string, string>) =>
-    answer<{ sent?: string; error?: string }>(() =>
+    answer(() =>
       confirmAction(routeArgs({ request: post("/confirmorder", { intent: "save-details", ...fields }), params: {}, context: ctx("198.51.100.99") })),
     );
 

@@ -74,13 +74,13 @@ describe(`My orders, as two customers and as nobody (${testTarget()})`, () => {
     const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.orderNumber, orderNumber));
     await db.update(orders).set({ status: "shipped", courier: "TCS", trackingNumber: "779912345678" }).where(eq(orders.id, row.id));
     await db.insert(orderHistory).values({ orderId: row.id, fromStatus: "confirmed", toStatus: "shipped", note: "" });
-    const a = await answer<{ order: { status: string; timeline: { status: string }[]; parcel: { courier: string; url: string | null } } }>(() =>
+    const a = await answer(() =>
       orderLoader(routeArgs({ request: get(`/account/orders/${orderNumber}`, amna), params: { orderNumber }, context: ctx() })),
     );
     expect(a.data.order.status).toBe("shipped");
     expect(a.data.order.timeline.map((s) => s.status)).toEqual(["confirmed", "shipped"]);
-    expect(a.data.order.parcel.courier).toBe("TCS");
-    expect(a.data.order.parcel.url).toContain("779912345678");
+    expect(a.data.order.parcel?.courier).toBe("TCS");
+    expect(a.data.order.parcel?.url).toContain("779912345678");
   });
 });
 

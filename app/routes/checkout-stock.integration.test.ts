@@ -26,7 +26,6 @@ const PHONE_ITEMS =
   /^Too many items ordered with this phone number today\. Please wait (\d+) hours, or call us on \+92 300 1234567 to place a larger order\.$/;
 
 type Line = { productID: string; productVariantKey: string; productSize: string; productQuantity: number };
-type Result = { ok: true; orderId: string } | { ok: false; message: string };
 
 const SIZES = ["S", "M", "L", "XL", "XXL", "3XL", "4XL"];
 /** A catalogue like the demo's: 336 units, in 48 items (12 products of 4 sizes, 7 of each). */
@@ -76,7 +75,7 @@ async function checkout(lines: Line[], address: string, fields: Record<string, s
     ...fields,
   });
   const request = new Request("http://localhost:3000/checkout", { method: "POST", body: form });
-  const result = await answer<Result>(() => action(routeArgs({ request, params: {}, context: testContext(testDb(), { clientAddress: address }) })));
+  const result = await answer(() => action(routeArgs({ request, params: {}, context: testContext(testDb(), { clientAddress: address }) })));
   return { status: result.status, retryAfter: result.headers.get("Retry-After"), message: result.data.ok ? "" : result.data.message };
 }
 

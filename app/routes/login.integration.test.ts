@@ -22,9 +22,7 @@ async function post(password: string, address: string) {
     method: "POST",
     body: new URLSearchParams({ email: "shopper@example.pk", password }),
   });
-  const a = await answer<{ error?: string } | undefined>(() =>
-    action(routeArgs({ request, params: {}, context: testContext(testDb(), { auth, clientAddress: address }) })),
-  );
+  const a = await answer(() => action(routeArgs({ request, params: {}, context: testContext(testDb(), { auth, clientAddress: address }) })));
   return { status: a.status, location: a.location, retryAfter: a.headers.get("Retry-After"), error: a.data?.error };
 }
 

@@ -31,9 +31,7 @@ async function post(email: string, password: string, address: string, extra: Rec
     method: "POST",
     body: new URLSearchParams({ email, password, firstName: "Sana", lastName: "Malik", gender: "female", numberCode: "+92", number: "", ...extra }),
   });
-  const a = await answer<{ error?: string | null; sent?: string | null; values?: unknown } | undefined>(() =>
-    action(routeArgs({ request, params: {}, context: testContext({ db }, { auth, clientAddress: address }) })),
-  );
+  const a = await answer(() => action(routeArgs({ request, params: {}, context: testContext({ db }, { auth, clientAddress: address }) })));
   return {
     status: a.status,
     location: a.location,
@@ -48,11 +46,9 @@ async function post(email: string, password: string, address: string, extra: Rec
 /** Opens a signup link's page, then presses its button, as the browser would. */
 async function useLink(token: string) {
   const url = `http://localhost:3000/signup/confirm?token=${encodeURIComponent(token)}`;
-  const page = await answer<{ email: string; linkError: string | null }>(() =>
-    confirmLoader(routeArgs({ request: new Request(url), params: {}, context: testContext(testDb()) })),
-  );
+  const page = await answer(() => confirmLoader(routeArgs({ request: new Request(url), params: {}, context: testContext(testDb()) })));
   const request = new Request(url, { method: "POST", body: new URLSearchParams({ token }) });
-  const pressed = await answer<{ linkError: string | null }>(() => confirmAction(routeArgs({ request, params: {}, context: testContext(testDb()) })));
+  const pressed = await answer(() => confirmAction(routeArgs({ request, params: {}, context: testContext(testDb()) })));
   return { page, pressed };
 }
 

@@ -20,12 +20,10 @@ import { PASSWORD_TOO_SHORT } from "~/modules/accounts/password-rules";
  * form refused for its values never reaches the database: the one given here fails on any use.
  */
 
-type Action = RouteFunction;
-
-async function refusal(action: Action, path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+async function refusal<R>(action: RouteFunction<R>, path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
   const request = new Request(`http://localhost:3000${path}`, { method: "POST", body: new URLSearchParams(fields), headers });
   const context = testContext(databaseFailingOn("select"), { clientAddress: "198.51.100.40" });
-  const a = await answer<Record<string, unknown>>(() => action(routeArgs({ request, params: {}, context })));
+  const a = await answer(() => action(routeArgs({ request, params: {}, context })));
   return { status: a.status, data: a.data };
 }
 

@@ -11,8 +11,8 @@ import { LocalDiskStorage } from "~/modules/media/storage.server";
 import { useTestDatabase } from "./test-db";
 import { testContext } from "./test-context";
 import { insertCategory } from "./fixtures";
-import { answer } from "./route-answer";
-import { action as uploadAction } from "../../app/routes/admin/uploads";
+import { answer, dataWith } from "./route-answer";
+import { action as uploadAction, type UploadResult } from "../../app/routes/admin/uploads";
 import { png } from "./images";
 import { routeArgs, type RouteFunction } from "./route-args";
 
@@ -65,18 +65,22 @@ export const padded = (file: Buffer, size: number) => Buffer.concat([file, Buffe
 /** The first bytes of an MP4 file: an 'ftyp' box, then some payload. */
 export const tinyMp4 = () => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom", "ascii"), Buffer.alloc(12), Buffer.alloc(2048, 7)]);
 
+const argsFor = (request: Request, params: Record<string, string> = {}) =>
+  routeArgs({ request, params, context: testContext(testDb(), { auth, storage }) });
+
+/** What the upload route answered: its JSON body is an `UploadResult`. */
 export async function upload(kind: string, body: Buffer, cookie = adminCookie) {
   const request = new Request(`${BASE}/admin/uploads?kind=${kind}`, {
     method: "POST",
     body: new Uint8Array(body),
     headers: { cookie, "content-type": "application/octet-stream" },
   });
-  return call(uploadAction, request);
+  return answer<UploadResult>(() => uploadAction(argsFor(request)));
 }
 
-/** What a loader or action answered (tests/support/route-answer.ts). */
-export function call(fn: RouteFunction, request: Request, params: Record<string, string> = {}) {
-  return answer<any>(() => fn(routeArgs({ request, params, context: testContext(testDb(), { auth, storage }) })));
+/** What a loader or action answered (tests/support/route-answer.ts), typed from what it returns. */
+export function call<R>(fn: RouteFunction<R>, request: Request, params: Record<string, string> = {}) {
+  return answer(() => fn(argsFor(request, params)));
 }
 
 export function formRequest(url: string, product: unknown, cookie = adminCookie) {
@@ -92,7 +96,7 @@ export function getRequest(url: string, cookie = adminCookie) {
 export async function stagedImage() {
   const uploaded = await upload("image", await png());
   expect(uploaded.status).toBe(200);
-  return (uploaded.data as { upload: { token: string; storageKey: string; widths: number[] } }).upload;
+  return dataWith(uploaded, "upload").upload;
 }
 
 /** Stock rows as the edit form sends them back: each with the quantity it was loaded with. */

@@ -79,7 +79,7 @@ type Carrying<T, K extends PropertyKey> = T extends unknown ? (K extends keyof T
  * The answer's data as the one of its route's answers that carries `key` (an action's refusal, a
  * loader's detail): fails the test, naming what came, when the answer is another.
  */
-export function dataWith<T, K extends PropertyKey>(a: Answer<T>, key: K): Carrying<T, K> {
+export function dataWith<T, K extends PropertyKey>(a: Pick<Answer<T>, "status" | "data">, key: K): Carrying<T, K> {
   const value: unknown = a.data;
   if (typeof value !== "object" || value === null || !(key in value)) {
     throw new Error(`The answer (${a.status}) has no ${String(key)}: ${JSON.stringify(value)}`);

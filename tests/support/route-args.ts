@@ -15,5 +15,6 @@ type RouteArgs = ReturnType<typeof routeArgs<Record<string, string>>>;
 /**
  * Any loader or action, for helpers that call one of several. Declared as a method so that a route
  * whose params name their keys (`{ id: string }`) fits: the helper's caller gives those params.
+ * `R` is what it returns, for a helper that hands the route's own answer type on (`answer()` infers it).
  */
-export type RouteFunction = { call(args: RouteArgs): unknown }["call"];
+export type RouteFunction<R = unknown> = { call(args: RouteArgs): R }["call"];

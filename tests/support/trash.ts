@@ -37,10 +37,10 @@ afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 export const db = (): Db => testDb().db;
 const context = () => testContext(testDb(), { auth: visitors.auth, storage });
 type Role = "anonymous" | "customer" | "admin" | "mainAdmin";
-export const post = (route: RouteFunction, who: Role, at: string, form: Record<string, string>, params: Record<string, string> = {}) =>
-  answer<any>(() => route(routeArgs({ request: requestAs(visitors[who], at, form), params, context: context() })));
+export const post = <R>(route: RouteFunction<R>, who: Role, at: string, form: Record<string, string>, params: Record<string, string> = {}) =>
+  answer(() => route(routeArgs({ request: requestAs(visitors[who], at, form), params, context: context() })));
 export const trashPage = (who: Role, query = "") =>
-  answer<any>(() => trashLoader(routeArgs({ request: requestAs(visitors[who], `/admin/trash${query}`), params: {}, context: context() })));
+  answer(() => trashLoader(routeArgs({ request: requestAs(visitors[who], `/admin/trash${query}`), params: {}, context: context() })));
 export const trashDo = (who: Role, form: Record<string, string>) => post(trashAction, who, "/admin/trash", form);
 export const fileExists = (key: string) => fs.existsSync(path.join(root, key));
 

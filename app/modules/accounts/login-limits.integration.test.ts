@@ -4,6 +4,7 @@ import { isDomainError } from "~/lib/errors";
 import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
 import { upsertAccount } from "./accounts.server";
 import { signIn } from "./session.server";
+import { aStringMatching } from "../../../tests/support/matchers";
 
 /*
  * The login limits (docs/decisions/0018, 0046): 5 attempts per account and address per 15 minutes,
@@ -57,7 +58,7 @@ async function refusal(promise: Promise<unknown>) {
     () => undefined,
     (e: unknown) => e,
   );
-  expect(error).toMatchObject({ code: "TOO_MANY_REQUESTS", message: expect.stringMatching(TOO_MANY) });
+  expect(error).toMatchObject({ code: "TOO_MANY_REQUESTS", message: aStringMatching(TOO_MANY) });
   return error as { details: { retryAfter: number } };
 }
 

@@ -8,6 +8,7 @@ import {
   scheduledBackupName,
   slotStart,
 } from "./backup-schedule";
+import { aStringContaining } from "../../../tests/support/matchers";
 
 const HOUR = 3_600_000;
 
@@ -22,7 +23,7 @@ describe("BACKUP_EVERY", () => {
 
   it("refuses what it cannot read, and schedules under 15 minutes or over 30 days", () => {
     for (const value of ["", "6", "h", "6 hours", "1.5h", "-1h", "14m", "0d", "31d", "6h30m", "1w"]) {
-      expect(parseBackupEvery(value)).toEqual({ problem: expect.stringContaining("such as 30m, 6h or 1d") });
+      expect(parseBackupEvery(value)).toEqual({ problem: aStringContaining("such as 30m, 6h or 1d") });
     }
   });
 

@@ -28,6 +28,7 @@ import {
   startBackupScheduler,
   type ScheduledBackupDeps,
 } from "./scheduled-backups.server";
+import { aStringMatching, anInstanceOf } from "../../../tests/support/matchers";
 
 /*
  * Scheduled backups (issue 31, goal 4): one backup per slot of the schedule whichever process
@@ -105,7 +106,7 @@ describe(`scheduled backups (${testTarget()})`, () => {
     expect(taken).toHaveLength(1);
     expect(taken[0]).toMatchObject({ status: "succeeded", slot: new Date(T0), checkProblems: 0 });
     // The other found the slot taken, or the backup being made.
-    expect(both.filter((o) => "skipped" in o)).toEqual([{ skipped: expect.stringMatching(/^(slot taken|busy)$/) }]);
+    expect(both.filter((o) => "skipped" in o)).toEqual([{ skipped: aStringMatching(/^(slot taken|busy)$/) }]);
     expect(fs.readdirSync(dir)).toEqual(["scheduled-20260304-060130.tar.gz"]);
 
     // Later in the same slot: nothing more.
@@ -209,7 +210,7 @@ describe(`scheduled backups (${testTarget()})`, () => {
     expect(await claimSlot(db, { everyMs: EVERY, at: T0, instance: "instance A" })).toEqual({ skipped: "busy" });
     // Silent for longer than a heartbeat allows: its process is gone.
     await db.update(backupRuns).set({ heartbeatAt: new Date(T0 - STALE_AFTER_MS - 1) });
-    expect(await claimSlot(db, { everyMs: EVERY, at: T0, instance: "instance A" })).toEqual({ id: expect.any(String) });
+    expect(await claimSlot(db, { everyMs: EVERY, at: T0, instance: "instance A" })).toEqual({ id: anInstanceOf(String) });
     const [stopped] = await db.select().from(backupRuns).where(eq(backupRuns.instance, "instance Z"));
     expect(stopped).toMatchObject({ status: "failed", error: INTERRUPTED_ERROR, finishedAt: new Date(T0) });
   });

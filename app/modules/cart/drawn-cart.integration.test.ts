@@ -12,7 +12,6 @@ import { testContext } from "../../../tests/support/test-context";
 import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
 import { CART_COOKIE, cartCookieValue } from "./cart-cookie";
 import { UNKNOWN_ITEM_NAME } from "./cart.server";
-import type { DrawnCart } from "./cart-line";
 import { routeArgs } from "../../../tests/support/route-args";
 
 /*
@@ -48,7 +47,7 @@ const walletLine = (productQuantity = 1) => ({
 function asked(path: "/cart" | "/checkout", cookie: string | null) {
   const request = new Request(`http://shop.test${path}`, { headers: cookie === null ? {} : { Cookie: cookie } });
   const args = routeArgs({ request, context: testContext(testDb()), params: {} });
-  return answer<{ cart: DrawnCart | null }>(path === "/cart" ? cartLoader(args) : checkoutLoader(args));
+  return answer(path === "/cart" ? cartLoader(args) : checkoutLoader(args));
 }
 
 describe(`the cart drawn from its cookie (${testTarget()})`, () => {

@@ -8,6 +8,8 @@ import { createTestDatabase, testTarget, type TestDatabase } from "../../../test
 import { getProductDetail, listCategories, listProductCards } from "./catalog.server";
 import { listFooterCategories, listSitemapEntries, newestCategory } from "./catalogue-links.server";
 import { DAY, NOW, daysAgo, addProduct, addCategory } from "../../../tests/support/catalogue-rows";
+import { anInstanceOf } from "../../../tests/support/matchers";
+import { refusalOf } from "../../../tests/support/refusal";
 
 describe(`catalogue queries (${testTarget()})`, () => {
   let database: TestDatabase;
@@ -261,7 +263,7 @@ describe(`catalogue queries (${testTarget()})`, () => {
       expect(black.stock.map(({ size, qty }) => ({ size, qty }))).toEqual([{ size: "One Size", qty: 3 }]);
       expect(black.images.map((i) => i.key)).toEqual(["products/wallet-black-1", "products/wallet-black-2", "products/wallet-black-3"]);
       expect(black.images[0]).toMatchObject({ widths: [320, 640], width: 800, height: 600 });
-      expect(black.videos).toEqual([{ id: expect.any(String), key: "products/wallet-black-video", contentType: "video/mp4" }]);
+      expect(black.videos).toEqual([{ id: anInstanceOf(String), key: "products/wallet-black-video", contentType: "video/mp4" }]);
       expect(brown.images.map((i) => i.key)).toEqual(["products/wallet-brown"]);
       expect(brown.videos).toEqual([]);
     });
@@ -269,7 +271,7 @@ describe(`catalogue queries (${testTarget()})`, () => {
     it("keeps stock rows in position order", async () => {
       const detail = await getProductDetail(db, prod.belt.id);
       expect(detail.variants[0].stock.map((s) => s.size)).toEqual(["34", "36", "9"]);
-      expect(detail.variants[1].stock).toEqual([{ id: expect.any(String), size: "34", qty: 5 }]);
+      expect(detail.variants[1].stock).toEqual([{ id: anInstanceOf(String), size: "34", qty: 5 }]);
       expect(detail.categories).toEqual([{ id: cat.belts, name: "Belts" }]);
     });
 
@@ -279,10 +281,10 @@ describe(`catalogue queries (${testTarget()})`, () => {
     });
 
     it("refuses an unknown product with NOT_FOUND", async () => {
-      const error = await getProductDetail(db, "no-such-product").catch((e: unknown) => e);
+      const error = await refusalOf(getProductDetail(db, "no-such-product"));
       expect(error).toBeInstanceOf(DomainError);
-      expect((error as DomainError).code).toBe("NOT_FOUND");
-      expect((error as DomainError).message).toBe("Product not found");
+      expect(error.code).toBe("NOT_FOUND");
+      expect(error.message).toBe("Product not found");
     });
   });
 

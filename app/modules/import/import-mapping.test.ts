@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { mapCategory, mapProduct, mapVariant, mediaUrl } from "./import-mapping";
 import { catalogueSizeOf, mapOrder, mapOrderStatus } from "./import-order-mapping";
 import { mapRole, mapSubject, mapSubmissionStatus, mapUser, withoutPasswords } from "./import-people-mapping";
+import { aStringMatching, anInstanceOf } from "../../../tests/support/matchers";
 
 const now = new Date("2026-01-01T00:00:00Z");
 const variant = (over: Record<string, unknown> = {}) => ({
@@ -25,14 +26,14 @@ describe("mapVariant", () => {
   it("leaves out a variant whose price is not a number or is negative, or whose quantity is negative", () => {
     expect(mapVariant(variant({ PPrice: "abc" }), "v")).toMatchObject({ ok: false, reason: "v: PPrice: is not a number" });
     expect(mapVariant(variant({ PPrice: null }), "v")).toMatchObject({ ok: false });
-    expect(mapVariant(variant({ PPrice: -1 }), "v")).toMatchObject({ ok: false, reason: expect.stringMatching(/price is negative/) });
+    expect(mapVariant(variant({ PPrice: -1 }), "v")).toMatchObject({ ok: false, reason: aStringMatching(/price is negative/) });
     expect(mapVariant(variant({ PStock: [{ Size: "S", Qty: -2 }] }), "v")).toMatchObject({
       ok: false,
-      reason: expect.stringMatching(/quantity is negative/),
+      reason: aStringMatching(/quantity is negative/),
     });
     expect(mapVariant(variant({ PStock: [{ Size: "S", Qty: 1.5 }] }), "v")).toMatchObject({
       ok: false,
-      reason: expect.stringMatching(/whole number/),
+      reason: aStringMatching(/whole number/),
     });
   });
 
@@ -75,7 +76,7 @@ describe("mapProduct", () => {
   it("skips a product left with no variant, and one without a name", () => {
     expect(mapProduct({ PName: "X", PType: [variant({ PPrice: "x" })] }, now)).toMatchObject({
       ok: false,
-      reason: expect.stringMatching(/^no usable variant/),
+      reason: aStringMatching(/^no usable variant/),
     });
     expect(mapProduct({ PName: "X", PType: [] }, now)).toEqual({ ok: false, reason: "no variants" });
     expect(mapProduct({ PType: [variant()] }, now)).toEqual({ ok: false, reason: "PName is missing" });
@@ -117,13 +118,13 @@ describe("statuses, subjects and roles", () => {
   it("takes subjects by value or label", () => {
     expect(mapSubject("Custom Order")).toEqual({ subject: "custom-order" });
     expect(mapSubject("order_support")).toEqual({ subject: "order-support" });
-    expect(mapSubject("Gifts")).toMatchObject({ subject: "other", note: expect.any(String) });
+    expect(mapSubject("Gifts")).toMatchObject({ subject: "other", note: anInstanceOf(String) });
   });
 
   it("takes roles, spelling variants of main admin included", () => {
     expect(mapRole("")).toEqual({ role: "user" });
     expect(mapRole("main_admin").role).toBe("main-admin");
-    expect(mapRole("root")).toMatchObject({ role: "user", note: expect.any(String) });
+    expect(mapRole("root")).toMatchObject({ role: "user", note: anInstanceOf(String) });
   });
 });
 

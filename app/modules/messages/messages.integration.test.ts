@@ -7,7 +7,8 @@ import { testContext } from "../../../tests/support/test-context";
 import { action } from "../../routes/contact";
 import { contactErrorMessage, contactSchema, EMAIL_MESSAGE, REQUIRED_MESSAGE } from "./contact.schema";
 import { createSubmission } from "./messages.server";
-import { answer } from "../../../tests/support/route-answer";
+import { answer, dataWith } from "../../../tests/support/route-answer";
+import { routeArgs } from "../../../tests/support/route-args";
 
 const testDb = useTestDatabase();
 
@@ -75,15 +76,9 @@ describe(`createSubmission (${testTarget()})`, () => {
 });
 
 /** What the /contact action answered: its data and HTTP status. */
-async function post(
-  fields: Record<string, string>,
-  clientAddress?: string,
-  database: { db: Db } = testDb(),
-): Promise<{ status: number; data: Record<string, unknown>; retryAfter: string | null }> {
+async function post(fields: Record<string, string>, clientAddress?: string, database: { db: Db } = testDb()) {
   const request = new Request("http://shop.test/contact", { method: "POST", body: new URLSearchParams(fields) });
-  const result = await answer<Record<string, unknown>>(() =>
-    action({ request, params: {}, context: testContext(database, { clientAddress }) } as unknown as Parameters<typeof action>[0]),
-  );
+  const result = await answer(() => action(routeArgs({ request, params: {}, context: testContext(database, { clientAddress }) })));
   return { status: result.status, data: result.data, retryAfter: result.headers.get("Retry-After") };
 }
 
@@ -148,7 +143,7 @@ describe("the /contact action", () => {
         message: `Too many messages from your network in a short time. Please wait ${Math.ceil(seconds / 60)} minutes and try again, or call us on +92 300 1234567.`,
         fields: [],
       });
-      expect((a.data.values as { message: string }).message).toBe(valid.message);
+      expect(dataWith(a, "values").values.message).toBe(valid.message);
     }
     let stored = 0;
     for (let i = 0; i < 90; i++) stored += await countFrom(`burst${i}@example.pk`);

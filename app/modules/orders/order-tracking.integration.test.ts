@@ -68,7 +68,7 @@ describe(`tracking an order (${testTarget()})`, () => {
     );
     const refused = answers.filter((a) => a.status === "rejected" && (a.reason as DomainError).code === "TOO_MANY_REQUESTS");
     expect(refused).toHaveLength(5);
-    expect((refused[0] as PromiseRejectedResult).reason.message).toMatch(
+    expect(((refused[0] as PromiseRejectedResult).reason as DomainError).message).toMatch(
       /^Too many look-ups from your network in a short time\. Please wait \d+ minutes? and try again\.$/,
     );
     // Another address is not held up.

@@ -8,6 +8,7 @@ import { action } from "../../routes/subscribe";
 import { subscribeSchema } from "./subscriber.schema";
 import { subscribe } from "./subscribers.server";
 import { answer } from "../../../tests/support/route-answer";
+import { routeArgs } from "../../../tests/support/route-args";
 
 const testDb = useTestDatabase();
 
@@ -56,9 +57,7 @@ describe(`subscribe (${testTarget()})`, () => {
 
 async function post(fields: Record<string, string>, clientAddress?: string, database: { db: Db } = testDb()) {
   const request = new Request("http://shop.test/subscribe", { method: "POST", body: new URLSearchParams(fields) });
-  const result = await answer<Record<string, unknown>>(() =>
-    action({ request, params: {}, context: testContext(database, { clientAddress }) } as unknown as Parameters<typeof action>[0]),
-  );
+  const result = await answer(() => action(routeArgs({ request, params: {}, context: testContext(database, { clientAddress }) })));
   return { status: result.status, data: result.data, retryAfter: result.headers.get("Retry-After") };
 }
 

@@ -14,14 +14,14 @@ const testDb = useTestDatabase();
 const admin = useAdminRequests(testDb);
 
 const load = (who: Who = "admin", query = "") =>
-  answer<any>(() => loader(routeArgs({ request: admin.request(who, `/admin/categories${query}`), params: {}, context: admin.context() })));
+  answer(() => loader(routeArgs({ request: admin.request(who, `/admin/categories${query}`), params: {}, context: admin.context() })));
 
 function post(who: Who, fields: Record<string, string>, image?: { bytes: Buffer; name: string; type: string }) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   if (image) form.set("image", new File([new Uint8Array(image.bytes)], image.name, { type: image.type }));
   const query = fields.intent === "add" || fields.intent === "update" ? `?intent=${fields.intent}` : "";
-  return answer<any>(() =>
+  return answer(() =>
     action(routeArgs({ request: admin.request(who, `/admin/categories${query}`, { form }), params: {}, context: admin.context() })),
   );
 }
@@ -47,7 +47,7 @@ describe(`admin categories (${testTarget()})`, () => {
     await post("admin", { intent: "add", name: "Keyrings" });
     expect((await row("Keyrings")).imageKey).toBeNull();
     const listed = await load();
-    expect(listed.data.categories.map((c: any) => c.name)).toEqual(expect.arrayContaining(["Wallets", "Coin Pouches", "Keyrings"]));
+    expect(listed.data.categories.map((c) => c.name)).toEqual(expect.arrayContaining(["Wallets", "Coin Pouches", "Keyrings"]));
   });
 
   it("refuses a blank name with 'Category name required' and stores nothing", async () => {
@@ -107,7 +107,7 @@ describe(`admin categories (${testTarget()})`, () => {
     const headers = new Headers(signedIn.headers);
     headers.set("content-type", `multipart/form-data; boundary=${boundary}`);
     const request = new Request(signedIn.url, { method: "POST", headers, body: body.stream, duplex: "half" } as RequestInit);
-    const result = await answer<any>(() => action(routeArgs({ request, params: {}, context: admin.context() })));
+    const result = await answer(() => action(routeArgs({ request, params: {}, context: admin.context() })));
     expect(result.status).toBe(400);
     expect(result.data).toMatchObject({ message: "Error adding category", detail: "The image is larger than 10 MB." });
     // The form's limit is the 10 MB image and a little room for the other fields; not the 30 MB sent.
@@ -167,8 +167,8 @@ describe(`admin categories (${testTarget()})`, () => {
 
     const listed = await load("admin", `?delete=${office.id}`);
     expect(listed.data.deleteId).toBe(office.id);
-    expect(listed.data.categories.find((c: any) => c.id === office.id).productCount).toBe(2);
-    expect(listed.data.categories.find((c: any) => c.id === desk).productCount).toBe(1);
+    expect(listed.data.categories.find((c) => c.id === office.id)?.productCount).toBe(2);
+    expect(listed.data.categories.find((c) => c.id === desk)?.productCount).toBe(1);
 
     const refreshed = await post("admin", { intent: "refresh" });
     expect(flashOf(refreshed)).toBe("Product counts refreshed!");

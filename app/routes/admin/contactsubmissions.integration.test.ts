@@ -14,11 +14,10 @@ const testDb = useTestDatabase();
 const visitors = useAdminRequests(testDb);
 const PATH = "/admin/contactsubmissions";
 
-type LoaderData = Awaited<ReturnType<typeof loader>>;
 type Row = typeof contactSubmissions.$inferSelect;
 
 const args = (request: Request) => routeArgs({ request, params: {}, context: visitors.context() });
-const load = (who: Who, query = "") => answer<LoaderData>(() => loader(args(visitors.request(who, `${PATH}${query}`))));
+const load = (who: Who, query = "") => answer(() => loader(args(visitors.request(who, `${PATH}${query}`))));
 const post = (who: Who, form: Record<string, string>, query = "") => answer(() => action(args(visitors.request(who, `${PATH}${query}`, { form }))));
 
 const minutesAgo = (m: number) => new Date(Date.UTC(2026, 0, 10, 12, 0) - m * 60_000);

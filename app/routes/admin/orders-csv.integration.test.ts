@@ -74,7 +74,7 @@ function failingAfter(db: Db, working: number): Db {
     get: (target, property, receiver) =>
       property === "select"
         ? (...a: Parameters<Db["select"]>) => (++selects > working ? lost : target.select(...a))
-        : Reflect.get(target, property, receiver),
+        : (Reflect.get(target, property, receiver) as unknown),
   });
 }
 

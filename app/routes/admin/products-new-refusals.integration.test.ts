@@ -5,6 +5,8 @@ import { action as newAction } from "./products-new";
 import { png, pngClaiming } from "../../../tests/support/images";
 import { streamedBody } from "../../../tests/support/streamed-body";
 import { BASE, adminCookie, belts, filesUnder, padded, upload, call, formRequest, productCount } from "../../../tests/support/product-editor";
+import { dataWith } from "../../../tests/support/route-answer";
+import { aStringMatching } from "../../../tests/support/matchers";
 
 describe(`adding and editing a product (${testTarget()})`, () => {
   it('answers the exact save-failure texts (docs/product.md "Texts that must stay exact") and keeps nothing half-saved', async () => {
@@ -160,8 +162,8 @@ describe(`product media uploads are checked by content (${testTarget()})`, () =>
     ]);
     const uploaded = await upload("video", webm);
     expect(uploaded.status).toBe(200);
-    expect((uploaded.data as { upload: { storageKey: string; contentType: string } }).upload).toMatchObject({
-      storageKey: expect.stringMatching(/\.webm$/),
+    expect(dataWith(uploaded, "upload").upload).toMatchObject({
+      storageKey: aStringMatching(/\.webm$/),
       contentType: "video/webm",
     });
   });

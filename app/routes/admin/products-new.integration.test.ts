@@ -6,7 +6,7 @@ import { getProductDetail } from "~/modules/catalog/catalog.server";
 import { PRODUCT_FORM_MESSAGES } from "~/modules/catalog/product-form.schema";
 import { signStagedUpload } from "~/modules/media/staged-uploads.server";
 import { testTarget } from "../../../tests/support/test-db";
-import { flashOf } from "../../../tests/support/route-answer";
+import { dataWith, flashOf } from "../../../tests/support/route-answer";
 import { action as newAction, loader as newLoader } from "./products-new";
 import { action as editAction, loader as editLoader } from "./products-edit";
 import { png } from "../../../tests/support/images";
@@ -91,7 +91,7 @@ describe(`adding and editing a product (${testTarget()})`, () => {
   it("opens the product for editing, and sends an unknown id back to the list with 'Product not found!'", async () => {
     const loaded = await call(editLoader, getRequest(`/admin/products/${productId}/edit`), { id: productId });
     expect(loaded.status).toBe(200);
-    const editing = await (loaded.data as { editing: Promise<{ product: { name: string } }> }).editing;
+    const editing = await dataWith(loaded, "editing").editing;
     expect(editing.product.name).toBe("Heritage Bifold");
 
     for (const id of ["no-such-product", "x".repeat(300), "../../../etc"]) {
@@ -250,7 +250,7 @@ describe(`adding and editing a product (${testTarget()})`, () => {
   it("accepts one MP4 video per variant, stored as one file with its extension", async () => {
     const uploaded = await upload("video", tinyMp4());
     expect(uploaded.status).toBe(200);
-    const video = (uploaded.data as { upload: { token: string; storageKey: string; contentType: string } }).upload;
+    const video = dataWith(uploaded, "upload").upload;
     expect(video.storageKey).toMatch(/^products\/\d+-[A-Za-z0-9]{8}\.mp4$/);
     expect(video.contentType).toBe("video/mp4");
     const before = await getProductDetail(testDb().db, productId);
@@ -268,7 +268,7 @@ describe(`adding and editing a product (${testTarget()})`, () => {
     const second = await upload("video", tinyMp4());
     const refused = await save([
       { token: video.token, kind: "video" },
-      { token: (second.data as { upload: { token: string } }).upload.token, kind: "video" },
+      { token: dataWith(second, "upload").upload.token, kind: "video" },
     ]);
     expect(refused.status).toBe(400);
     expect(refused.data).toMatchObject({ errors: { "variants.0.uploads": "Only 1 video per variant." } });
@@ -306,7 +306,7 @@ describe(`adding and editing a product (${testTarget()})`, () => {
       contentType: "video/mp4",
     });
     // A real upload of this shop, signed a day and a moment ago: its reference has expired.
-    const { token: _fresh, ...staged } = (await upload("image", await png())).data.upload;
+    const { token: _fresh, ...staged } = dataWith(await upload("image", await png()), "upload").upload;
     const expired = signStagedUpload(secret, staged, Date.now() - 24 * 60 * 60 * 1000 - 1);
     for (const token of [forged, `${tamperedPayload}.${mac}`, "garbage", replay, expired]) {
       const result = await call(
