@@ -88,16 +88,8 @@ export default tseslint.config(
     files: TESTS,
     rules: {
       "react-hooks/rules-of-hooks": "off",
-      "@typescript-eslint/no-explicit-any": "off",
       // Test doubles stand in for async interfaces as `async () => value`.
       "@typescript-eslint/require-await": "off",
-      // Left for now (issue 33): route answers (tests/support/route-answer.ts), raw SQL rows and parsed JSON are still `any` in tests.
-      ...Object.fromEntries(
-        ["no-unsafe-member-access", "no-unsafe-assignment", "no-unsafe-call", "no-unsafe-argument", "no-unsafe-return"].map((rule) => [
-          `@typescript-eslint/${rule}`,
-          "off",
-        ]),
-      ),
     },
   },
   // The layers. Tests may reach across them to drive what they test; server/ and app/root, entry and
