@@ -12,6 +12,12 @@ import type { CartLineInput } from "./cart.schema";
  */
 export const CART_COOKIE = "cart";
 export const CART_COOKIE_FORMAT = "1";
+/**
+ * The server's answer to an order placed without scripts (its lines taken from this cookie): the
+ * cart was ordered. An empty cart to the server; the browser empties its own cart (localStorage)
+ * at the next page whose scripts run, rather than copy it back into the cookie.
+ */
+export const ORDERED_CART_COOKIE = "0";
 /** Longer than this, the browser writes no copy (and removes an old one), and the server reads none. */
 export const MAX_CART_COOKIE_CHARS = 3000;
 /** How long a browser keeps the copy without a change to the cart (30 days). */
@@ -28,9 +34,18 @@ export function cartCookieValue(lines: readonly CookieLine[]): string | null {
   return value.length > MAX_CART_COOKIE_CHARS ? null : value;
 }
 
+function cookieAttributes(secure: boolean) {
+  return `; Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+/** The Set-Cookie header the server answers an order placed from the cookie with (ORDERED_CART_COOKIE). */
+export function orderedCartCookieText(secure: boolean): string {
+  return `${CART_COOKIE}=${ORDERED_CART_COOKIE}${cookieAttributes(secure)}; Max-Age=${CART_COOKIE_MAX_AGE_S}`;
+}
+
 /** The Set-Cookie-style text the browser writes into `document.cookie` for these lines (removes the copy when too long). */
 export function cartCookieText(lines: readonly CookieLine[], secure: boolean): string {
   const value = cartCookieValue(lines);
-  const attributes = `; Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
+  const attributes = cookieAttributes(secure);
   return value === null ? `${CART_COOKIE}=${attributes}; Max-Age=0` : `${CART_COOKIE}=${value}${attributes}; Max-Age=${CART_COOKIE_MAX_AGE_S}`;
 }
