@@ -26,6 +26,7 @@ import { RouteError } from "~/components/ui/route-error";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { OrderConfirmation } from "~/components/storefront/order-confirmation";
 import type { loader as rootLoader } from "~/root";
+import { sizeDetail } from "~/modules/catalog/size-label";
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(publicUrlFrom(matches), { title: "Checkout", description: "Cash on delivery checkout.", path: "/checkout" });
@@ -132,7 +133,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (isDomainError(error) && error.code === "OUT_OF_STOCK") {
       const shortages = (error.details?.shortages ?? []) as Shortage[];
       const list = shortages
-        .map((s) => `${s.productName}${s.size ? ` (size ${s.size})` : ""}: ${s.available === 0 ? "sold out" : `only ${s.available} left`}`)
+        .map((s) => {
+          const size = sizeDetail(s.size, { midSentence: true });
+          return `${s.productName}${size ? ` (${size})` : ""}: ${s.available === 0 ? "sold out" : `only ${s.available} left`}`;
+        })
         .join("; ");
       return data<ActionResult>(
         refuse({
