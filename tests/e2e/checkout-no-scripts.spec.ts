@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { fillCheckout, logIn } from "../support/e2e";
+import { fillCheckout, holdScripts, logIn } from "../support/e2e";
 
 /*
  * Issue 35: "Links and forms keep working without scripts". A shopper whose phone never runs the
@@ -100,6 +100,36 @@ for (const size of SIZES) {
       } finally {
         await plain.close();
       }
+    });
+
+    test(`Place Order pressed before the scripts came: the confirmation, then its own page empties the cart when they run${size.tag}`, async ({
+      page,
+    }) => {
+      await addPouchToCart(page);
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      const release = await holdScripts(page);
+      await page.goto("/checkout");
+      await fillCheckout(page, { firstName: "Amna", email: `early.${size.name}.${Date.now()}@example.pk` });
+      await page.getByRole("button", { name: "Place Order" }).click();
+      await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
+      const orderNumber = (await page.getByText(/^ORD-\d{13}$/).textContent())!;
+      expect(await page.evaluate(() => window.localStorage.getItem("shoppingCart"))).toContain("Coin Pouch");
+
+      release();
+      await page.keyboard.press("Shift");
+      await expect.poll(() => page.evaluate(() => window.localStorage.getItem("shoppingCart"))).toBe("[]");
+      await expect(page.locator("#page-module")).toHaveCount(0);
+      await expect(page.locator("[data-held]")).toHaveCount(0);
+      // The page hydrated what it was sent: the same confirmation, now with its scripts.
+      await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
+      await expect(page.getByText(/^ORD-\d{13}$/)).toHaveText(orderNumber);
+      await expect(page.getByRole("link", { name: "Cart, 0 items" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Save my details" })).toBeVisible();
+      expect(errors).toEqual([]);
     });
 
     test(`an order placed without scripts leaves the cart empty once scripts run${size.tag}`, async ({ page, browser }) => {
