@@ -16,8 +16,7 @@ import { checkoutPrefill } from "~/modules/accounts/profile.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
 import type { Shortage } from "~/modules/orders/orders.server";
 import { drawnCart } from "~/modules/cart/cart.server";
-import { cartFromCookie } from "~/modules/cart/cart-cookie.server";
-import { orderedCartCookieText } from "~/modules/cart/cart-cookie";
+import { cartFromCookie, orderedCartCookieText } from "~/modules/cart/cart-cookie.server";
 import { cartPayload, lineId, useCart } from "~/components/storefront/use-cart";
 import { CheckoutSummary } from "~/components/storefront/checkout-summary";
 import { CheckoutFieldsets, PlaceOrder, showFirstProblem } from "~/components/storefront/checkout-fields";
@@ -134,7 +133,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const shortages = (error.details?.shortages ?? []) as Shortage[];
       const list = shortages
         .map((s) => {
-          const size = sizeDetail(s.size, { midSentence: true });
+          const size = sizeDetail(s.size, "size");
           return `${s.productName}${size ? ` (${size})` : ""}: ${s.available === 0 ? "sold out" : `only ${s.available} left`}`;
         })
         .join("; ");

@@ -49,11 +49,7 @@ export async function checkData(db: Db, storage: FileStorage, now = Date.now()):
         join variants v on v.id = s.variant_id join products p on p.id = v.product_id
         where s.qty < 0 order by p.name, v.name, s.size`,
   );
-  list(
-    negative.map(
-      (r) => `Negative stock: ${[r.product, r.variant, sizeDetail(r.size, { midSentence: true })].filter(Boolean).join(" / ")} has ${r.qty}.`,
-    ),
-  );
+  list(negative.map((r) => `Negative stock: ${[r.product, r.variant, sizeDetail(r.size, "size")].filter(Boolean).join(" / ")} has ${r.qty}.`));
 
   // Every order line keeps its snapshot, and every order its lines.
   const [{ n: orderLines }] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from order_items`);

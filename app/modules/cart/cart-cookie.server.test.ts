@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CART_COOKIE, cartCookieText, cartCookieValue, MAX_CART_COOKIE_CHARS, ORDERED_CART_COOKIE, orderedCartCookieText } from "./cart-cookie";
-import { cartFromCookie } from "./cart-cookie.server";
+import { CART_COOKIE, cartCookieText, cartCookieValue, MAX_CART_COOKIE_CHARS, ORDERED_CART_COOKIE } from "./cart-cookie";
+import { cartFromCookie, orderedCartCookieText } from "./cart-cookie.server";
 import { MAX_CART_LINES } from "./cart.schema";
 
 const belt = { productID: "p1", productVariantKey: "v1_34", productSize: "34", productQuantity: 2 };

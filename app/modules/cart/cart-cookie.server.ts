@@ -1,5 +1,5 @@
 import { cartInputSchema, type CartLineInput } from "./cart.schema";
-import { CART_COOKIE, CART_COOKIE_FORMAT, MAX_CART_COOKIE_CHARS, ORDERED_CART_COOKIE } from "./cart-cookie";
+import { CART_COOKIE, CART_COOKIE_FORMAT, cartCookieText, MAX_CART_COOKIE_CHARS, ORDERED_CART_COOKIE } from "./cart-cookie";
 
 /** The cookie's value in a Cookie header, or null when absent (the first one: browsers send the most specific path first). */
 function cookieValue(header: string, name: string): string | null {
@@ -38,4 +38,13 @@ export function cartFromCookie(header: string | null | undefined): CartLineInput
   } catch {
     return null;
   }
+}
+
+/**
+ * The Set-Cookie header the server answers an order placed from the cookie with: the cart was
+ * ordered (ORDERED_CART_COOKIE), with the attributes and lifetime of the browser's own copy.
+ */
+export function orderedCartCookieText(secure: boolean): string {
+  const empty = cartCookieText([], secure);
+  return `${CART_COOKIE}=${ORDERED_CART_COOKIE}${empty.slice(empty.indexOf(";"))}`;
 }

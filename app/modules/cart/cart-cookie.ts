@@ -34,18 +34,9 @@ export function cartCookieValue(lines: readonly CookieLine[]): string | null {
   return value.length > MAX_CART_COOKIE_CHARS ? null : value;
 }
 
-function cookieAttributes(secure: boolean) {
-  return `; Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
-}
-
-/** The Set-Cookie header the server answers an order placed from the cookie with (ORDERED_CART_COOKIE). */
-export function orderedCartCookieText(secure: boolean): string {
-  return `${CART_COOKIE}=${ORDERED_CART_COOKIE}${cookieAttributes(secure)}; Max-Age=${CART_COOKIE_MAX_AGE_S}`;
-}
-
 /** The Set-Cookie-style text the browser writes into `document.cookie` for these lines (removes the copy when too long). */
 export function cartCookieText(lines: readonly CookieLine[], secure: boolean): string {
   const value = cartCookieValue(lines);
-  const attributes = cookieAttributes(secure);
+  const attributes = `; Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
   return value === null ? `${CART_COOKIE}=${attributes}; Max-Age=0` : `${CART_COOKIE}=${value}${attributes}; Max-Age=${CART_COOKIE_MAX_AGE_S}`;
 }

@@ -40,9 +40,8 @@ export function mirrorCart(lines: CartLine[]) {
  * ORDERED_CART_COOKIE): the browser's own cart is emptied too, so the order is not left in it.
  * Run before the cart is read on a page whose scripts have just started.
  */
-export function settleOrderedCart(storage: Storage = window.localStorage) {
-  const ordered = document.cookie.split("; ").includes(`${CART_COOKIE}=${ORDERED_CART_COOKIE}`);
-  if (ordered) writeCart([], storage);
+export function settleOrderedCart() {
+  if (document.cookie.split("; ").includes(`${CART_COOKIE}=${ORDERED_CART_COOKIE}`)) writeCart([]);
 }
 
 export function writeCart(lines: CartLine[], storage: Storage = window.localStorage) {

@@ -241,7 +241,7 @@ async function adjustStock(tx: Tx, productName: string, variantNames: Map<string
       adjustments.push({ stockId: row.id, delta, qty: after.qty });
       continue;
     }
-    const details = [variantNames.get(row.variantId) ?? "", sizeDetail(row.size, { midSentence: true })].filter(Boolean).join(", ");
+    const details = [variantNames.get(row.variantId) ?? "", sizeDetail(row.size, "size")].filter(Boolean).join(", ");
     const what = details ? `${productName} (${details})` : productName;
     short.push(`${what}: ${loaded} when you opened the form, ${row.qty} now, so it cannot go down by ${-delta}`);
   }

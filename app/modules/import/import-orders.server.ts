@@ -112,7 +112,7 @@ export const writeOrders: Writer<OrderData> = async (tx, ctx, planned, counts) =
         const productId = target && existing.has(target) ? target : null;
         const stockId = catalogueSizeOf(sizes, { productId, color: it.color, size: it.size });
         if (productId && !stockId) {
-          const what = [it.color, sizeDetail(it.size, { midSentence: true })].filter(Boolean).join(", ");
+          const what = [it.color, sizeDetail(it.size, "size")].filter(Boolean).join(", ");
           note(
             p,
             `${ORDER_LINE} ${n}: ${it.productName}${what ? ` (${what})` : ""} matches no single size in the catalogue: cancelling the order gives no stock back for it`,

@@ -186,7 +186,7 @@ export async function reorder(db: Db, userId: string, orderNumber: string): Prom
   bought.forEach((b, i) => {
     const input = asCart[i];
     const today = input ? priced[p++] : undefined;
-    const item = `${b.productName} (${[b.color, sizeDetail(b.size, { midSentence: true })].filter(Boolean).join(", ")})`.replace(" ()", "");
+    const item = `${b.productName} (${[b.color, sizeDetail(b.size, "size")].filter(Boolean).join(", ")})`.replace(" ()", "");
     const result = reorderLine({
       item,
       ordered: b.quantity,

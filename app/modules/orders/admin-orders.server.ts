@@ -326,7 +326,7 @@ async function moveOrderStock(tx: Tx, orderId: string, effect: "return" | "take"
     .where(eq(orderItems.orderId, orderId));
   // The one stock lock order, as placing an order uses, so concurrent changes cannot deadlock.
   for (const line of inStockLockOrder(lines, (l) => l.stockId)) {
-    const details = [line.color, sizeDetail(line.size, { midSentence: true })].filter(Boolean).join(", ");
+    const details = [line.color, sizeDetail(line.size, "size")].filter(Boolean).join(", ");
     const what = details ? `${line.productName} (${details})` : line.productName;
     if (effect === "return") {
       // A size deleted from the catalogue since has nowhere to go back to.

@@ -10,7 +10,7 @@ import type { OrderStatus } from "~/lib/db/value-lists";
 import type { OrderCustomer } from "./order-customer";
 import { ORDER_STATUS_LABELS } from "./order-status";
 import { getFirstOrderThreshold } from "./order-review.server";
-import { isOneSize, sizeDetail } from "~/modules/catalog/size-label";
+import { sizeDetail } from "~/modules/catalog/size-label";
 
 /** At most this many orders in one print run or status change (an export takes every order). */
 export const BATCH_LIMIT = 5000;
@@ -120,7 +120,7 @@ export function itemsLine(items: BatchOrder["items"]): string {
   return items
     .map((i) => {
       // The CSV names the size bare, as it always has ("Brown, 34"); an item in one size has none.
-      const details = [colourLabel(i.color), isOneSize(i.size) ? "" : i.size.trim()].filter(Boolean).join(", ");
+      const details = [colourLabel(i.color), sizeDetail(i.size) && i.size.trim()].filter(Boolean).join(", ");
       return `${i.quantity} × ${i.productName}${details ? ` (${details})` : ""}`;
     })
     .join("; ");

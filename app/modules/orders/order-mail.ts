@@ -32,7 +32,7 @@ export function orderConfirmationMail(order: OrderMailData): { subject: string; 
     a.landmark ? `Landmark: ${a.landmark}` : "",
   ].filter(Boolean);
   const itemLine = (i: OrderMailData["items"][number]) => {
-    const details = [colourLabel(i.color), sizeDetail(i.size, { midSentence: true })].filter(Boolean).join(", ");
+    const details = [colourLabel(i.color), sizeDetail(i.size, "size")].filter(Boolean).join(", ");
     return `${i.quantity} × ${i.productName}${details ? ` (${details})` : ""} — ${formatAmount(i.lineTotal)}`;
   };
   const trackUrl = order.shopUrl ? trackOrderHref(order.orderNumber, order.shopUrl) : undefined;
