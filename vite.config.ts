@@ -8,7 +8,7 @@ import path from "node:path";
  * ones: fewer requests and better compression for shoppers on mobile networks.
  */
 const STOREFRONT_SHARED =
-  /\/app\/(lib\/(brand|seo|ids|paging)|components\/ui\/(img|icons|stars|price|route-error)|components\/storefront\/(product-card|nav-links|use-cart-count)|modules\/(catalog\/(pricing|product-rules)|cart\/(cart-line|cart-storage)|media\/media-url))\.tsx?$/;
+  /\/app\/(lib\/(brand|seo|ids|paging)|components\/ui\/(img|icons|stars|price|route-error)|components\/storefront\/(product-card|nav-links|use-cart-count)|modules\/(catalog\/(pricing|product-rules|size-label)|cart\/(cart-line|cart-storage)|media\/media-url))\.tsx?$/;
 
 /**
  * Small modules the root and both layouts load on every page (storefront and back office alike),

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FocusEvent } from "react";
-import { data, useFetcher, useLoaderData, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, useActionData, useFetcher, useLoaderData, useNavigate, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/checkout";
 import { getEnv } from "~/config.server";
 import { isDomainError } from "~/lib/errors";
@@ -11,23 +11,38 @@ import { keepFormWhenUnanswered } from "~/lib/unanswered";
 import { parseCartField } from "~/modules/cart/cart.schema";
 import { CHECKOUT_MESSAGES, checkoutSchema, ORDER_NOT_ANSWERED, orderFailed, type CheckoutField } from "~/modules/orders/checkout.schema";
 import { placeOrderWithinLimits } from "~/modules/orders/order-limits.server";
-import { receiptFor } from "~/modules/orders/order-receipt.server";
+import { orderByReceipt, receiptFor, type OrderReceipt } from "~/modules/orders/order-receipt.server";
 import { checkoutPrefill } from "~/modules/accounts/profile.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
 import type { Shortage } from "~/modules/orders/orders.server";
 import { drawnCart } from "~/modules/cart/cart.server";
+import { cartFromCookie, orderedCartCookieText } from "~/modules/cart/cart-cookie.server";
 import { cartPayload, lineId, useCart } from "~/components/storefront/use-cart";
 import { CheckoutSummary } from "~/components/storefront/checkout-summary";
 import { CheckoutFieldsets, PlaceOrder, showFirstProblem } from "~/components/storefront/checkout-fields";
 import { FormAlert } from "~/components/ui/field";
 import { RouteError } from "~/components/ui/route-error";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { OrderConfirmation } from "~/components/storefront/order-confirmation";
+import type { loader as rootLoader } from "~/root";
+import { sizeDetail } from "~/modules/catalog/size-label";
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(publicUrlFrom(matches), { title: "Checkout", description: "Cash on delivery checkout.", path: "/checkout" });
 }
 
+type Typed = Partial<Record<CheckoutField, string>>;
+
 type ActionResult =
-  | { ok: true; orderId: string; orderTotal: number; storedOrderId: string; receipt: string }
+  | {
+      ok: true;
+      orderId: string;
+      orderTotal: number;
+      storedOrderId: string;
+      receipt: string;
+      /** The order as stored, for the confirmation the page draws after a post without scripts. */
+      order?: OrderReceipt;
+    }
   | {
       ok: false;
       message: string;
@@ -36,12 +51,16 @@ type ActionResult =
       unanswered?: true;
       /** The page's key already placed another order: the next Place Order needs a key of its own. */
       freshKey?: true;
+      /** What was typed, for the page drawn again after a post without scripts. */
+      values?: Typed;
     };
 
 /**
  * A signed-in customer's checkout starts filled in from their profile and default address
  * (docs/decisions/0057); the order is checked like any other when placed. The summary is drawn
- * from the cart the browser mirrored in its cookie (docs/decisions/0062), null without one.
+ * from the cart the browser mirrored in its cookie (docs/decisions/0062), null without one. The
+ * page gets an idempotency key of its own, so Place Order works before (or without) its scripts;
+ * the page is private and never stored (CART_POLICY), so no two shoppers share a key.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getCurrentUser(request, context.auth, new Date(), { fresh: true });
@@ -49,7 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     user ? checkoutPrefill(context.db, user.id) : null,
     drawnCart(context.db, request.headers.get("cookie")),
   ]);
-  return { prefill, cart };
+  return { prefill, cart, idempotencyKey: newKey() };
 }
 
 /**
@@ -60,20 +79,38 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return formMethod ? false : defaultShouldRevalidate;
 }
 
+/** What the shopper typed, as posted, to draw the form again with it. */
+function typedIn(form: FormData): Typed {
+  const typed: Typed = {};
+  for (const name of Object.keys(checkoutSchema.shape) as CheckoutField[]) {
+    const value = form.get(name);
+    if (typeof value === "string" && value.length <= 2000) typed[name] = value;
+  }
+  return typed;
+}
+
+/**
+ * With scripts, the page sends the browser's cart in a `cart` field and reads the answer through
+ * its fetcher. Without (a plain form post: no `cart` field), the lines come from the `cart` cookie
+ * as the loader reads it, a refusal carries what was typed back to the form, and a placed order
+ * clears the cookie: the page then draws the confirmation itself.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
+  const plain = !form.has("cart");
+  const refuse = (result: Extract<ActionResult, { ok: false }>) => (plain ? { ...result, values: typedIn(form) } : result);
   // The one form-error path (decision 0063); checkout's answer keeps its own envelope, read by its fetcher.
   const parsed = checkForm(checkoutSchema, form);
   if (!parsed.ok) {
-    return data<ActionResult>({ ok: false, message: CHECKOUT_MESSAGES.fixForm, errors: parsed.fieldErrors }, { status: 400 });
+    return data<ActionResult>(refuse({ ok: false, message: CHECKOUT_MESSAGES.fixForm, errors: parsed.fieldErrors }), { status: 400 });
   }
-  const lines = parseCartField(form.get("cart"));
+  const lines = plain ? cartFromCookie(request.headers.get("cookie")) : parseCartField(form.get("cart"));
   if (!lines || lines.length === 0) {
-    return data<ActionResult>({ ok: false, message: CHECKOUT_MESSAGES.emptyCart }, { status: 400 });
+    return data<ActionResult>(refuse({ ok: false, message: CHECKOUT_MESSAGES.emptyCart }), { status: 400 });
   }
   const idempotencyKey = formText(form, "idempotencyKey");
   if (!/^[A-Za-z0-9-]{16,64}$/.test(idempotencyKey)) {
-    return data<ActionResult>({ ok: false, message: orderFailed("the form expired, please reload the page.") }, { status: 400 });
+    return data<ActionResult>(refuse({ ok: false, message: orderFailed("the form expired, please reload the page.") }), { status: 400 });
   }
   try {
     const user = await getCurrentUser(request, context.auth, new Date(), { fresh: true });
@@ -84,30 +121,41 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
     context.mailer.kick();
     const receipt = await receiptFor(context.db, order.id);
-    return data<ActionResult>({ ok: true, orderId: order.orderNumber, orderTotal: order.total, storedOrderId: order.id, receipt });
+    const placed = { ok: true as const, orderId: order.orderNumber, orderTotal: order.total, storedOrderId: order.id, receipt };
+    if (!plain) return data<ActionResult>(placed);
+    const secure = new URL(request.url).protocol === "https:";
+    return data<ActionResult>(
+      { ...placed, order: await orderByReceipt(context.db, receipt) },
+      { headers: { "Set-Cookie": orderedCartCookieText(secure) } },
+    );
   } catch (error) {
     if (isDomainError(error) && error.code === "OUT_OF_STOCK") {
       const shortages = (error.details?.shortages ?? []) as Shortage[];
       const list = shortages
-        .map((s) => `${s.productName}${s.size ? ` (size ${s.size})` : ""}: ${s.available === 0 ? "sold out" : `only ${s.available} left`}`)
+        .map((s) => {
+          const size = sizeDetail(s.size, "size");
+          return `${s.productName}${size ? ` (${size})` : ""}: ${s.available === 0 ? "sold out" : `only ${s.available} left`}`;
+        })
         .join("; ");
       return data<ActionResult>(
-        {
+        refuse({
           ok: false,
           message: orderFailed(
             `some items are no longer available in the quantity you chose — ${list}. Your cart has been updated; please review it and place the order again.`,
           ),
           shortages,
-        },
+        }),
         { status: 409 },
       );
     }
     // A refusal for too many orders reads as it is, with its wait (and Retry-After).
-    return actionFailure(error, { msg: "order placement failed" }, ({ message, code }): ActionResult => ({
-      ok: false,
-      message: code === "TOO_MANY_REQUESTS" ? message : orderFailed(message),
-      ...(code === "CONFLICT" && { freshKey: true as const }),
-    }));
+    return actionFailure(error, { msg: "order placement failed" }, ({ message, code }): ActionResult =>
+      refuse({
+        ok: false,
+        message: code === "TOO_MANY_REQUESTS" ? message : orderFailed(message),
+        ...(code === "CONFLICT" && { freshKey: true as const }),
+      }),
+    );
   }
 }
 
@@ -132,17 +180,29 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
 
 export default function Checkout() {
   const loaded = useLoaderData<typeof loader>();
-  const prefill = loaded?.prefill ?? null;
+  // Set only after Place Order was posted without scripts (its answer drew this page).
+  const posted = useActionData<typeof action>();
+  const refused = posted && !posted.ok ? posted : undefined;
+  const prefill = refused?.values ?? loaded?.prefill ?? null;
   const cart = useCart(loaded?.cart ?? null);
   const fetcher = useFetcher<ActionResult>();
   const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
   const formRef = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<Partial<Record<CheckoutField, string>>>({});
-  const [banner, setBanner] = useState<string | null>(null);
-  const [key, setKey] = useState("");
+  const [errors, setErrors] = useState<Partial<Record<CheckoutField, string>>>(refused?.errors ?? {});
+  const [banner, setBanner] = useState<string | null>(refused?.message ?? null);
+  // The loader's key until the scripts run; then the browser's own, as it always was.
+  const [key, setKey] = useState(loaded?.idempotencyKey ?? "");
   const submitting = fetcher.state !== "idle";
 
   useEffect(() => setKey(newKey()), []);
+
+  // A refusal for stock drawn without scripts brings the browser's cart in line once they run.
+  useEffect(() => {
+    if (refused?.shortages?.length) cart.fixProblems(new Map(refused.shortages.map((s) => [lineId(s), s.available])));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [refused]);
 
   useEffect(() => {
     const result = fetcher.data;
@@ -165,6 +225,20 @@ export default function Checkout() {
     if (result.freshKey) setKey(newKey());
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.state, fetcher.data]);
+
+  // Placed without scripts: the confirmation is this page's answer (the browser's own cart is
+  // emptied when its scripts run, settleOrderedCart).
+  if (posted?.ok) {
+    return (
+      <OrderConfirmation
+        orderId={posted.orderId}
+        orderTotal={posted.orderTotal}
+        receipt={posted.receipt}
+        details={posted.order ? { ok: true, order: posted.order } : undefined}
+        offerSaveDetails={hydrated && !signedIn}
+      />
+    );
+  }
 
   const onBlur = (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     const name = event.target.name as CheckoutField;
@@ -216,6 +290,7 @@ export default function Checkout() {
           <div id="checkout-banner" tabIndex={-1} className="scroll-mt-24 outline-none">
             <FormAlert message={banner} />
           </div>
+          <input type="hidden" name="idempotencyKey" value={key} />
           <CheckoutFieldsets errors={errors} prefill={prefill} onBlur={onBlur} onEdit={onEdit} />
           <PlaceOrder cart={cart} submitting={submitting} ready={Boolean(key)} />
         </form>

@@ -5,6 +5,7 @@ import { colourLabel } from "~/modules/catalog/colour-label";
 import { ORDER_CAP_MESSAGES, ORDER_CAPS } from "~/modules/orders/order-caps";
 import { Img } from "~/components/ui/img";
 import { storedUnitPrice, unitPriceOf, type CartRow } from "./use-cart";
+import { sizeLabel } from "~/modules/catalog/size-label";
 
 function ProblemNote({ row }: { row: CartRow }) {
   if (row.problem === "unavailable") return <p className="text-sm font-medium text-red-700">This item is no longer available.</p>;
@@ -49,7 +50,7 @@ export function CartLineRow({ row, onQuantity, onRemove }: { row: CartRow; onQua
           <p className="whitespace-nowrap font-semibold text-stone-900">{unit === null ? "—" : formatPrice(unit * line.productQuantity)}</p>
         </div>
         <p className="text-sm text-stone-700">
-          {line.productColor && <>Colour: {colourLabel(line.productColor)} · </>}Size: {line.productSize || "One Size"}
+          {line.productColor && <>Colour: {colourLabel(line.productColor)} · </>}Size: {sizeLabel(line.productSize)}
         </p>
         {priced?.found && (
           <p className="text-sm text-stone-700">

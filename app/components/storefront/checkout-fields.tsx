@@ -73,7 +73,14 @@ export function CheckoutFieldsets({
       </fieldset>
       <fieldset className="rounded-xl border border-leather-200 bg-white p-5">
         <legend className="px-1 font-serif text-xl text-leather-800">Notes</legend>
-        <TextAreaField id="notes" label="Order notes" hint="Optional: anything the courier or we should know." rows={3} onChange={onEdit} />
+        <TextAreaField
+          id="notes"
+          label="Order notes"
+          hint="Optional: anything the courier or we should know."
+          rows={3}
+          onChange={onEdit}
+          defaultValue={prefill?.notes}
+        />
       </fieldset>
       <fieldset className="rounded-xl border border-leather-200 bg-white p-5">
         <legend className="px-1 font-serif text-xl text-leather-800">Payment</legend>

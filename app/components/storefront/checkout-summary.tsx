@@ -4,6 +4,7 @@ import { formatPrice } from "~/modules/catalog/pricing";
 import { colourLabel } from "~/modules/catalog/colour-label";
 import { lineId, unitPriceOf, type useCart } from "./use-cart";
 import { CartSummary } from "./cart-lines";
+import { sizeLabel } from "~/modules/catalog/size-label";
 
 /**
  * What the order costs. Beside the form on wide screens; on phones at the top of the page, folded
@@ -55,7 +56,7 @@ export function CheckoutSummary({ cart }: { cart: ReturnType<typeof useCart> }) 
                   <span>
                     {r.line.productQuantity} × {r.priced?.productName || r.line.productName}
                     <span className="block text-xs text-stone-600">
-                      {[colourLabel(r.line.productColor), r.line.productSize || "One Size"].filter(Boolean).join(" · ")}
+                      {[colourLabel(r.line.productColor), sizeLabel(r.line.productSize)].filter(Boolean).join(" · ")}
                     </span>
                     {r.problem && (
                       <span className="block text-xs font-medium text-red-700">

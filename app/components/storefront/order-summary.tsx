@@ -1,5 +1,6 @@
 import { formatAmount, TAX_LABEL } from "~/modules/catalog/pricing";
 import { colourLabel } from "~/modules/catalog/colour-label";
+import { sizeDetail } from "~/modules/catalog/size-label";
 
 /** A line of an order as it was bought (a snapshot: later edits of the product do not change it). */
 export interface OrderSummaryItem {
@@ -43,9 +44,7 @@ export function OrderSummary({
               <span className="font-medium text-stone-900">
                 {item.quantity} × {item.productName}
               </span>
-              <span className="block text-sm text-stone-600">
-                {[colourLabel(item.color), item.size && `Size ${item.size}`].filter(Boolean).join(" · ")}
-              </span>
+              <span className="block text-sm text-stone-600">{[colourLabel(item.color), sizeDetail(item.size)].filter(Boolean).join(" · ")}</span>
             </span>
             <span className="whitespace-nowrap font-medium">{formatAmount(item.lineTotal)}</span>
           </li>

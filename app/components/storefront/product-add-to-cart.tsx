@@ -4,6 +4,7 @@ import { CartIcon } from "~/components/ui/icons";
 import { formatPrice, toPaisa } from "~/modules/catalog/pricing";
 import type { CartLine } from "~/modules/cart/cart-line";
 import { cartCount, readCart } from "~/modules/cart/cart-storage";
+import { sizeDetail } from "~/modules/catalog/size-label";
 
 /** How long the added-to-cart banner shows (docs/product.md#fixed-figures). */
 const ADDED_BANNER_MS = 3000;
@@ -62,7 +63,7 @@ export function AddToCart({ disabled, colourName, onAdd }: { disabled: boolean; 
 
 function CartPanel({ added, onClose }: { added: Added; onClose: () => void }) {
   const { line } = added;
-  const details = [added.colourName, line.productSize && `Size ${line.productSize}`, `Qty ${line.productQuantity}`].filter(Boolean).join(" · ");
+  const details = [added.colourName, sizeDetail(line.productSize), `Qty ${line.productQuantity}`].filter(Boolean).join(" · ");
   return (
     <section aria-labelledby="cart-panel-heading" className="mt-3 rounded-xl border border-leather-200 bg-white p-4 shadow-md sm:max-w-md">
       <div className="flex items-start justify-between gap-3">

@@ -1,7 +1,8 @@
 import { useId, useState } from "react";
 import { swatchTone } from "~/modules/catalog/product-rules";
 import { NEEDS_SCRIPT } from "~/lib/needs-script";
-import { clampQuantity, colourOf, sizeLabel, type ColourVariant, type StockRow } from "./product-selection";
+import { sizeLabel } from "~/modules/catalog/size-label";
+import { clampQuantity, colourOf, type ColourVariant, type StockRow } from "./product-selection";
 
 const groupLabel = "text-sm font-medium text-stone-800";
 

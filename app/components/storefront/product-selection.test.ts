@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canAddToCart, cartLineFor, clampQuantity, colourOptions, initialSize, sizeLabel, sortedStock, stockFor } from "./product-selection";
+import { canAddToCart, cartLineFor, clampQuantity, colourOptions, initialSize, sortedStock, stockFor } from "./product-selection";
 import { jsonForScript, productJsonLd } from "./product-json-ld";
 
 const rows = (pairs: [string, number][]) => pairs.map(([size, qty], i) => ({ id: `s${i}`, size, qty }));
@@ -27,12 +27,6 @@ describe("product selection rules", () => {
       ),
     ).toBe("42");
     expect(initialSize([])).toBe("");
-  });
-
-  it("reads a blank size as One Size", () => {
-    expect(sizeLabel("")).toBe("One Size");
-    expect(sizeLabel("  ")).toBe("One Size");
-    expect(sizeLabel("42")).toBe("42");
   });
 
   it("keeps the quantity between 1 and the stock", () => {

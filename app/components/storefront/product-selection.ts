@@ -20,13 +20,6 @@ export interface ColourVariant {
   soleColor: string;
 }
 
-const ONE_SIZE = "One Size";
-
-/** A blank size reads 'One Size'. */
-export function sizeLabel(size: string): string {
-  return size.trim() || ONE_SIZE;
-}
-
 /** Stock rows in display order: numeric sizes sorted numerically. */
 export function sortedStock<T extends StockRow>(rows: ReadonlyArray<T>): T[] {
   return sortSizes(rows, (r) => r.size);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { CART_STORAGE_KEY, CART_UPDATED_EVENT, type CartLine } from "~/modules/cart/cart-line";
-import { mirrorCart, readCart } from "~/modules/cart/cart-storage";
+import { mirrorCart, readCart, settleOrderedCart } from "~/modules/cart/cart-storage";
 
 /**
  * The cart lines in browser storage (null until read after hydration); follows `cartUpdated` and
@@ -10,6 +10,7 @@ export function useStoredCart(): CartLine[] | null {
   const [lines, setLines] = useState<CartLine[] | null>(null);
   useEffect(() => {
     const refresh = () => setLines(readCart());
+    settleOrderedCart();
     refresh();
     // The cookie follows the cart: written here too for a cart put in before it existed, or changed where it was not written.
     mirrorCart(readCart());

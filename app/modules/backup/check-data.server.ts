@@ -8,6 +8,7 @@ import { STAGED_UPLOAD_TTL_MS } from "~/modules/media/staged-uploads.server";
 import type { FileStorage } from "~/modules/media/storage.server";
 import { SWEEP_GRACE_MS } from "~/modules/media/upload-sweep.server";
 import type { MediaKind } from "~/lib/db/value-lists";
+import { sizeDetail } from "~/modules/catalog/size-label";
 
 /**
  * `npm run check-data`: the database against the shop's rules (docs/decisions/0050). Every
@@ -48,7 +49,7 @@ export async function checkData(db: Db, storage: FileStorage, now = Date.now()):
         join variants v on v.id = s.variant_id join products p on p.id = v.product_id
         where s.qty < 0 order by p.name, v.name, s.size`,
   );
-  list(negative.map((r) => `Negative stock: ${r.product} / ${r.variant}${r.size ? ` / size ${r.size}` : ""} has ${r.qty}.`));
+  list(negative.map((r) => `Negative stock: ${[r.product, r.variant, sizeDetail(r.size, "size")].filter(Boolean).join(" / ")} has ${r.qty}.`));
 
   // Every order line keeps its snapshot, and every order its lines.
   const [{ n: orderLines }] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from order_items`);

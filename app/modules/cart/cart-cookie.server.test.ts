@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CART_COOKIE, cartCookieText, cartCookieValue, MAX_CART_COOKIE_CHARS } from "./cart-cookie";
-import { cartFromCookie } from "./cart-cookie.server";
+import { CART_COOKIE, cartCookieText, cartCookieValue, MAX_CART_COOKIE_CHARS, ORDERED_CART_COOKIE } from "./cart-cookie";
+import { cartFromCookie, orderedCartCookieText } from "./cart-cookie.server";
 import { MAX_CART_LINES } from "./cart.schema";
 
 const belt = { productID: "p1", productVariantKey: "v1_34", productSize: "34", productQuantity: 2 };
@@ -25,6 +25,13 @@ describe("the cart's cookie", () => {
     expect(cartFromCookie("theme=dark")).toBeNull();
     expect(cartFromCookie(null)).toBeNull();
     expect(cartFromCookie("")).toBeNull();
+  });
+
+  it("reads a cart just ordered without scripts (`0`) as empty, and says so in the header the server answers with", () => {
+    expect(cartFromCookie(header(ORDERED_CART_COOKIE))).toEqual([]);
+    expect(cartFromCookie(header("00"))).toBeNull();
+    expect(orderedCartCookieText(false)).toBe(`${CART_COOKIE}=0; Path=/; SameSite=Lax; Max-Age=2592000`);
+    expect(orderedCartCookieText(true)).toContain("; Secure");
   });
 
   it("reads malformed bytes of any shape as no cart, without throwing", () => {

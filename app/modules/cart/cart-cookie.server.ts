@@ -1,5 +1,5 @@
 import { cartInputSchema, type CartLineInput } from "./cart.schema";
-import { CART_COOKIE, CART_COOKIE_FORMAT, MAX_CART_COOKIE_CHARS } from "./cart-cookie";
+import { CART_COOKIE, CART_COOKIE_FORMAT, cartCookieText, MAX_CART_COOKIE_CHARS, ORDERED_CART_COOKIE } from "./cart-cookie";
 
 /** The cookie's value in a Cookie header, or null when absent (the first one: browsers send the most specific path first). */
 function cookieValue(header: string, name: string): string | null {
@@ -16,12 +16,14 @@ function cookieValue(header: string, name: string): string | null {
 /**
  * The cart the browser mirrored, as the server accepts a cart (cart.schema.ts): null when there is
  * no copy, or when it is too long, of another format, or malformed in any way (the server then
- * does not know the cart, and the page draws it from localStorage as before). Never throws.
+ * does not know the cart, and the page draws it from localStorage as before). A cart just ordered
+ * without scripts (ORDERED_CART_COOKIE) is empty. Never throws.
  */
 export function cartFromCookie(header: string | null | undefined): CartLineInput[] | null {
   if (!header || header.length > 16 * 1024) return null;
   const value = cookieValue(header, CART_COOKIE);
   if (value === null || value.length > MAX_CART_COOKIE_CHARS) return null;
+  if (value === ORDERED_CART_COOKIE) return [];
   const [format, ...parts] = value.split("|");
   if (format !== CART_COOKIE_FORMAT) return null;
   try {
@@ -36,4 +38,13 @@ export function cartFromCookie(header: string | null | undefined): CartLineInput
   } catch {
     return null;
   }
+}
+
+/**
+ * The Set-Cookie header the server answers an order placed from the cookie with: the cart was
+ * ordered (ORDERED_CART_COOKIE), with the attributes and lifetime of the browser's own copy.
+ */
+export function orderedCartCookieText(secure: boolean): string {
+  const empty = cartCookieText([], secure);
+  return `${CART_COOKIE}=${ORDERED_CART_COOKIE}${empty.slice(empty.indexOf(";"))}`;
 }

@@ -12,6 +12,12 @@ import type { CartLineInput } from "./cart.schema";
  */
 export const CART_COOKIE = "cart";
 export const CART_COOKIE_FORMAT = "1";
+/**
+ * The server's answer to an order placed without scripts (its lines taken from this cookie): the
+ * cart was ordered. An empty cart to the server; the browser empties its own cart (localStorage)
+ * at the next page whose scripts run, rather than copy it back into the cookie.
+ */
+export const ORDERED_CART_COOKIE = "0";
 /** Longer than this, the browser writes no copy (and removes an old one), and the server reads none. */
 export const MAX_CART_COOKIE_CHARS = 3000;
 /** How long a browser keeps the copy without a change to the cart (30 days). */

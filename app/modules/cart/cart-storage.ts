@@ -1,5 +1,5 @@
 import { CART_STORAGE_KEY, CART_UPDATED_EVENT, type CartLine } from "./cart-line";
-import { CART_COOKIE, cartCookieText } from "./cart-cookie";
+import { CART_COOKIE, cartCookieText, ORDERED_CART_COOKIE } from "./cart-cookie";
 
 /** Browser-only: reading and writing the cart in localStorage. */
 
@@ -33,6 +33,15 @@ export function mirrorCart(lines: CartLine[]) {
   const present = document.cookie.split("; ").find((pair) => pair.startsWith(`${CART_COOKIE}=`));
   // A cart too long for a cookie removes the copy (`cart=` with Max-Age=0); otherwise the copy is rewritten when it differs.
   if (wanted === `${CART_COOKIE}=` ? present !== undefined : present !== wanted) document.cookie = text;
+}
+
+/**
+ * The cart was ordered by a checkout posted without scripts (the server answered with
+ * ORDERED_CART_COOKIE): the browser's own cart is emptied too, so the order is not left in it.
+ * Run before the cart is read on a page whose scripts have just started.
+ */
+export function settleOrderedCart() {
+  if (document.cookie.split("; ").includes(`${CART_COOKIE}=${ORDERED_CART_COOKIE}`)) writeCart([]);
 }
 
 export function writeCart(lines: CartLine[], storage: Storage = window.localStorage) {

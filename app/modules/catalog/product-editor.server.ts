@@ -11,6 +11,7 @@ import type { FileStorage } from "~/modules/media/storage.server";
 import { PRODUCT_FORM_MESSAGES, type ProductFormData, type VariantFormData } from "./product-form.schema";
 import { readProductRows } from "./product-rows.server";
 import { lockStockOfVariants, type LockedStock } from "~/modules/inventory/stock-locks.server";
+import { sizeDetail } from "./size-label";
 
 /**
  * Adding and editing a product as staff do it: the whole product (categories, variants, stock rows,
@@ -240,7 +241,7 @@ async function adjustStock(tx: Tx, productName: string, variantNames: Map<string
       adjustments.push({ stockId: row.id, delta, qty: after.qty });
       continue;
     }
-    const details = [variantNames.get(row.variantId) ?? "", row.size ? `size ${row.size}` : ""].filter(Boolean).join(", ");
+    const details = [variantNames.get(row.variantId) ?? "", sizeDetail(row.size, "size")].filter(Boolean).join(", ");
     const what = details ? `${productName} (${details})` : productName;
     short.push(`${what}: ${loaded} when you opened the form, ${row.qty} now, so it cannot go down by ${-delta}`);
   }

@@ -8,6 +8,7 @@ import { itemsKey } from "~/modules/orders/order-review";
 import { catalogueSizeOf, type CatalogueSize, type OrderData } from "./import-order-mapping";
 import type { Downloaded } from "./media-download.server";
 import { counted, eachWithMedia, note, remember, targetsOf, type Writer } from "./import-records.server";
+import { sizeDetail } from "~/modules/catalog/size-label";
 
 // The import's writer of orders: each line linked to the size it was sold from, each status change by the one rule.
 
@@ -111,7 +112,7 @@ export const writeOrders: Writer<OrderData> = async (tx, ctx, planned, counts) =
         const productId = target && existing.has(target) ? target : null;
         const stockId = catalogueSizeOf(sizes, { productId, color: it.color, size: it.size });
         if (productId && !stockId) {
-          const what = [it.color, it.size ? `size ${it.size}` : ""].filter(Boolean).join(", ");
+          const what = [it.color, sizeDetail(it.size, "size")].filter(Boolean).join(", ");
           note(
             p,
             `${ORDER_LINE} ${n}: ${it.productName}${what ? ` (${what})` : ""} matches no single size in the catalogue: cancelling the order gives no stock back for it`,

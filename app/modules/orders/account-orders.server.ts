@@ -8,6 +8,7 @@ import { cartLineOf, variantKey } from "~/modules/cart/cart-line";
 import { priceCartLines } from "~/modules/cart/cart.server";
 import { trackedOrdersOf, type TrackedOrder } from "./order-tracking.server";
 import { reorderLine, type ReorderChange } from "./reorder";
+import { sizeDetail } from "~/modules/catalog/size-label";
 
 /**
  * "My orders" (docs/decisions/0057): the orders an account may see are those placed while it was
@@ -185,7 +186,7 @@ export async function reorder(db: Db, userId: string, orderNumber: string): Prom
   bought.forEach((b, i) => {
     const input = asCart[i];
     const today = input ? priced[p++] : undefined;
-    const item = `${b.productName} (${[b.color, b.size && `size ${b.size}`].filter(Boolean).join(", ")})`.replace(" ()", "");
+    const item = `${b.productName} (${[b.color, sizeDetail(b.size, "size")].filter(Boolean).join(", ")})`.replace(" ()", "");
     const result = reorderLine({
       item,
       ordered: b.quantity,

@@ -16,6 +16,7 @@ import { checkOrderMove, takesReturnChoice, takesShippingDetails, type ReturnSto
 import { NO_REVIEW, type OrderReview } from "./order-review";
 import { getFirstOrderThreshold, needsAttention, reviewOrders } from "./order-review.server";
 import { normalizePhone } from "./phone";
+import { sizeDetail } from "~/modules/catalog/size-label";
 
 const ORDERS_PAGE_SIZE = 25;
 
@@ -325,7 +326,7 @@ async function moveOrderStock(tx: Tx, orderId: string, effect: "return" | "take"
     .where(eq(orderItems.orderId, orderId));
   // The one stock lock order, as placing an order uses, so concurrent changes cannot deadlock.
   for (const line of inStockLockOrder(lines, (l) => l.stockId)) {
-    const details = [line.color, line.size ? `size ${line.size}` : ""].filter(Boolean).join(", ");
+    const details = [line.color, sizeDetail(line.size, "size")].filter(Boolean).join(", ");
     const what = details ? `${line.productName} (${details})` : line.productName;
     if (effect === "return") {
       // A size deleted from the catalogue since has nowhere to go back to.

@@ -10,6 +10,7 @@ import type { OrderStatus } from "~/lib/db/value-lists";
 import type { OrderCustomer } from "./order-customer";
 import { ORDER_STATUS_LABELS } from "./order-status";
 import { getFirstOrderThreshold } from "./order-review.server";
+import { sizeDetail } from "~/modules/catalog/size-label";
 
 /** At most this many orders in one print run or status change (an export takes every order). */
 export const BATCH_LIMIT = 5000;
@@ -118,7 +119,8 @@ export async function* orderBatches(db: Db, selection: OrderSelection, batchSize
 export function itemsLine(items: BatchOrder["items"]): string {
   return items
     .map((i) => {
-      const details = [colourLabel(i.color), i.size].filter(Boolean).join(", ");
+      // The CSV names the size bare, as it always has ("Brown, 34"); an item in one size has none.
+      const details = [colourLabel(i.color), sizeDetail(i.size) && i.size.trim()].filter(Boolean).join(", ");
       return `${i.quantity} × ${i.productName}${details ? ` (${details})` : ""}`;
     })
     .join("; ");
@@ -198,7 +200,7 @@ export function slipAmounts(order: Pick<BatchOrder, "items" | "subtotal" | "tax"
   return {
     lines: order.items.map((i) => ({
       name: i.productName,
-      details: [colourLabel(i.color), i.size && `Size ${i.size}`].filter(Boolean).join(" · "),
+      details: [colourLabel(i.color), sizeDetail(i.size)].filter(Boolean).join(" · "),
       quantity: i.quantity,
       lineTotal: formatAmount(i.lineTotal),
     })),

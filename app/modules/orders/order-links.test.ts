@@ -21,6 +21,8 @@ describe("links to /track with the order number filled in", () => {
 });
 
 const item = { productName: "Formal Dress Belt", color: "brown", size: "34", quantity: 2, unitPrice: 280000, lineTotal: 560000 };
+/** The demo catalogue stores an item in one size with the size "One Size". */
+const pouch = { productName: "Coin Pouch", color: "olive", size: "One Size", quantity: 1, unitPrice: 95000, lineTotal: 95000 };
 
 describe("the confirmation e-mail", () => {
   const mail = orderConfirmationMail({
@@ -29,11 +31,11 @@ describe("the confirmation e-mail", () => {
     lastName: "Malik",
     phone: "03001234567",
     address: { streetAddress: "12 Mall Road", apartment: "", city: "Lahore", state: "Punjab", zipCode: "54000", country: "Pakistan", landmark: "" },
-    items: [item],
-    subtotal: 560000,
-    tax: 28000,
+    items: [item, pouch],
+    subtotal: 655000,
+    tax: 32750,
     shipping: 0,
-    total: 588000,
+    total: 687750,
     shopUrl: "https://chamra.pk",
   });
 
@@ -45,6 +47,11 @@ describe("the confirmation e-mail", () => {
   it("names the colour as the product page does", () => {
     expect(mail.text).toContain("2 × Formal Dress Belt (Brown, size 34) — PKR 5,600");
   });
+
+  it("names no size for an item in one size (never 'size One Size')", () => {
+    expect(mail.text).toContain("1 × Coin Pouch (Olive) — PKR 950");
+    expect(mail.text + mail.html).not.toMatch(/size One Size/i);
+  });
 });
 
 describe("the packing slip and the orders CSV", () => {
@@ -53,5 +60,12 @@ describe("the packing slip and the orders CSV", () => {
     expect(itemsLine([sold])).toBe("2 × Formal Dress Belt (Brown, 34)");
     const slip = slipAmounts({ items: [item], subtotal: 560000, tax: 28000, shipping: 0, total: 588000, paymentMethod: "cod" });
     expect(slip.lines[0].details).toBe("Brown · Size 34");
+  });
+
+  it("name no size for an item in one size", () => {
+    const sold = { ...pouch, price: 95000, discountPrice: null };
+    expect(itemsLine([sold])).toBe("1 × Coin Pouch (Olive)");
+    const slip = slipAmounts({ items: [pouch], subtotal: 95000, tax: 4750, shipping: 0, total: 99750, paymentMethod: "cod" });
+    expect(slip.lines[0].details).toBe("Olive");
   });
 });

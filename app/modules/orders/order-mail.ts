@@ -2,6 +2,7 @@ import { formatAmount, TAX_LABEL } from "~/modules/catalog/pricing";
 import { colourLabel } from "~/modules/catalog/colour-label";
 import { BRAND } from "~/lib/brand";
 import { trackOrderHref } from "./order-tracking.schema";
+import { sizeDetail } from "~/modules/catalog/size-label";
 
 export interface OrderMailData {
   orderNumber: string;
@@ -31,7 +32,7 @@ export function orderConfirmationMail(order: OrderMailData): { subject: string; 
     a.landmark ? `Landmark: ${a.landmark}` : "",
   ].filter(Boolean);
   const itemLine = (i: OrderMailData["items"][number]) => {
-    const details = [colourLabel(i.color), i.size && `size ${i.size}`].filter(Boolean).join(", ");
+    const details = [colourLabel(i.color), sizeDetail(i.size, "size")].filter(Boolean).join(", ");
     return `${i.quantity} × ${i.productName}${details ? ` (${details})` : ""} — ${formatAmount(i.lineTotal)}`;
   };
   const trackUrl = order.shopUrl ? trackOrderHref(order.orderNumber, order.shopUrl) : undefined;
