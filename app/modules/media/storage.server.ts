@@ -1,5 +1,4 @@
-import fs from "node:fs/promises";
-import { createReadStream } from "node:fs";
+import fs, { type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { bytesOf, type RangeAsked } from "./byte-range";
@@ -66,29 +65,38 @@ export class LocalDiskStorage implements FileStorage {
   }
 
   async open(key: string) {
-    if (!isSafeKey(key)) return null;
-    const file = this.pathOf(key);
-    try {
-      const info = await fs.stat(file);
-      if (!info.isFile()) return null;
-      return { stream: createReadStream(file), size: info.size };
-    } catch {
-      return null;
-    }
+    const opened = await this.openFile(key);
+    return opened && { stream: opened.handle.createReadStream(), size: opened.size };
   }
 
   async openRange(key: string, asked: RangeAsked): Promise<RangePart | null> {
-    if (!isSafeKey(key)) return null;
-    const file = this.pathOf(key);
-    try {
-      const info = await fs.stat(file);
-      if (!info.isFile()) return null;
-      const part = bytesOf(asked, info.size);
-      if (!part) return { stream: null, size: info.size, part: null };
-      return { stream: createReadStream(file, part), size: info.size, part };
-    } catch {
-      return null;
+    const opened = await this.openFile(key);
+    if (!opened) return null;
+    const part = bytesOf(asked, opened.size);
+    if (!part) {
+      await opened.handle.close();
+      return { stream: null, size: opened.size, part: null };
     }
+    return { stream: opened.handle.createReadStream(part), size: opened.size, part };
+  }
+
+  /**
+   * The file opened before anything is said about it: a file deleted afterwards (the trash's purge,
+   * a replaced picture) is still read whole from its open handle, and a stream let go unread only
+   * closes it. (A stream that opened the file by its name later would fail with nobody listening.)
+   */
+  private async openFile(key: string): Promise<{ handle: FileHandle; size: number } | null> {
+    if (!isSafeKey(key)) return null;
+    let handle: FileHandle | undefined;
+    try {
+      handle = await fs.open(this.pathOf(key), "r");
+      const info = await handle.stat();
+      if (info.isFile()) return { handle, size: info.size };
+    } catch {
+      // No such file, or not one to read: none.
+    }
+    await handle?.close();
+    return null;
   }
 
   async delete(key: string) {

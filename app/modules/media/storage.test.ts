@@ -1,3 +1,4 @@
+import { once } from "node:events";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -32,6 +33,22 @@ afterAll(() => {
 });
 
 describe("LocalDiskStorage", () => {
+  it("a file deleted once it is opened is still sent whole, and a stream let go unread leaves no error behind", async () => {
+    // The trash's purge or a replaced picture can delete a file between a request opening it and
+    // its bytes going out: the answer it started must still be whole, and a HEAD's stream, let go
+    // unread, must not throw an error no one hears (which stops the server process).
+    await storage.put("products/going-320.webp", Buffer.from("going bytes"));
+    const read = await storage.open("products/going-320.webp");
+    const ranged = await storage.openRange("products/going-320.webp", { start: 6 });
+    const head = await storage.open("products/going-320.webp");
+    fs.rmSync(path.join(root, "products", "going-320.webp"));
+    const closed = once(head!.stream, "close");
+    head!.stream.destroy();
+    expect(await text(read!.stream)).toBe("going bytes");
+    expect(await text(ranged!.stream!)).toBe("bytes");
+    await closed;
+  });
+
   it("stores a file under its key and streams it back", async () => {
     await storage.put("products/abc-320.webp", Buffer.from("webp bytes"));
     expect(fs.readFileSync(path.join(root, "products", "abc-320.webp"), "utf8")).toBe("webp bytes");
