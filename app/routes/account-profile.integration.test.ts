@@ -15,6 +15,7 @@ import { testTarget } from "../../tests/support/test-db";
 import { answer } from "../../tests/support/route-answer";
 import { testDb, auth, cookieOf, signedIn, ctx, get, post, placeOrder, listOf, amna, bilal, BILAL_PASSWORD } from "../../tests/support/account-pages";
 import { routeArgs } from "../../tests/support/route-args";
+import { aStringMatching } from "../../tests/support/matchers";
 
 describe(`profile, address book and checkout filled in (${testTarget()})`, () => {
   it("a saved profile and default address fill checkout; a guest's checkout is empty", async () => {
@@ -66,6 +67,8 @@ describe(`profile, address book and checkout filled in (${testTarget()})`, () =>
     expect((await answer(() => checkoutLoader(routeArgs({ request: get("/checkout"), params: {}, context: ctx() })))).data).toEqual({
       prefill: null,
       cart: null,
+      // Every checkout page has an idempotency key of its own, so Place Order works without scripts.
+      idempotencyKey: aStringMatching(/^[A-Za-z0-9-]{16,64}$/),
     });
 
     // Bilal cannot touch Amna's addresses, whatever id he sends.

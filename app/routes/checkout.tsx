@@ -25,7 +25,7 @@ import { RouteError } from "~/components/ui/route-error";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { OrderConfirmation } from "~/components/storefront/order-confirmation";
 import type { loader as rootLoader } from "~/root";
-import { sizeDetail } from "~/modules/catalog/size-label";
+import { shortageMessage } from "~/modules/orders/shortage-message";
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(publicUrlFrom(matches), { title: "Checkout", description: "Cash on delivery checkout.", path: "/checkout" });
@@ -131,22 +131,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (isDomainError(error) && error.code === "OUT_OF_STOCK") {
       const shortages = (error.details?.shortages ?? []) as Shortage[];
-      const list = shortages
-        .map((s) => {
-          const size = sizeDetail(s.size, "size");
-          return `${s.productName}${size ? ` (${size})` : ""}: ${s.available === 0 ? "sold out" : `only ${s.available} left`}`;
-        })
-        .join("; ");
-      return data<ActionResult>(
-        refuse({
-          ok: false,
-          message: orderFailed(
-            `some items are no longer available in the quantity you chose — ${list}. Your cart has been updated; please review it and place the order again.`,
-          ),
-          shortages,
-        }),
-        { status: 409 },
-      );
+      return data<ActionResult>(refuse({ ok: false, message: shortageMessage(shortages), shortages }), { status: 409 });
     }
     // A refusal for too many orders reads as it is, with its wait (and Retry-After).
     return actionFailure(error, { msg: "order placement failed" }, ({ message, code }): ActionResult =>
