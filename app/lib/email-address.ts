@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /**
  * The one e-mail address rule of the shop, in the browser and on the server: a practical, strict
@@ -37,5 +37,7 @@ export function isEmailAddress(value: string): boolean {
  * breaks the rule above.
  */
 export function emailField(messages: { required: string; invalid: string }) {
-  return z.string({ error: messages.required }).trim().min(1, { message: messages.required, abort: true }).refine(isEmailAddress, messages.invalid);
+  return z
+    .string({ error: messages.required })
+    .check(z.trim(), z.minLength(1, { message: messages.required, abort: true }), z.refine(isEmailAddress, messages.invalid));
 }

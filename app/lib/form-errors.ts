@@ -1,4 +1,12 @@
-import type { z, ZodError, ZodType } from "zod";
+import * as z from "zod/mini";
+import en from "zod/v4/locales/en.js";
+
+// zod/mini carries no messages of its own: a rule without a message of ours answers in English, as
+// zod classic does (on the server and in the browser alike).
+z.config(en());
+
+type ZodError = z.core.$ZodError;
+type ZodType = z.core.$ZodType;
 
 /**
  * The one way a form's problems are told (docs/decisions/0063-one-form-error-path.md): the same zod
@@ -52,7 +60,7 @@ export function checkForm<S extends ZodType>(
   options?: CheckOptions,
 ): Checked<S> {
   const values = form instanceof FormData || form instanceof URLSearchParams ? Object.fromEntries(firstValues(form)) : form;
-  const parsed = schema.safeParse(values);
+  const parsed = z.safeParse(schema, values);
   if (parsed.success) return { ok: true, value: parsed.data };
   return { ok: false, ...formProblemsOf(parsed.error, options) };
 }

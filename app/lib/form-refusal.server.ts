@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import type { ZodType } from "zod";
+import type * as z from "zod/mini";
 import { checkForm, type CheckOptions, type FormProblems } from "./form-errors";
 
 /**
@@ -15,7 +15,7 @@ export function refuseForm<K extends string, E extends object = object>(problems
  * return as it is. `extra` may be worked out from the problems (a page that reads them under
  * names of its own).
  */
-export function parseForm<S extends ZodType, E extends object = object>(
+export function parseForm<S extends z.core.$ZodType, E extends object = object>(
   schema: S,
   form: FormData | URLSearchParams | Record<string, unknown>,
   extra?: E | ((problems: FormProblems) => E),

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /**
  * Numbers as people type them in forms and addresses: plain decimal digits only. `Number()` alone
@@ -23,7 +23,17 @@ export function parseInteger(value: unknown): unknown {
   return INTEGER.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
 
+/**
+ * A value read by `read` before `schema` checks it (zod classic's `z.preprocess`, which zod/mini
+ * lacks): a pipe from the reading into the schema.
+ */
+export function preprocess<S extends z.core.$ZodType>(read: (value: unknown) => unknown, schema: S) {
+  const piped = z.pipe(z.transform(read), schema);
+  // Typed as zod classic types it: optional in a form when `schema` is (at run time, both are this pipe).
+  return piped as unknown as z.ZodMiniType<z.output<S>, unknown, z.core.$ZodPreprocessInternals<S, unknown>>;
+}
+
 /** A page number from an address: a whole number from 1 to `max`, and page 1 for anything else. */
 export function pageParam(max: number) {
-  return z.preprocess(parseInteger, z.number().int().min(1).max(max)).catch(1);
+  return z.catch(preprocess(parseInteger, z.int().check(z.gte(1), z.lte(max))), 1);
 }

@@ -81,6 +81,36 @@ test("the storefront's pages load nothing of the back office or of the server", 
   }
 });
 
+test("the storefront's pages check their forms with zod/mini, not zod classic", () => {
+  // Zod classic (its chainable methods) weighs ~24 KB gzip; the same rules written with zod/mini
+  // weigh a few KB, on every form page (docs/architecture.md#schemas-in-the-browser).
+  const manifest = readManifest();
+  const storefront = Object.values(manifest.routes).filter((route) => {
+    for (let r: RouteEntry | undefined = route; r; r = r.parentId ? manifest.routes[r.parentId] : undefined) {
+      if (r.id === "routes/storefront-layout") return true;
+    }
+    return false;
+  });
+  const checked = [
+    "routes/checkout",
+    "routes/track",
+    "routes/contact",
+    "routes/login",
+    "routes/signup",
+    "routes/account",
+    "routes/account-addresses",
+  ];
+  expect(storefront.map((route) => route.id)).toEqual(expect.arrayContaining(checked));
+  for (const route of storefront) {
+    const modules = firstLoad(manifest, route.id).flatMap(modulesOf);
+    const classic = modules.filter((m) => m.startsWith("node_modules/zod/v4/classic/"));
+    expect(classic, `${route.id} loads zod classic: ${classic.join(", ")}`).toEqual([]);
+    // The form pages do check their forms in the browser: with zod/mini.
+    if (checked.includes(route.id))
+      expect(modules, `${route.id} checks its form with zod/mini`).toEqual(expect.arrayContaining(["node_modules/zod/v4/mini/schemas.js"]));
+  }
+});
+
 test("the back office's own code is in chunks of its own", () => {
   const manifest = readManifest();
   const admin = firstLoad(manifest, "routes/admin/orders").flatMap(modulesOf);

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import type { ZodType } from "zod";
+import type * as z from "zod/mini";
 import { checkForm, type CheckOptions, type FieldErrors, type FormProblems } from "~/lib/form-errors";
 
 /** An action's answer as the page reads it: a success may say `error: null`. */
@@ -11,7 +11,7 @@ type FormAnswer = { error?: string | null; fieldErrors?: FieldErrors };
  * stopped; a form that passes is sent as usual. `answer` is the action's last answer: its problems
  * show the same way until the next submit.
  */
-export function useFormCheck(schema: ZodType, answer?: FormAnswer | null, options?: CheckOptions) {
+export function useFormCheck(schema: z.core.$ZodType, answer?: FormAnswer | null, options?: CheckOptions) {
   const [problems, setProblems] = useState<FormProblems | null>(null);
   const [answered, setAnswered] = useState(answer);
   // A new answer from the server replaces what the browser found last.

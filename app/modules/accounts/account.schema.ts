@@ -1,14 +1,17 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { GENDERS } from "~/lib/db/value-lists";
 import { passwordShapeProblem, type PasswordAudience } from "./password-rules";
 
 export const REQUIRED_FIELDS = "Please fill out all required fields.";
 
-const email = z.string({ error: REQUIRED_FIELDS }).trim().min(1, REQUIRED_FIELDS).max(254).pipe(z.email("Please enter a valid email address."));
+const email = z.pipe(
+  z.string({ error: REQUIRED_FIELDS }).check(z.trim(), z.minLength(1, REQUIRED_FIELDS), z.maxLength(254)),
+  z.email("Please enter a valid email address."),
+);
 
 export const loginSchema = z.object({
   email,
-  password: z.string({ error: REQUIRED_FIELDS }).min(1, REQUIRED_FIELDS).max(128),
+  password: z.string({ error: REQUIRED_FIELDS }).check(z.minLength(1, REQUIRED_FIELDS), z.maxLength(128)),
 });
 
 /**
@@ -16,34 +19,24 @@ export const loginSchema = z.object({
  * checks this much; the server also refuses common passwords, password-check.server.ts).
  */
 export function newPasswordField(audience: PasswordAudience) {
-  return z
-    .string({ error: REQUIRED_FIELDS })
-    .min(1, REQUIRED_FIELDS)
-    .superRefine((password, ctx) => {
+  return z.string({ error: REQUIRED_FIELDS }).check(
+    z.minLength(1, REQUIRED_FIELDS),
+    z.superRefine((password, ctx) => {
       const problem = password && passwordShapeProblem(password, audience);
       if (problem) ctx.addIssue({ code: "custom", message: problem });
-    });
+    }),
+  );
 }
 
 /** Signup. There is no role here: whatever a browser sends as a role is dropped. */
 export const signupSchema = z.object({
   email,
   password: newPasswordField("customer"),
-  firstName: z.string({ error: REQUIRED_FIELDS }).trim().min(1, REQUIRED_FIELDS).max(100),
-  lastName: z.string({ error: REQUIRED_FIELDS }).trim().min(1, REQUIRED_FIELDS).max(100),
+  firstName: z.string({ error: REQUIRED_FIELDS }).check(z.trim(), z.minLength(1, REQUIRED_FIELDS), z.maxLength(100)),
+  lastName: z.string({ error: REQUIRED_FIELDS }).check(z.trim(), z.minLength(1, REQUIRED_FIELDS), z.maxLength(100)),
   gender: z.enum(GENDERS, REQUIRED_FIELDS),
-  numberCode: z
-    .string()
-    .trim()
-    .regex(/^\+\d{1,4}$/, "Please enter a country code such as +92.")
-    .default("+92")
-    .catch("+92"),
-  number: z
-    .string()
-    .trim()
-    .max(20)
-    .regex(/^[0-9\s-]*$/, "Please enter a phone number with digits only.")
-    .default(""),
+  numberCode: z.catch(z._default(z.string().check(z.trim(), z.regex(/^\+\d{1,4}$/, "Please enter a country code such as +92.")), "+92"), "+92"),
+  number: z._default(z.string().check(z.trim(), z.maxLength(20), z.regex(/^[0-9\s-]*$/, "Please enter a phone number with digits only.")), ""),
 });
 
 export type SignupInput = z.infer<typeof signupSchema>;
@@ -57,7 +50,7 @@ export const forgotPasswordSchema = z.object({ email });
  */
 export function setPasswordSchema(audience: PasswordAudience) {
   return z.object({
-    token: z.string().max(200).catch(""),
+    token: z.catch(z.string().check(z.maxLength(200)), ""),
     password: newPasswordField(audience),
   });
 }

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { ADMIN_ROLES, GENDERS } from "~/lib/db/value-lists";
 import { newPasswordField, REQUIRED_FIELDS, signupSchema } from "./account.schema";
 
@@ -11,16 +11,16 @@ const adminRole = z.enum(ADMIN_ROLES, {
 });
 
 /** Create Admin: signup's fields (same rules and messages) plus the role; staff passwords are longer. */
-export const createAdminSchema = signupSchema.extend({ password: newPasswordField("staff"), role: adminRole });
+export const createAdminSchema = z.extend(signupSchema, { password: newPasswordField("staff"), role: adminRole });
 export type CreateAdminInput = z.infer<typeof createAdminSchema>;
 
 /** One row of Admin List. The e-mail is not editable, so it is not here. */
 export const updateAdminSchema = z.object({
-  id: z.string({ error: "Please choose an admin to update." }).trim().min(1, "Please choose an admin to update.").max(64),
+  id: z.string({ error: "Please choose an admin to update." }).check(z.trim(), z.minLength(1, "Please choose an admin to update."), z.maxLength(64)),
   firstName: signupSchema.shape.firstName,
   lastName: signupSchema.shape.lastName,
   // Accounts made before genders were asked for have none; they may keep it unset.
-  gender: z.union([z.enum(GENDERS), z.literal("")], { error: "Please choose male, female or other." }).default(""),
+  gender: z._default(z.union([z.enum(GENDERS), z.literal("")], { error: "Please choose male, female or other." }), ""),
   role: adminRole,
   number: signupSchema.shape.number,
 });
@@ -29,7 +29,7 @@ export type UpdateAdminInput = z.infer<typeof updateAdminSchema>;
 /** Delete on a row of Admin List: the account goes to the Trash (docs/decisions/0053). */
 export const deleteAdminSchema = z.object({
   intent: z.literal("delete"),
-  id: z.string().trim().min(1, "Please choose an admin to delete.").max(64),
+  id: z.string().check(z.trim(), z.minLength(1, "Please choose an admin to delete."), z.maxLength(64)),
 });
 
 export const deleteAdminConfirm = (email: string) =>

@@ -1,4 +1,5 @@
-import { z } from "zod";
+import * as z from "zod/mini";
+import { preprocess } from "~/lib/typed-numbers";
 import { checkoutSchema } from "~/modules/orders/checkout.schema";
 import { newPasswordField, REQUIRED_FIELDS, signupSchema } from "./account.schema";
 import type { PasswordAudience } from "./password-rules";
@@ -9,29 +10,35 @@ import type { PasswordAudience } from "./password-rules";
  */
 
 /** The profile: names and phone, as signup takes them. The e-mail is the account's and is not edited here. */
-export const profileSchema = signupSchema.pick({ firstName: true, lastName: true, numberCode: true, number: true });
+export const profileSchema = z.pick(signupSchema, { firstName: true, lastName: true, numberCode: true, number: true });
 export type ProfileInput = z.infer<typeof profileSchema>;
 
 /** An address of the address book: the checkout form's address fields and their messages. */
-export const addressSchema = checkoutSchema
-  .pick({ streetAddress: true, apartment: true, city: true, state: true, zipCode: true, country: true, landmark: true })
-  .extend({ makeDefault: z.preprocess((v) => v === "on" || v === "1" || v === "true", z.boolean()).default(false) });
+export const addressSchema = z.extend(
+  z.pick(checkoutSchema, { streetAddress: true, apartment: true, city: true, state: true, zipCode: true, country: true, landmark: true }),
+  {
+    makeDefault: z._default(
+      preprocess((v) => v === "on" || v === "1" || v === "true", z.boolean()),
+      false,
+    ),
+  },
+);
 export type AddressInput = z.infer<typeof addressSchema>;
 
 /** Which address an address-book button is about. */
-export const addressIdSchema = z.object({ addressId: z.string().trim().min(1).max(64) });
+export const addressIdSchema = z.object({ addressId: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)) });
 
 /** Changing the password: the current one (checked like a login) and a new one held to the account's rule. */
 export function changePasswordSchema(audience: PasswordAudience) {
   return z.object({
-    currentPassword: z.string({ error: REQUIRED_FIELDS }).min(1, REQUIRED_FIELDS).max(128),
+    currentPassword: z.string({ error: REQUIRED_FIELDS }).check(z.minLength(1, REQUIRED_FIELDS), z.maxLength(128)),
     newPassword: newPasswordField(audience),
   });
 }
 
 /** "Save my details" after a guest order: the receipt the ordering browser holds, and a password. */
 export const saveDetailsSchema = z.object({
-  receipt: z.string({ error: REQUIRED_FIELDS }).min(1, REQUIRED_FIELDS).max(400),
+  receipt: z.string({ error: REQUIRED_FIELDS }).check(z.minLength(1, REQUIRED_FIELDS), z.maxLength(400)),
   password: newPasswordField("customer"),
 });
 

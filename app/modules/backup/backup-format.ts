@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /*
  * A backup is one gzip'd tar file (docs/decisions/0050):
@@ -24,23 +24,27 @@ export const MEDIA_FOLDER = "media/";
 export const tableEntry = (table: string) => `${TABLE_FOLDER}${table}.jsonl`;
 export const mediaEntry = (key: string) => `${MEDIA_FOLDER}${key}`;
 
-const migration = z.object({ tag: z.string().min(1), when: z.number().int() });
+const migration = z.object({ tag: z.string().check(z.minLength(1)), when: z.int() });
 
 export const backupHeaderSchema = z.object({
   format: z.literal(BACKUP_FORMAT),
-  formatVersion: z.number().int().min(1),
-  shopVersion: z.string().min(1),
+  formatVersion: z.int().check(z.gte(1)),
+  shopVersion: z.string().check(z.minLength(1)),
   migration,
   createdAt: z.string(),
   database: z.enum(["pglite", "postgres"]),
 });
 export type BackupHeader = z.infer<typeof backupHeaderSchema>;
 
-const part = z.object({ entry: z.string().min(1), bytes: z.number().int().min(0), sha256: z.string().regex(/^[0-9a-f]{64}$/) });
+const part = z.object({
+  entry: z.string().check(z.minLength(1)),
+  bytes: z.int().check(z.gte(0)),
+  sha256: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
+});
 
-export const backupManifestSchema = backupHeaderSchema.extend({
-  tables: z.array(part.extend({ table: z.string().min(1), rows: z.number().int().min(0) })),
-  media: z.array(part.extend({ key: z.string().min(1) })),
+export const backupManifestSchema = z.extend(backupHeaderSchema, {
+  tables: z.array(z.extend(part, { table: z.string().check(z.minLength(1)), rows: z.int().check(z.gte(0)) })),
+  media: z.array(z.extend(part, { key: z.string().check(z.minLength(1)) })),
 });
 export type BackupManifest = z.infer<typeof backupManifestSchema>;
 export type TablePart = BackupManifest["tables"][number];

@@ -1,19 +1,21 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { parseJsonField } from "~/lib/json-field";
-import { parseInteger } from "~/lib/typed-numbers";
+import { parseInteger, preprocess } from "~/lib/typed-numbers";
 
 export const MAX_CART_LINES = 50;
 const MAX_LINE_QUANTITY = 99;
 
 /** What the server accepts of a browser's cart line: which item and how many, never a price. */
 const cartLineInputSchema = z.object({
-  productID: z.string().trim().min(1).max(64),
-  productVariantKey: z.string().trim().min(1).max(200),
-  productSize: z.string().max(50).default(""),
-  productQuantity: z.preprocess(parseInteger, z.number().int().min(1).max(MAX_LINE_QUANTITY)),
+  productID: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
+  productVariantKey: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  productSize: z._default(z.string().check(z.maxLength(50)), ""),
+  productQuantity: preprocess(parseInteger, z.int().check(z.gte(1), z.lte(MAX_LINE_QUANTITY))),
 });
 
-export const cartInputSchema = z.array(cartLineInputSchema).max(MAX_CART_LINES, `A cart holds at most ${MAX_CART_LINES} different items.`);
+export const cartInputSchema = z
+  .array(cartLineInputSchema)
+  .check(z.maxLength(MAX_CART_LINES, `A cart holds at most ${MAX_CART_LINES} different items.`));
 
 export type CartLineInput = z.infer<typeof cartLineInputSchema>;
 

@@ -1,8 +1,8 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** One schema for the category name, used by the add and edit forms and by their actions. */
 const categoryNameSchema = z.object({
-  name: z.string().trim().min(1, "Category name required").max(80, "Category name is too long (at most 80 characters)."),
+  name: z.string().check(z.trim(), z.minLength(1, "Category name required"), z.maxLength(80, "Category name is too long (at most 80 characters).")),
 });
 
 export const CATEGORY_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
@@ -29,27 +29,31 @@ const isFileLike = (value: unknown): value is { size: number; type: string } =>
  * The add and edit forms as the browser checks them before sending (useFormCheck): the name's
  * rule, and the chosen image's size and type.
  */
-export const categoryFormSchema = categoryNameSchema.extend({
-  image: z.unknown().superRefine((file, ctx) => {
-    const problem = categoryImageProblem(isFileLike(file) ? file : null);
-    if (problem) ctx.addIssue({ code: "custom", message: problem });
-  }),
+export const categoryFormSchema = z.extend(categoryNameSchema, {
+  image: z.unknown().check(
+    z.superRefine((file, ctx) => {
+      const problem = categoryImageProblem(isFileLike(file) ? file : null);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
+  ),
 });
 
 export const categoryIntents = ["add", "update", "remove-image", "delete", "refresh"] as const;
 export type CategoryIntent = (typeof categoryIntents)[number];
 
+const rowId = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
+
 export const categoryActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("add") }).extend(categoryNameSchema.shape),
-  z.object({ intent: z.literal("update"), id: z.string().trim().min(1).max(64) }).extend(categoryNameSchema.shape),
-  z.object({ intent: z.literal("remove-image"), id: z.string().trim().min(1).max(64) }),
-  z.object({ intent: z.literal("delete"), id: z.string().trim().min(1).max(64) }),
+  z.object({ intent: z.literal("add"), ...categoryNameSchema.shape }),
+  z.object({ intent: z.literal("update"), id: rowId, ...categoryNameSchema.shape }),
+  z.object({ intent: z.literal("remove-image"), id: rowId }),
+  z.object({ intent: z.literal("delete"), id: rowId }),
   z.object({ intent: z.literal("refresh") }),
 ]);
 
 export const categoriesQuerySchema = z.object({
-  edit: z.string().trim().max(64).optional().catch(undefined),
-  delete: z.string().trim().max(64).optional().catch(undefined),
+  edit: z.catch(z.optional(z.string().check(z.trim(), z.maxLength(64))), undefined),
+  delete: z.catch(z.optional(z.string().check(z.trim(), z.maxLength(64))), undefined),
 });
 
 /** The confirmation before a category is deleted (docs/product.md#products-and-categories). */

@@ -1,13 +1,13 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { pageParam } from "~/lib/typed-numbers";
 import { SHOP_SORTS, shopSearch } from "./shop-listing";
 
 /** Query of the shop listing: `?q=…&sort=…&page=…` (and `category` from the no-JavaScript filter form). */
 const shopQuerySchema = z.object({
-  q: z.string().trim().max(100).catch("").default(""),
-  sort: z.enum(SHOP_SORTS).catch("newest").default("newest"),
+  q: z._default(z.catch(z.string().check(z.trim(), z.maxLength(100)), ""), ""),
+  sort: z._default(z.catch(z.enum(SHOP_SORTS), "newest"), "newest"),
   page: pageParam(10_000),
-  category: z.string().trim().max(64).optional().catch(undefined),
+  category: z.catch(z.optional(z.string().check(z.trim(), z.maxLength(64))), undefined),
 });
 
 /** The shop's query as its page reads it from an address (repeated parameters: the last one). */

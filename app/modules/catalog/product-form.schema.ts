@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { parseDecimal } from "~/lib/typed-numbers";
+import * as z from "zod/mini";
+import { parseDecimal, preprocess } from "~/lib/typed-numbers";
 import { MEDIA_KINDS } from "~/lib/db/value-lists";
 import { toPaisa } from "./pricing";
 import { MAX_NEW_IMAGES_PER_VARIANT, MAX_VIDEOS_PER_VARIANT, UPLOAD_MESSAGES } from "~/modules/media/upload-limits";
@@ -39,55 +39,47 @@ export const MAX_RUPEES = 100_000_000;
 /** A number typed in a form: '' and whitespace are missing, '4,500' is 4500, '0x10' is refused. */
 const typedNumber = parseDecimal;
 
-const rupees = (required: string, min: string) =>
-  z.preprocess(
-    typedNumber,
+/** Rupees as typed, checked, then in paisa; `required` when missing or not a number. */
+const paisa = (required: string, min: string) =>
+  z.pipe(
     z
       .number({ error: required })
-      .refine(Number.isFinite, required)
-      .min(0, min)
-      .max(MAX_RUPEES, `Please enter at most ${withThousands(MAX_RUPEES)}`)
-      .transform((v) => toPaisa(v)),
+      .check(z.refine(Number.isFinite, required), z.gte(0, min), z.lte(MAX_RUPEES, `Please enter at most ${withThousands(MAX_RUPEES)}`)),
+    z.transform((v: number) => toPaisa(v)),
   );
 
-const optionalRupees = (min: string) =>
-  z.preprocess(
-    (v) => typedNumber(v) ?? 0,
-    z
-      .number({ error: min })
-      .refine(Number.isFinite, min)
-      .min(0, min)
-      .max(MAX_RUPEES, `Please enter at most ${withThousands(MAX_RUPEES)}`)
-      .transform((v) => toPaisa(v)),
-  );
+const rupees = (required: string, min: string) => preprocess(typedNumber, paisa(required, min));
 
-const id = z.string().trim().min(1).max(64);
+const optionalRupees = (min: string) => preprocess((v) => typedNumber(v) ?? 0, paisa(min, min));
+
+const id = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
 
 export const MAX_QTY = 1_000_000;
 
 const stockRowSchema = z.object({
-  id: id.optional(),
-  size: z.string().trim().max(40, "Please keep the size under 40 characters.").default(""),
-  qty: z.preprocess(
+  id: z.optional(id),
+  size: z._default(z.string().check(z.trim(), z.maxLength(40, "Please keep the size under 40 characters.")), ""),
+  qty: preprocess(
     typedNumber,
-    z.number({ error: M.qty }).refine(Number.isFinite, M.qty).int(M.qtyWhole).min(0, M.qtyMin).max(MAX_QTY, "Please enter at most 1,000,000"),
+    z
+      .number({ error: M.qty })
+      .check(z.refine(Number.isFinite, M.qty), z.int(M.qtyWhole), z.gte(0, M.qtyMin), z.lte(MAX_QTY, "Please enter at most 1,000,000")),
   ),
   /**
    * A kept row's quantity when the form was loaded: the save applies the difference to the current
    * stock. Anything but a whole number in range comes out undefined, and the server refuses the row.
    */
-  loadedQty: z.preprocess(typedNumber, z.number().int().min(0).max(MAX_QTY).optional()).catch(undefined),
+  loadedQty: z.catch(preprocess(typedNumber, z.optional(z.number().check(z.int(), z.gte(0), z.lte(MAX_QTY)))), undefined),
 });
 
 /**
  * The stock rows of a variant. A size repeated (letter case and surrounding spaces aside) is named
  * on the repeating row; checked even while other fields of the rows are wrong.
  */
-const stockRowsSchema = z
-  .array(stockRowSchema, { error: M.noStockRows })
-  .min(1, M.noStockRows)
-  .max(100)
-  .superRefine(
+const stockRowsSchema = z.array(stockRowSchema, { error: M.noStockRows }).check(
+  z.minLength(1, M.noStockRows),
+  z.maxLength(100),
+  z.superRefine(
     (rows, ctx) => {
       const seen = new Set<string>();
       for (const [i, row] of rows.entries()) {
@@ -98,41 +90,47 @@ const stockRowsSchema = z
       }
     },
     { when: (payload) => Array.isArray(payload.value) },
-  );
+  ),
+);
 
 const keptMediaSchema = z.object({ id, kind: z.enum(MEDIA_KINDS) });
-const newMediaSchema = z.object({ token: z.string().min(1).max(2000), kind: z.enum(MEDIA_KINDS) });
+const newMediaSchema = z.object({ token: z.string().check(z.minLength(1), z.maxLength(2000)), kind: z.enum(MEDIA_KINDS) });
 
 const variantFormSchema = z
   .object({
-    id: id.optional(),
-    name: z.string({ error: M.variantName }).trim().min(1, M.variantName).max(100, "Please keep the name under 100 characters."),
-    soleColor: z.string().trim().max(60, "Please keep the colour under 60 characters.").default(""),
+    id: z.optional(id),
+    name: z
+      .string({ error: M.variantName })
+      .check(z.trim(), z.minLength(1, M.variantName), z.maxLength(100, "Please keep the name under 100 characters.")),
+    soleColor: z._default(z.string().check(z.trim(), z.maxLength(60, "Please keep the colour under 60 characters.")), ""),
     price: rupees(M.price, M.priceMin),
-    inOffer: z.boolean().default(false),
+    inOffer: z._default(z.boolean(), false),
     discountPrice: optionalRupees(M.discountMin),
     stock: stockRowsSchema,
-    media: z.array(keptMediaSchema).max(100).default([]),
-    uploads: z.array(newMediaSchema).max(20).default([]),
+    media: z._default(z.array(keptMediaSchema).check(z.maxLength(100)), []),
+    uploads: z._default(z.array(newMediaSchema).check(z.maxLength(20)), []),
   })
-  .superRefine((v, ctx) => {
-    if (v.uploads.filter((u) => u.kind === "image").length > MAX_NEW_IMAGES_PER_VARIANT) {
-      ctx.addIssue({ code: "custom", path: ["uploads"], message: UPLOAD_MESSAGES.tooManyImages });
-    }
-    const videos = v.media.filter((m) => m.kind === "video").length + v.uploads.filter((u) => u.kind === "video").length;
-    if (videos > MAX_VIDEOS_PER_VARIANT) ctx.addIssue({ code: "custom", path: ["uploads"], message: UPLOAD_MESSAGES.tooManyVideos });
-  });
+  .check(
+    z.superRefine((v, ctx) => {
+      if (v.uploads.filter((u) => u.kind === "image").length > MAX_NEW_IMAGES_PER_VARIANT) {
+        ctx.addIssue({ code: "custom", path: ["uploads"], message: UPLOAD_MESSAGES.tooManyImages });
+      }
+      const videos = v.media.filter((m) => m.kind === "video").length + v.uploads.filter((u) => u.kind === "video").length;
+      if (videos > MAX_VIDEOS_PER_VARIANT) ctx.addIssue({ code: "custom", path: ["uploads"], message: UPLOAD_MESSAGES.tooManyVideos });
+    }),
+  );
 
 export const productFormSchema = z.object({
-  name: z.string({ error: M.name }).trim().min(1, M.name).max(200, "Please keep the name under 200 characters."),
-  code: z.string().trim().max(64, "Please keep the code under 64 characters.").default(""),
-  description: z.string().trim().max(5000, "Please keep the description under 5000 characters.").default(""),
-  categoryIds: z
-    .array(id, { error: M.noCategories })
-    .min(1, M.noCategories)
-    .max(100)
-    .transform((ids) => [...new Set(ids)]),
-  variants: z.array(variantFormSchema, { error: M.noVariants }).min(1, M.noVariants).max(50, "At most 50 variants per product."),
+  name: z.string({ error: M.name }).check(z.trim(), z.minLength(1, M.name), z.maxLength(200, "Please keep the name under 200 characters.")),
+  code: z._default(z.string().check(z.trim(), z.maxLength(64, "Please keep the code under 64 characters.")), ""),
+  description: z._default(z.string().check(z.trim(), z.maxLength(5000, "Please keep the description under 5000 characters.")), ""),
+  categoryIds: z.pipe(
+    z.array(id, { error: M.noCategories }).check(z.minLength(1, M.noCategories), z.maxLength(100)),
+    z.transform((ids: string[]) => [...new Set(ids)]),
+  ),
+  variants: z
+    .array(variantFormSchema, { error: M.noVariants })
+    .check(z.minLength(1, M.noVariants), z.maxLength(50, "At most 50 variants per product.")),
 });
 
 export type ProductFormInput = z.input<typeof productFormSchema>;
@@ -140,7 +138,7 @@ export type ProductFormData = z.output<typeof productFormSchema>;
 export type VariantFormData = ProductFormData["variants"][number];
 
 /** First message per field, keyed by its path ('name', 'variants.0.stock.1.qty'). */
-export function productFormErrors(error: z.ZodError): Record<string, string> {
+export function productFormErrors(error: z.core.$ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.join(".") || "form";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { pageParam } from "~/lib/typed-numbers";
 import { contactSubjects } from "./contact-subjects";
 import { SUBMISSION_STATUSES } from "~/lib/db/value-lists";
@@ -9,18 +9,18 @@ const subjectValues = contactSubjects.map((s) => s.value) as [string, ...string[
 
 /** The inbox address: search text, filters, page and the submission shown in the dialog. Odd values fall back to none. */
 export const submissionsQuerySchema = z.object({
-  q: z.string().trim().max(200).catch("").default(""),
-  status: z.enum(SUBMISSION_STATUSES).or(z.literal("")).catch("").default(""),
-  subject: z.enum(subjectValues).or(z.literal("")).catch("").default(""),
+  q: z._default(z.catch(z.string().check(z.trim(), z.maxLength(200)), ""), ""),
+  status: z._default(z.catch(z.union([z.enum(SUBMISSION_STATUSES), z.literal("")]), ""), ""),
+  subject: z._default(z.catch(z.union([z.enum(subjectValues), z.literal("")]), ""), ""),
   page: pageParam(100_000),
-  view: z.string().trim().max(100).catch("").default(""),
+  view: z._default(z.catch(z.string().check(z.trim(), z.maxLength(100)), ""), ""),
   /** The submission whose delete is being asked about (docs/decisions/0055). */
-  delete: z.string().trim().max(100).catch("").default(""),
+  delete: z._default(z.catch(z.string().check(z.trim(), z.maxLength(100)), ""), ""),
 });
 
 export type SubmissionsQuery = z.infer<typeof submissionsQuerySchema>;
 
-const id = z.string().trim().min(1, "No submission was chosen.").max(100, "No submission was chosen.");
+const id = z.string().check(z.trim(), z.minLength(1, "No submission was chosen."), z.maxLength(100, "No submission was chosen."));
 
 /** What the inbox's buttons and dropdowns post. */
 export const submissionActionSchema = z.discriminatedUnion("intent", [

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { emailField } from "~/lib/email-address";
 import { formProblemsOf, type CheckOptions } from "~/lib/form-errors";
 import { contactSubjects } from "./contact-subjects";
@@ -8,11 +8,11 @@ export const EMAIL_MESSAGE = "Please enter a valid email address.";
 
 /** The contact form, checked the same way in the browser and on the server. */
 export const contactSchema = z.object({
-  name: z.string().trim().min(1, REQUIRED_MESSAGE).max(200, "Please keep your name under 200 characters."),
+  name: z.string().check(z.trim(), z.minLength(1, REQUIRED_MESSAGE), z.maxLength(200, "Please keep your name under 200 characters.")),
   email: emailField({ required: REQUIRED_MESSAGE, invalid: EMAIL_MESSAGE }),
-  phone: z.string().trim().max(40, "Please keep the phone number under 40 characters.").default(""),
-  subject: z.enum(contactSubjects.map((s) => s.value) as [string, ...string[]]).catch("other"),
-  message: z.string().trim().min(1, REQUIRED_MESSAGE).max(5000, "Please keep your message under 5,000 characters."),
+  phone: z._default(z.string().check(z.trim(), z.maxLength(40, "Please keep the phone number under 40 characters.")), ""),
+  subject: z.catch(z.enum(contactSubjects.map((s) => s.value) as [string, ...string[]]), "other"),
+  message: z.string().check(z.trim(), z.minLength(1, REQUIRED_MESSAGE), z.maxLength(5000, "Please keep your message under 5,000 characters.")),
 });
 
 export type ContactInput = z.infer<typeof contactSchema>;
@@ -23,6 +23,6 @@ export type ContactInput = z.infer<typeof contactSchema>;
  */
 export const CONTACT_CHECK: CheckOptions = { lead: [REQUIRED_MESSAGE, EMAIL_MESSAGE] };
 
-export function contactErrorMessage(error: z.ZodError): string {
+export function contactErrorMessage(error: z.core.$ZodError): string {
   return formProblemsOf(error, CONTACT_CHECK).error;
 }

@@ -1,5 +1,5 @@
 import { fieldErrorsOf, type FieldErrors } from "~/lib/form-errors";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { emailField } from "~/lib/email-address";
 import { isValidPhone, normalizePhone } from "./phone";
 
@@ -29,34 +29,33 @@ export const ORDER_NOT_ANSWERED = orderFailed(
   "we could not hear back from the shop about your order. Press Place Order again: if the shop already has it, it will not be placed twice.",
 );
 
+const tooLong = (max: number) => `Please keep this under ${max} characters.`;
 const required = (message: string, max = 200) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Please keep this under ${max} characters.`);
-const optional = (max = 200) => z.string().trim().max(max, `Please keep this under ${max} characters.`).default("");
+  z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(max, tooLong(max)));
+const optional = (max = 200) => z._default(z.string().check(z.trim(), z.maxLength(max, tooLong(max))), "");
 
 /** The checkout form: one schema for the browser's messages and the server's rule. */
 export const checkoutSchema = z.object({
   firstName: required(CHECKOUT_MESSAGES.firstName, 100),
   lastName: required(CHECKOUT_MESSAGES.lastName, 100),
   email: emailField({ required: CHECKOUT_MESSAGES.emailRequired, invalid: CHECKOUT_MESSAGES.emailInvalid }),
-  phone: z
-    .string({ error: CHECKOUT_MESSAGES.phoneRequired })
-    .trim()
-    .min(1, CHECKOUT_MESSAGES.phoneRequired)
-    .refine(isValidPhone, CHECKOUT_MESSAGES.phoneInvalid)
-    .transform(normalizePhone),
+  phone: z.pipe(
+    z
+      .string({ error: CHECKOUT_MESSAGES.phoneRequired })
+      .check(z.trim(), z.minLength(1, CHECKOUT_MESSAGES.phoneRequired), z.refine(isValidPhone, CHECKOUT_MESSAGES.phoneInvalid)),
+    z.transform(normalizePhone),
+  ),
   // Optional, and may be a landline: only digits and the usual separators.
-  alternatePhone: optional(40).refine((v) => /^[0-9+\-\s().]*$/.test(v), "Please enter a valid phone number"),
+  alternatePhone: optional(40).check(z.refine((v) => /^[0-9+\-\s().]*$/.test(v), "Please enter a valid phone number")),
   streetAddress: required(CHECKOUT_MESSAGES.streetAddress, 300),
   apartment: optional(200),
   city: required(CHECKOUT_MESSAGES.city, 100),
   state: required(CHECKOUT_MESSAGES.state, 100),
   zipCode: required(CHECKOUT_MESSAGES.zipCode, 20),
-  country: z
-    .string()
-    .trim()
-    .max(60)
-    .default("Pakistan")
-    .transform((v) => v || "Pakistan"),
+  country: z.pipe(
+    z._default(z.string().check(z.trim(), z.maxLength(60)), "Pakistan"),
+    z.transform((v: string) => v || "Pakistan"),
+  ),
   landmark: optional(200),
   notes: optional(1000),
 });
@@ -65,6 +64,6 @@ export type CheckoutInput = z.infer<typeof checkoutSchema>;
 export type CheckoutField = keyof CheckoutInput;
 
 /** First message per field, for showing next to each input (the one form-error path, form-errors.ts). */
-export function fieldErrors(error: z.ZodError): FieldErrors<CheckoutField> {
+export function fieldErrors(error: z.core.$ZodError): FieldErrors<CheckoutField> {
   return fieldErrorsOf<CheckoutField>(error);
 }

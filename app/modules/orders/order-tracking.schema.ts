@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { isValidPhone, normalizePhone } from "./phone";
 
 const TRACK_FIELDS_REQUIRED = "Please enter your order number and phone number.";
@@ -29,20 +29,19 @@ export function orderNumberFromLink(params: URLSearchParams): string {
 
 /** What a shopper types to follow an order: its number and the phone number given at checkout. */
 export const trackOrderSchema = z.object({
-  orderNumber: z
-    .string({ error: TRACK_FIELDS_REQUIRED })
-    .trim()
-    .min(1, TRACK_FIELDS_REQUIRED)
-    .max(40, TRACK_ORDER_NUMBER_INVALID)
-    .transform(normalizeOrderNumber)
-    .pipe(z.string().regex(/^ORD-\d{13}$/, TRACK_ORDER_NUMBER_INVALID)),
-  phone: z
-    .string({ error: TRACK_FIELDS_REQUIRED })
-    .trim()
-    .min(1, TRACK_FIELDS_REQUIRED)
-    .max(40, TRACK_PHONE_INVALID)
-    .refine(isValidPhone, TRACK_PHONE_INVALID)
-    .transform(normalizePhone),
+  orderNumber: z.pipe(
+    z.pipe(
+      z.string({ error: TRACK_FIELDS_REQUIRED }).check(z.trim(), z.minLength(1, TRACK_FIELDS_REQUIRED), z.maxLength(40, TRACK_ORDER_NUMBER_INVALID)),
+      z.transform(normalizeOrderNumber),
+    ),
+    z.string().check(z.regex(/^ORD-\d{13}$/, TRACK_ORDER_NUMBER_INVALID)),
+  ),
+  phone: z.pipe(
+    z
+      .string({ error: TRACK_FIELDS_REQUIRED })
+      .check(z.trim(), z.minLength(1, TRACK_FIELDS_REQUIRED), z.maxLength(40, TRACK_PHONE_INVALID), z.refine(isValidPhone, TRACK_PHONE_INVALID)),
+    z.transform(normalizePhone),
+  ),
 });
 
 export type TrackOrderInput = z.infer<typeof trackOrderSchema>;

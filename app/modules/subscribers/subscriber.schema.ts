@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { emailField } from "~/lib/email-address";
 import { pageParam } from "~/lib/typed-numbers";
 
@@ -8,7 +8,9 @@ export const subscribeSchema = z.object({
 
 /** The back office's delete button. */
 export const deleteSubscriberSchema = z.object({
-  id: z.string({ error: "Please choose a subscription to delete." }).trim().min(1, "Please choose a subscription to delete.").max(64),
+  id: z
+    .string({ error: "Please choose a subscription to delete." })
+    .check(z.trim(), z.minLength(1, "Please choose a subscription to delete."), z.maxLength(64)),
 });
 
 /** The question a subscription's delete asks first (docs/decisions/0055), and the spec's answer once done. */
