@@ -23,7 +23,7 @@ export async function openAs(browser: Browser, baseURL: string, width: number, s
 }
 
 /** The address a delete's question opens at, reached as a person who dismissed the browser's question would. */
-export async function askedAt(page: Page, button: Locator): Promise<string> {
+async function askedAt(page: Page, button: Locator): Promise<string> {
   page.once("dialog", (dialog) => void dialog.dismiss());
   await button.click();
   await expect(page.getByRole("alertdialog")).toBeVisible();

@@ -5,7 +5,7 @@
  */
 
 /** What an item that comes in one size is called (the demo catalogue stores it as its size). */
-export const ONE_SIZE = "One Size";
+const ONE_SIZE = "One Size";
 
 /** The size as a value after "Size:" or on its button: a blank size reads 'One Size'. */
 export function sizeLabel(size: string): string {
