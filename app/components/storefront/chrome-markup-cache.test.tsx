@@ -6,7 +6,7 @@ import { markupCache } from "~/modules/cache/markup-cache.server";
 import { Footer } from "./footer";
 import { Navbar, type NavUser } from "./navbar";
 
-/** The storefront's bar and footer as a page at `path` renders them, with the server's kept markup or without. */
+/** The storefront's bar and footer as a page at `path` renders them, with the server's markup cache or without. */
 function page(path: string, user: NavUser | null, keep?: ReturnType<typeof markupCache>) {
   const element = (
     <MarkupCacheProvider keep={keep}>
