@@ -1,5 +1,6 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import type { CartLine } from "~/modules/cart/cart-line";
+import { addPouchToCart, sameBrowser } from "../support/e2e";
 
 /*
  * Issue 35, goal 1: /cart and /checkout are drawn whole by the server, from the cart the browser
@@ -13,20 +14,6 @@ const SIZES = [
   { name: "laptop", tag: "" },
 ] as const;
 
-/** Puts one Coin Pouch in the cart, as a shopper does (no order is placed: the stock is untouched). */
-async function addPouchToCart(page: Page) {
-  await page.goto("/shop?q=Coin%20Pouch");
-  await page.getByRole("link", { name: "Coin Pouch" }).first().click();
-  await expect(page.getByRole("heading", { level: 1, name: "Coin Pouch" })).toBeVisible();
-  await page.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(page.getByRole("link", { name: /^Cart, 1 item/ })).toBeVisible();
-}
-
-/** A second browser with this one's cookies and storage, and scripts off. */
-async function withoutScripts(browser: Browser, context: BrowserContext, viewport: { width: number; height: number } | null) {
-  return browser.newContext({ storageState: await context.storageState(), javaScriptEnabled: false, viewport: viewport ?? undefined });
-}
-
 /** The page's scripts have run and hydrated it. */
 async function hydrated(page: Page) {
   await expect(page.locator("#page-module")).toHaveCount(0);
@@ -38,7 +25,7 @@ for (const size of SIZES) {
     test(`without scripts, a cart put in earlier shows its lines on /cart and its total on /checkout${size.tag}`, async ({ page, browser }) => {
       await addPouchToCart(page);
       const total = "PKR 998.00"; // 950 and 5% tax, rounded as the shop rounds it
-      const plain = await withoutScripts(browser, page.context(), page.viewportSize());
+      const plain = await sameBrowser(browser, page, { scripts: false });
       try {
         const cold = await plain.newPage();
         await cold.goto("/cart");

@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { fillCheckout, holdScripts, logIn } from "../support/e2e";
+import { expect, test, type Browser } from "@playwright/test";
+import { addPouchToCart, fillCheckout, holdScripts, logIn, sameBrowser } from "../support/e2e";
 
 /*
  * Issue 35: "Links and forms keep working without scripts". A shopper whose phone never runs the
@@ -12,20 +12,6 @@ const SIZES = [
   { name: "phone", tag: " @mobile" },
   { name: "laptop", tag: "" },
 ] as const;
-
-/** Puts one Coin Pouch in the cart with scripts, as a shopper does (its cookie and localStorage). */
-async function addPouchToCart(page: Page) {
-  await page.goto("/shop?q=Coin%20Pouch");
-  await page.getByRole("link", { name: "Coin Pouch" }).first().click();
-  await expect(page.getByRole("heading", { level: 1, name: "Coin Pouch" })).toBeVisible();
-  await page.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(page.getByRole("link", { name: /^Cart, 1 item/ })).toBeVisible();
-}
-
-/** A second browser with this one's cookies and storage, and scripts off (or on). */
-async function sameBrowser(browser: Browser, context: BrowserContext, viewport: { width: number; height: number } | null, scripts: boolean) {
-  return browser.newContext({ storageState: await context.storageState(), javaScriptEnabled: scripts, viewport: viewport ?? undefined });
-}
 
 /** The orders the back office lists for this e-mail. */
 async function ordersListedFor(browser: Browser, email: string): Promise<number> {
@@ -49,7 +35,7 @@ for (const size of SIZES) {
     test(`without scripts, Place Order places the cart the server drew, once, and shows the confirmation${size.tag}`, async ({ page, browser }) => {
       await addPouchToCart(page);
       const email = `plain.${size.name}.${Date.now()}@example.pk`;
-      const plain = await sameBrowser(browser, page.context(), page.viewportSize(), false);
+      const plain = await sameBrowser(browser, page, { scripts: false });
       try {
         const cold = await plain.newPage();
         await cold.goto("/checkout");
@@ -134,7 +120,7 @@ for (const size of SIZES) {
 
     test(`an order placed without scripts leaves the cart empty once scripts run${size.tag}`, async ({ page, browser }) => {
       await addPouchToCart(page);
-      const plain = await sameBrowser(browser, page.context(), page.viewportSize(), false);
+      const plain = await sameBrowser(browser, page, { scripts: false });
       let after;
       try {
         const cold = await plain.newPage();

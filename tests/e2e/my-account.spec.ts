@@ -1,17 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { mailTo, signUpByMail } from "../support/e2e";
-
-/**
- * A coin pouch in the cart (30 in stock, one size): the belts' sizes are counted on by the product
- * page's tests, which may run after these.
- */
-async function addPouchToCart(page: Page) {
-  await page.goto("/shop?q=Coin%20Pouch");
-  await page.getByRole("link", { name: "Coin Pouch" }).first().click();
-  await expect(page.getByRole("heading", { level: 1, name: "Coin Pouch" })).toBeVisible();
-  await page.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(page.getByRole("link", { name: /^Cart, 1 item/ })).toBeVisible();
-}
+import { addPouchToCart, mailTo, signUpByMail } from "../support/e2e";
 
 /*
  * A returning customer's account (docs/decisions/0057): sign up and log in, keep a profile and a

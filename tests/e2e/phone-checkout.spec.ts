@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { addBeltToCart, fillCheckout, mailTo } from "../support/e2e";
+import { addBeltToCart, addPouchToCart, fillCheckout, mailTo } from "../support/e2e";
 import { visitHydrated } from "../support/axe";
 
 /*
@@ -29,18 +29,6 @@ async function wrappedPrices(page: Page, scope = "main") {
     }
     return wrapped;
   });
-}
-
-/**
- * Puts one Coin Pouch in the cart. The orders these tests place are for pouches (30 in stock), not
- * belts: the product page's tests, which run after these, count on the belts' stock.
- */
-async function addPouchToCart(page: Page) {
-  await page.goto("/shop?q=Coin%20Pouch");
-  await page.getByRole("link", { name: "Coin Pouch" }).first().click();
-  await expect(page.getByRole("heading", { level: 1, name: "Coin Pouch" })).toBeVisible();
-  await page.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(page.getByRole("link", { name: /^Cart, 1 item/ })).toBeVisible();
 }
 
 async function placeOrder(page: Page, email: string) {

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { expect, test as base, type Page } from "@playwright/test";
+import { expect, test as base, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import type { CartLine } from "~/modules/cart/cart-line";
 
 /** The main admin the browser-test server creates (scripts/e2e-server.mjs). */
@@ -38,6 +38,28 @@ function nextPhone(): string {
 /** The cart as the page keeps it in the browser's storage (`shoppingCart`): no lines when it keeps none. */
 export async function storedCart(page: Page): Promise<CartLine[]> {
   return JSON.parse((await page.evaluate(() => localStorage.getItem("shoppingCart"))) ?? "[]") as CartLine[];
+}
+
+/**
+ * Puts one Coin Pouch in the cart from its product page, as a shopper does (its cookie and the
+ * browser's storage). The pouch comes in one size with 30 in stock: the product page's tests count
+ * on the belts' sizes, and may run after.
+ */
+export async function addPouchToCart(page: Page) {
+  await page.goto("/shop?q=Coin%20Pouch");
+  await page.getByRole("link", { name: "Coin Pouch" }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Coin Pouch" })).toBeVisible();
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByRole("link", { name: /^Cart, 1 item/ })).toBeVisible();
+}
+
+/** A second browser with this page's cookies, storage and size, its scripts on or off. */
+export async function sameBrowser(browser: Browser, page: Page, { scripts }: { scripts: boolean }): Promise<BrowserContext> {
+  return browser.newContext({
+    storageState: await page.context().storageState(),
+    javaScriptEnabled: scripts,
+    viewport: page.viewportSize() ?? undefined,
+  });
 }
 
 /**
