@@ -14,7 +14,8 @@ const STOREFRONT_SHARED =
  * Small modules the root and both layouts load on every page (storefront and back office alike),
  * bundled as one file: each file costs a request and its headers, about as much as these modules.
  */
-const SHELL_SHARED = /\/app\/(lib\/(unanswered|needs-script|db\/value-lists)|modules\/accounts\/roles|components\/ui\/(flash-banner|navigate-button))\.tsx?$/;
+const SHELL_SHARED =
+  /\/app\/(lib\/(unanswered|needs-script|db\/value-lists)|modules\/accounts\/roles|components\/ui\/(flash-banner|navigate-button))\.tsx?$/;
 
 /**
  * React Router's package names only its development build (warnings written on every render) for
