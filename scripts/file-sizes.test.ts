@@ -11,6 +11,8 @@ import { describe, expect, it } from "vitest";
 const ROOT = path.resolve(import.meta.dirname, "..");
 const ROUTE_LIMIT = 300;
 const FILE_LIMIT = 400;
+/** Issue 33, goal 2: the server's entry composes named middlewares, in at most this many lines. */
+const ENTRY_LIMIT = 150;
 const DATA = new Set(["app/modules/catalog/demo-catalogue.server.ts"]);
 /** Written by tools, not by us: React Router's route types. */
 const GENERATED_FOLDERS = new Set(["+types", ".react-router", "node_modules"]);
@@ -64,6 +66,11 @@ describe("file sizes (issue 33, goal 1)", () => {
       ),
       `files over ${FILE_LIMIT} lines`,
     ).toEqual([]);
+  });
+
+  it(`keeps the server's entry (server/app.ts) to ${ENTRY_LIMIT} lines: its steps are named middlewares in server/middleware/ (goal 2)`, () => {
+    expect(over(["server/app.ts"], ENTRY_LIMIT)).toEqual([]);
+    expect(files.filter((file) => file.startsWith("server/middleware/") && !isTest(file)).length).toBeGreaterThan(5);
   });
 
   it("excepts only data that exists", () => {
