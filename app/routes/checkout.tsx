@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FocusEvent } from "react";
+import { useEffect, useEffectEvent, useRef, useState, type FocusEvent } from "react";
 import { data, useActionData, useFetcher, useLoaderData, useNavigate, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/checkout";
 import { getEnv } from "~/config.server";
@@ -184,14 +184,13 @@ export default function Checkout() {
   useEffect(() => setKey(newKey()), []);
 
   // A refusal for stock drawn without scripts brings the browser's cart in line once they run.
+  const fixShortages = useEffectEvent((shortages: Shortage[]) => cart.fixProblems(new Map(shortages.map((s) => [lineId(s), s.available]))));
   useEffect(() => {
-    if (refused?.shortages?.length) cart.fixProblems(new Map(refused.shortages.map((s) => [lineId(s), s.available])));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (refused?.shortages?.length) fixShortages(refused.shortages);
   }, [refused]);
 
-  useEffect(() => {
-    const result = fetcher.data;
-    if (fetcher.state !== "idle" || !result) return;
+  // What the order's answer does, once per answer (the cart and the page's other state as they are then).
+  const answered = useEffectEvent((result: ActionResult) => {
     if (result.ok) {
       cart.clear();
       void navigate("/confirmorder", {
@@ -204,11 +203,13 @@ export default function Checkout() {
     if (result.errors) setErrors(result.errors);
     showFirstProblem(result.errors ?? {});
     if (result.shortages?.length) {
-      cart.fixProblems(new Map(result.shortages.map((s) => [lineId(s), s.available])));
+      fixShortages(result.shortages);
       setKey(newKey());
     }
     if (result.freshKey) setKey(newKey());
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  });
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data) answered(fetcher.data);
   }, [fetcher.state, fetcher.data]);
 
   // Placed without scripts: the confirmation is this page's answer (the browser's own cart is

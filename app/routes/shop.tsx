@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ChangeEvent } from "react";
+import { useEffect, useEffectEvent, useRef, type ChangeEvent } from "react";
 import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/shop";
 import { logger } from "~/lib/logger.server";
@@ -110,12 +110,12 @@ function useSearchAsTyped(base: string, q: string, sort: ShopSort) {
   useEffect(() => () => clearTimeout(timer.current), []);
   // Words typed before the page's scripts arrived (they come after its first paint) are searched
   // for as soon as they do.
-  useEffect(() => {
+  const searchWhatWasTyped = useEffectEvent(() => {
     const input = box.current;
     if (input && input.value.trim() !== q) search(input.value);
-    // Once, when the page has hydrated.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  });
+  // Once, when the page has hydrated.
+  useEffect(() => searchWhatWasTyped(), []);
   // The address's words changed by other means (Back, Clear): the box shows them, unless the
   // shopper is typing in it.
   const shown = useRef(q);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from "react";
+import { useEffect, useEffectEvent, useMemo } from "react";
 import { useFetcher } from "react-router";
 import type { CartLine } from "~/modules/cart/cart-line";
 import { readCart, writeCart } from "~/modules/cart/cart-storage";
@@ -65,12 +65,11 @@ export function useCart(drawn: DrawnCart | null = null) {
   const signature = signatureOf(lines);
   const drawnSignature = drawn ? signatureOf(drawn.lines) : null;
   const { submit } = fetcher;
-  const reprice = useCallback(() => {
+  const reprice = useEffectEvent(() => {
     if (!lines || lines.length === 0 || signature === drawnSignature) return;
     void submit({ cart: cartPayload(lines) }, { method: "post", action: "/cart" });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [signature, submit]);
-  useEffect(reprice, [reprice]);
+  });
+  useEffect(() => reprice(), [signature]);
 
   const pricedBy = useMemo(
     () => new Map([...(drawn?.priced ?? []), ...(fetcher.data?.lines ?? [])].map((p) => [lineId(p), p])),
@@ -98,7 +97,6 @@ export function useCart(drawn: DrawnCart | null = null) {
     pricing: fetcher.state !== "idle",
     totals,
     hasProblems: rows.some((r) => r.problem),
-    reprice,
     setQuantity(line: CartLine, quantity: number) {
       update(current().map((l) => (lineId(l) === lineId(line) ? { ...l, productQuantity: quantity } : l)));
     },
