@@ -7,6 +7,7 @@ import { INLINE_STYLES_ID, StylesProvider } from "~/lib/inline-styles";
 import { MarkupCacheProvider } from "~/modules/cache/markup-cache";
 import { markupCache } from "~/modules/cache/markup-cache.server";
 import { withHeldControls } from "~/lib/held-controls.server";
+import { withBrandFont } from "~/lib/brand-font.server";
 import { scriptsAfterPaint, startsScriptsAfterPaint } from "~/lib/scripts-after-paint.server";
 import stylesheet from "~/app.css?inline";
 import { criticalCss } from "~/lib/critical-css.server";
@@ -38,7 +39,8 @@ const HEAD_END = Buffer.from("</head>");
  * The finished page from what React wrote: its head edited as text, its body left as bytes.
  *
  * - On every page, the controls that need scripts are held until the page has hydrated
- *   (held-controls.server.ts).
+ *   (held-controls.server.ts), and the brand typeface is named once the page is painted
+ *   (brand-font.server.ts).
  * - On the pages a shopper lands on, the scripts start after the first paint
  *   (scripts-after-paint.server.ts, docs/decisions/0039). Elsewhere React Router's preloads of
  *   the page's scripts, at high priority beside the main image, are marked low, so that on a slow
@@ -51,7 +53,7 @@ function finishedPage(written: Buffer, options: { inlineStyles: boolean; scripts
   if (headEnd === -1) return written;
   let head = written.toString("utf8", 0, headEnd);
   let body: Buffer;
-  ({ head, body } = withHeldControls(head, written.subarray(headEnd), options.nonce));
+  ({ head, body } = withHeldControls(withBrandFont(head, options.nonce), written.subarray(headEnd), options.nonce));
   if (options.scriptsAfterPaint) ({ head, body } = scriptsAfterPaint(head, body, options.nonce));
   else head = head.replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ');
   const at = options.inlineStyles && pageStyles ? head.indexOf(STYLES_ELEMENT) : -1;

@@ -76,7 +76,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // work now (held-controls.server.ts).
   useEffect(releaseHeldControls, []);
   return (
-    <html lang="en">
+    // data-brand-font is set by the page's own head script (brand-font.server.ts) before hydration.
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -224,8 +224,65 @@ test.describe("the brand typeface", () => {
     await page.goto("/about");
     const heading = page.getByRole("heading", { level: 1 });
     await expect(heading).toBeVisible();
+    // Named once the page is painted (decision 0065).
+    await expect.poll(() => heading.evaluate((h) => getComputedStyle(h).fontFamily)).toMatch(/^Fraunces,/);
     await page.evaluate(() => document.fonts.ready);
-    expect(await heading.evaluate((h) => getComputedStyle(h).fontFamily)).toMatch(/^Fraunces,/);
     expect(await page.evaluate(() => document.fonts.check("600 36px Fraunces"))).toBe(true);
+  });
+
+  test("a first visit asks for Fraunces once the page is painted, a later one before its first paint, and a page without scripts names it @mobile", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    // When the page named Fraunces (the mark brand-font.server.ts sets), against its first contentful paint.
+    await page.addInitScript(() => {
+      const w = window as unknown as { brandAt: number | null };
+      w.brandAt = null;
+      new MutationObserver(() => {
+        if (w.brandAt === null && document.documentElement.hasAttribute("data-brand-font")) w.brandAt = performance.now();
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-brand-font"] });
+    });
+    const timings = () =>
+      page.evaluate(() => ({
+        brandAt: (window as unknown as { brandAt: number | null }).brandAt,
+        paintedAt: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+        fontsAskedAt: performance
+          .getEntriesByType("resource")
+          .filter((entry) => /fraunces-latin-(400|600)/.test(entry.name))
+          .map((entry) => entry.startTime),
+      }));
+    const heading = page.getByRole("heading", { level: 1, name: "A Refined Lifestyle" });
+
+    await page.goto("/");
+    await expect.poll(async () => (await timings()).fontsAskedAt.length).toBe(2);
+    const first = await timings();
+    expect(first.paintedAt).not.toBeNull();
+    // Drawn first with the stand-in, then Fraunces is named and both files are asked for.
+    expect(first.brandAt).toBeGreaterThanOrEqual(first.paintedAt);
+    for (const at of first.fontsAskedAt) expect(at).toBeGreaterThanOrEqual(first.paintedAt);
+    await expect.poll(() => heading.evaluate((h) => getComputedStyle(h).fontFamily)).toMatch(/^Fraunces,/);
+    // The browser remembers that it has the files once both have come.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("brand-font"))).toBe("1");
+
+    // The next page names Fraunces before it is painted: a returning shopper never sees the stand-in.
+    await page.goto("/shop");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect.poll(async () => (await timings()).paintedAt).not.toBeNull();
+    const later = await timings();
+    expect(later.brandAt).not.toBeNull();
+    expect(later.brandAt!).toBeLessThan(later.paintedAt);
+
+    // Without scripts the page names Fraunces from the start.
+    const noScripts = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: { width: 412, height: 915 } });
+    try {
+      const plain = await noScripts.newPage();
+      await plain.goto("/");
+      const plainHeading = plain.getByRole("heading", { level: 1, name: "A Refined Lifestyle" });
+      await expect(plainHeading).toBeVisible();
+      expect(await plainHeading.evaluate((h) => getComputedStyle(h).fontFamily)).toMatch(/^Fraunces,/);
+    } finally {
+      await noScripts.close();
+    }
   });
 });
