@@ -17,7 +17,9 @@
 //   4. Runs Lighthouse 12 (default config: mobile, simulated throttling) in Debian's Chromium on
 //      /, /shop, the category, the product, /cart and /checkout (with the cart in them) and /track,
 //      `--runs` times (default 3); the builds alternate page by page, so a slow moment on a shared
-//      machine falls on both. Before each run one plain fetch warms the server's caches.
+//      machine falls on both. Before each run one plain fetch warms the server's caches. Then each
+//      page once more, a first visit with a key pressed, for every script it loads once they come
+//      (goal 4: Lighthouse stops watching before a landing page asks for them, decision 0060).
 //   5. Taps on a slow phone (scripts/audit-taps.mjs): Add to Cart, the phone menu, a colour
 //      swatch and the search box, each tapped once as soon as it is painted, the CPU 4× slower and
 //      the network Slow 4G; the builds alternate here too (`--no-taps` skips this).
@@ -42,6 +44,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CHROME_PATH = "/usr/bin/chromium";
@@ -315,6 +318,42 @@ async function primeCart(browser, baseUrl, { storage, cookies }) {
   }
 }
 
+/**
+ * Goal 4 counts every script a first visit loads, not only those that came while Lighthouse
+ * watched (landing pages ask for theirs at the first interaction, decision 0060): each page with
+ * an empty HTTP cache, a key pressed once it has loaded (an interaction), every script until the
+ * page has hydrated, then a second for late ones. Sizes are gzip -9 of each file as served.
+ */
+async function scriptsOnceTheyCome(browser, build, name, url) {
+  const page = await browser.newPage();
+  try {
+    const cdp = await page.createCDPSession();
+    if (WITH_CART.has(name)) await primeCart(browser, build.baseUrl, build.cart);
+    else {
+      await cdp.send("Network.clearBrowserCache");
+      await cdp.send("Network.clearBrowserCookies");
+    }
+    const bodies = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "script")
+        bodies.push(
+          response.buffer().then(
+            (body) => ({ url: response.url(), gzip: zlib.gzipSync(body, { level: 9 }).length }),
+            () => null,
+          ),
+        );
+    });
+    await page.goto(url, { waitUntil: "load" });
+    await page.keyboard.press("Shift");
+    await page.waitForFunction(() => document.querySelector("[data-held]") === null && !document.getElementById("page-module"), { timeout: 30_000 });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const files = (await Promise.all(bodies)).filter(Boolean);
+    return { gzipBytes: files.reduce((sum, f) => sum + f.gzip, 0), files: files.length };
+  } finally {
+    await page.close();
+  }
+}
+
 // ---------------------------------------------------------------------------
 // Step 4: Lighthouse
 // ---------------------------------------------------------------------------
@@ -484,6 +523,18 @@ function printScripts(results) {
   }
 }
 
+function printScriptsOnceTheyCome(scripts, labels) {
+  log();
+  log("Scripts each page loads once they come, a first visit (gzip -9 of each file; Lighthouse's figures above stop before they come):");
+  for (const name of PAGES) {
+    const cells = labels.map((label) => {
+      const x = scripts[label]?.[name];
+      return `${label}: ${x ? `${kb(x.gzipBytes)} KB in ${x.files} files` : "n/a"}`;
+    });
+    log(`  ${name.padEnd(10)} ${cells.join(" | ")}`);
+  }
+}
+
 function printFailing(results) {
   log();
   log("Failing audits (any run):");
@@ -493,7 +544,7 @@ function printFailing(results) {
   }
 }
 
-function checkTargets(results, reference, taps) {
+function checkTargets(results, reference, taps, scripts) {
   const targets = [];
   const add = (target, actual, pass) => targets.push({ target, actual, pass });
   for (const [name, p] of Object.entries(results)) {
@@ -507,7 +558,8 @@ function checkTargets(results, reference, taps) {
       // "No later than today": within Lighthouse's own rounding (50 ms) of the reference build's median.
       add(`${name}: FCP <= ${s(was)} s (the reference)`, s(p.fcpMs), p.fcpMs !== null && was !== null && p.fcpMs <= was + 50);
     }
-    add(`${name}: JS <= ${TARGETS.jsKb} KB compressed`, kb(p.jsBytes), p.jsBytes !== null && p.jsBytes <= TARGETS.jsKb * 1024);
+    const all = scripts?.[name]?.gzipBytes ?? null;
+    add(`${name}: JS <= ${TARGETS.jsKb} KB gzip, once they come`, kb(all), all !== null && all <= TARGETS.jsKb * 1024);
   }
   for (const [control, t] of Object.entries(taps ?? {})) {
     add(`tap ${control}: answered <= ${TARGETS.tapAnswerMs} ms`, ms(t.answerMs), t.answerMs !== null && t.answerMs <= TARGETS.tapAnswerMs);
@@ -530,7 +582,7 @@ function checkTargets(results, reference, taps) {
     targets.filter((t) => t.target.startsWith("tap")),
   );
   goal(
-    "4. at most 100 KB of JavaScript per page",
+    "4. at most 100 KB of JavaScript (gzip) per page on a first visit, once the scripts come",
     targets.filter((t) => t.target.includes(" JS ")),
   );
   return targets;
@@ -606,6 +658,20 @@ async function main() {
       }
     }
   }
+  log();
+  log("The scripts each page loads once they come (a first visit, a key pressed) ...");
+  const scripts = Object.fromEntries(builds.map((b) => [b.label, {}]));
+  for (const name of PAGES) {
+    for (const build of builds) {
+      const url = build.pages[name];
+      if (!url || (WITH_CART.has(name) && !build.cart)) continue;
+      try {
+        scripts[build.label][name] = await scriptsOnceTheyCome(browser, build, name, url);
+      } catch (err) {
+        log(`  ${build.label} ${name}: failed: ${err.message.split("\n")[0]}`);
+      }
+    }
+  }
   await browser.disconnect();
   state.chrome.kill();
   state.chrome = null;
@@ -627,9 +693,10 @@ async function main() {
   for (const label of labels) printTable(`${label} (medians of ${RUNS}; Lighthouse mobile, simulated throttling):`, results[label]);
   if (reference) printDifferences(results[reference], results[current], reference, current);
   printScripts(results[current]);
+  printScriptsOnceTheyCome(scripts, labels);
   if (taps) printTaps(taps, labels);
   printFailing(results[current]);
-  const targets = checkTargets(results[current], reference ? results[reference] : null, taps?.[current]);
+  const targets = checkTargets(results[current], reference ? results[reference] : null, taps?.[current], scripts[current]);
   const allPass = targets.every((t) => t.pass);
   log();
   log(
@@ -649,6 +716,7 @@ async function main() {
     config: "lighthouse default (mobile, simulated throttling)",
     results,
     taps,
+    scriptsOnceTheyCome: scripts,
     targets,
     allTargetsPass: allPass,
   };
