@@ -14,7 +14,18 @@ function ProblemNote({ row }: { row: CartRow }) {
   return null;
 }
 
-export function CartLineRow({ row, onQuantity, onRemove }: { row: CartRow; onQuantity: (q: number) => void; onRemove: () => void }) {
+/** `first`: the cart's first line, whose picture is usually the page's largest paint (asked for at once, not lazily). */
+export function CartLineRow({
+  row,
+  first = false,
+  onQuantity,
+  onRemove,
+}: {
+  row: CartRow;
+  first?: boolean;
+  onQuantity: (q: number) => void;
+  onRemove: () => void;
+}) {
   const { line, priced } = row;
   // What is left, and never more than one order takes of one item (the server holds the same cap).
   const stock = priced?.found ? priced.available : line.productQuantity;
@@ -39,6 +50,7 @@ export function CartLineRow({ row, onQuantity, onRemove }: { row: CartRow; onQua
           alt={name}
           width={96}
           height={96}
+          priority={first}
           className="h-full w-full object-cover"
         />
       </div>
