@@ -15,13 +15,13 @@
  */
 
 /** Where the browser remembers that it has the brand typeface's files. */
-export const BRAND_FONT_KEPT = "brand-font";
+const BRAND_FONT_KEPT = "brand-font";
 
 /** The weights the shop sets in Fraunces (app.css's @font-face rules). */
 const WEIGHTS = ["400", "600"];
 
 /** Static (a kept page's policy allows it by its hash). */
-export const BRAND_FONT_SCRIPT = [
+const BRAND_FONT_SCRIPT = [
   "(()=>{",
   'const r=document.documentElement,on=()=>r.setAttribute("data-brand-font","");',
   `try{if(localStorage.getItem("${BRAND_FONT_KEPT}")){on();return}}catch{}`,
