@@ -34,8 +34,8 @@ const BRAND_FONT_SCRIPT = [
   "})()",
 ].join("");
 
-const NO_SCRIPT =
-  '<noscript><style>:root{--font-serif:"Fraunces","Fraunces Fallback","Fraunces Fallback DejaVu",ui-serif,Georgia,Cambria,"Times New Roman",serif}</style></noscript>';
+/** Without scripts, as app.css's `:root[data-brand-font]`. */
+const NO_SCRIPT = '<noscript><style>:root{--font-serif:"Fraunces",var(--font-serif-stand-in)}</style></noscript>';
 
 /** The head (the document up to `</head>`, as text) with the brand typeface's script and its no-script style. */
 export function withBrandFont(head: string, nonce: string): string {
