@@ -5,6 +5,7 @@ import pg from "pg";
 import sharp from "sharp";
 import { expectSignedOut, logIn } from "../support/e2e";
 import { deploymentPrerequisites, insecureGet, OWNER, startDeployment, startNginx, type Deployment, type Instance } from "../support/deployment";
+import { checkoutForm } from "../support/test-customer";
 
 /*
  * The shop as a real shop runs it: two instances on one PostgreSQL, media in an S3 bucket, Caddy in
@@ -81,19 +82,13 @@ async function buyWhileKilling(victim: Instance) {
     const client = await http.newContext({ baseURL: deployment.url, ignoreHTTPSErrors: true, extraHTTPHeaders: { Origin: deployment.url } });
     try {
       while (Date.now() < deadline) {
-        const form = {
-          firstName: `Buyer${n}`,
-          lastName: "Load",
+        const form = checkoutForm({
           // A shopper of its own for every order: one phone or e-mail takes only a few orders.
           email: `buyer${n}-${randomUUID().slice(0, 8)}@example.pk`,
           phone: `03${String(n).padStart(2, "0")}${String(orderSeq++).padStart(7, "0")}`,
-          streetAddress: `${n} Mall Road`,
-          city: "Lahore",
-          state: "Punjab",
-          zipCode: "54000",
           cart,
           idempotencyKey: randomUUID(),
-        };
+        });
         try {
           const response = await client.post("/checkout", { form, timeout: 15_000, maxRedirects: 0 });
           const body = await response.text();
