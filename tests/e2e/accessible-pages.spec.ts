@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { backOfficeScreens, openAs } from "../support/back-office-walk";
-import { addBeltToCart, fillCheckout, mailTo, signUpByMail } from "../support/e2e";
+import { addBeltToCart, fillCheckout, mailTo, signUp, signUpByMail } from "../support/e2e";
 import { startOwnServer } from "../support/e2e-servers";
 import { AxeWalk, settled, visitHydrated } from "../support/axe";
 
@@ -78,13 +78,7 @@ test.beforeAll(async ({ browser }) => {
     /(http:\/\/\S+\/reset-password\?token=\S+)/.exec((await mailTo(baseURL, "sana@example.pk", "Reset your Chamra Leather password")).text)![1],
   ).href.replace(baseURL, "");
   await visitHydrated(page, "/signup");
-  await page.getByLabel("Email").fill("nida@example.pk");
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByLabel("First name").fill("Nida");
-  await page.getByLabel("Last name").fill("Aslam");
-  await page.getByLabel("Gender").selectOption("female");
-  await page.getByLabel("Phone number").fill("3001234568");
-  await page.getByRole("button", { name: "Sign up" }).click();
+  await signUp(page, { email: "nida@example.pk", password: PASSWORD, firstName: "Nida", lastName: "Aslam", phone: "3001234568" });
   await expect(page.getByRole("status").filter({ hasText: "Check your email" })).toBeVisible();
   at.signupConfirm = new URL(
     /(https?:\/\/\S+\/signup\/confirm\?token=\S+)/.exec((await mailTo(baseURL, "nida@example.pk", "Finish signing up at Chamra Leather")).text)![1],
