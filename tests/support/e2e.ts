@@ -148,6 +148,28 @@ export async function signUp(page: Page, { email, password, firstName = "Sana", 
   await page.getByRole("button", { name: "Sign up" }).click();
 }
 
+/** A member of staff as the owner makes one; the phone is the number after the form's +92. */
+interface StaffDetails {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  role?: "admin" | "main-admin";
+  phone?: string;
+}
+
+/** Fills in the Create Admin form that is open, by label, and presses Create Account, as the owner does. */
+export async function fillCreateAdmin(page: Page, { email, password, firstName, lastName, role = "admin", phone = "3001234567" }: StaffDetails) {
+  await page.getByLabel("First name").fill(firstName);
+  await page.getByLabel("Last name").fill(lastName);
+  await page.getByLabel("Gender").selectOption("female");
+  await page.getByLabel("Role").selectOption(role);
+  await page.getByLabel("Phone number").fill(phone);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Create Account" }).click();
+}
+
 /**
  * A new customer the spec's way (docs/product.md "Accounts"): the signup form, the link the shop
  * mails, its "Create my account", then logging in on /login; ends signed in, on the home page.
