@@ -37,6 +37,7 @@ function plainForm(fields: Record<string, string> = {}) {
   const n = seq++;
   return new URLSearchParams(
     checkoutForm({
+      firstName: "Sana",
       email: `plain${n}@example.pk`,
       phone: `0301${String(n).padStart(7, "0")}`,
       country: "Pakistan",
