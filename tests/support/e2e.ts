@@ -5,6 +5,9 @@ import { expect, test as base, type Browser, type BrowserContext, type Page } fr
 import type { CartLine } from "~/modules/cart/cart-line";
 import { TEST_CUSTOMER, type TestCustomer } from "./test-customer";
 
+/** The contact form's subjects, in the order docs/product.md lists them (the form and the back office's filter). */
+export const CONTACT_SUBJECTS = ["Product Inquiry", "Order Support", "Wholesale", "Custom Order", "Complaint", "Other"];
+
 /** The main admin the browser-test server creates (scripts/e2e-server.mjs). */
 export const OWNER = { email: "owner@example.pk", password: "Owner-Stitch-Ledger-2604" } as const;
 
