@@ -18,7 +18,7 @@ export const TEST_CUSTOMER: Readonly<TestCustomer> = {
   firstName: "Ayesha",
   lastName: "Khan",
   email: "ayesha@example.pk",
-  phone: "0300-1234567",
+  phone: "03001234567",
   streetAddress: "12 Mall Road",
   city: "Lahore",
   state: "Punjab",

@@ -14,7 +14,7 @@ import { loader as listLoader, action as listAction } from "./products";
 import { loader as viewLoader, action as viewAction } from "./products-view";
 import { action as checkoutAction } from "../checkout";
 import { routeArgs } from "../../../tests/support/route-args";
-import { checkoutForm } from "../../../tests/support/test-customer";
+import { checkoutForm, TEST_CUSTOMER } from "../../../tests/support/test-customer";
 
 const testDb = useTestDatabase();
 const admin = useAdminRequests(testDb);
@@ -159,14 +159,7 @@ describe(`admin product table (${testTarget()})`, () => {
       .insert(orders)
       .values({
         orderNumber: `ORD-${Date.now()}`,
-        firstName: "A",
-        lastName: "B",
-        email: "a@example.pk",
-        phone: "03001234567",
-        streetAddress: "1 Mall Rd",
-        city: "Lahore",
-        state: "Punjab",
-        zipCode: "54000",
+        ...TEST_CUSTOMER,
         subtotal: 500000,
         tax: 25000,
         total: 525000,
