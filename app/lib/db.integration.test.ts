@@ -13,6 +13,7 @@ import { orderItems, orders } from "./db/tables/orders.server";
 import { schema } from "./db/schema.server";
 import { subscribers } from "./db/tables/messages.server";
 import { user } from "./db/tables/accounts.server";
+import { TEST_CUSTOMER } from "../../tests/support/test-customer";
 
 const target = testTarget();
 let database: TestDatabase;
@@ -214,14 +215,7 @@ describe(`database (${target})`, () => {
       .insert(orders)
       .values({
         orderNumber: `ORD-${Date.now()}`,
-        firstName: "Ayesha",
-        lastName: "Khan",
-        email: "ayesha@example.pk",
-        phone: "03001234567",
-        streetAddress: "12 Mall Road",
-        city: "Lahore",
-        state: "Punjab",
-        zipCode: "54000",
+        ...TEST_CUSTOMER,
         subtotal: 350000,
         tax: 17500,
         total: 367500,

@@ -9,6 +9,7 @@ import { answer } from "../../tests/support/route-answer";
 import { routeArgs } from "../../tests/support/route-args";
 import { testContext } from "../../tests/support/test-context";
 import { testTarget, useTestDatabase } from "../../tests/support/test-db";
+import { checkoutForm } from "../../tests/support/test-customer";
 
 /*
  * Issue 35: checkout works before (or without) the page's scripts. The page's form then carries
@@ -34,19 +35,16 @@ let seq = 0;
 /** The form a browser without scripts posts: the fields, the key the loader gave, no `cart`. */
 function plainForm(fields: Record<string, string> = {}) {
   const n = seq++;
-  return new URLSearchParams({
-    firstName: "Sana",
-    lastName: "Mirza",
-    email: `plain${n}@example.pk`,
-    phone: `0301${String(n).padStart(7, "0")}`,
-    streetAddress: "4 Jail Road",
-    city: "Lahore",
-    state: "Punjab",
-    zipCode: "54000",
-    country: "Pakistan",
-    idempotencyKey: randomUUID(),
-    ...fields,
-  });
+  return new URLSearchParams(
+    checkoutForm({
+      firstName: "Sana",
+      email: `plain${n}@example.pk`,
+      phone: `0301${String(n).padStart(7, "0")}`,
+      country: "Pakistan",
+      idempotencyKey: randomUUID(),
+      ...fields,
+    }),
+  );
 }
 
 async function post(form: URLSearchParams, cookie: string | null, address = "198.51.100.90") {

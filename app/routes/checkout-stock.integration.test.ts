@@ -9,6 +9,7 @@ import { testContext } from "../../tests/support/test-context";
 import { testTarget, useTestDatabase } from "../../tests/support/test-db";
 import { action } from "./checkout";
 import { routeArgs } from "../../tests/support/route-args";
+import { checkoutForm } from "../../tests/support/test-customer";
 
 /*
  * Cash-on-delivery orders are placed on trust and take their stock at once (docs/decisions/0046):
@@ -61,19 +62,15 @@ let seq = 0;
 /** Posts the checkout form from `address`; answers status, Retry-After and the action's data. */
 async function checkout(lines: Line[], address: string, fields: Record<string, string> = {}) {
   const n = seq++;
-  const form = new URLSearchParams({
-    firstName: "Hoarder",
-    lastName: "Khan",
-    email: `buyer${n}@example.pk`,
-    phone: `0346${String(n).padStart(7, "0")}`,
-    streetAddress: "12 Mall Road",
-    city: "Lahore",
-    state: "Punjab",
-    zipCode: "54000",
-    cart: JSON.stringify(lines),
-    idempotencyKey: randomUUID(),
-    ...fields,
-  });
+  const form = new URLSearchParams(
+    checkoutForm({
+      email: `buyer${n}@example.pk`,
+      phone: `0346${String(n).padStart(7, "0")}`,
+      cart: JSON.stringify(lines),
+      idempotencyKey: randomUUID(),
+      ...fields,
+    }),
+  );
   const request = new Request("http://localhost:3000/checkout", { method: "POST", body: form });
   const result = await answer(() => action(routeArgs({ request, params: {}, context: testContext(testDb(), { clientAddress: address }) })));
   return { status: result.status, retryAfter: result.headers.get("Retry-After"), message: result.data.ok ? "" : result.data.message };

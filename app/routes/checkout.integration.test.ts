@@ -11,6 +11,7 @@ import { testTarget, useTestDatabase } from "../../tests/support/test-db";
 import { testContext } from "../../tests/support/test-context";
 import { answer, dataWith } from "../../tests/support/route-answer";
 import { routeArgs } from "../../tests/support/route-args";
+import { checkoutForm } from "../../tests/support/test-customer";
 
 /*
  * The checkout form through its action, as the server calls it: anonymous orders are limited per
@@ -42,17 +43,7 @@ function someone() {
 
 /** Posts the checkout form from `address`; answers status, Retry-After and the action's data. */
 async function checkout(fields: Partial<Record<string, string>>, address: string) {
-  const form = new URLSearchParams({
-    firstName: "Ayesha",
-    lastName: "Khan",
-    streetAddress: "12 Mall Road",
-    city: "Lahore",
-    state: "Punjab",
-    zipCode: "54000",
-    cart: cart(),
-    idempotencyKey: randomUUID(),
-    ...someone(),
-  });
+  const form = new URLSearchParams(checkoutForm({ cart: cart(), idempotencyKey: randomUUID(), ...someone() }));
   for (const [name, value] of Object.entries(fields)) form.set(name, value ?? "");
   const request = new Request("http://localhost:3000/checkout", { method: "POST", body: form });
   const result = await answer(() => action(routeArgs({ request, params: {}, context: testContext(testDb(), { clientAddress: address }) })));

@@ -6,6 +6,7 @@ import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { postgresPrograms, startOwnPostgres, type OwnPostgres } from "../support/own-postgres";
 import { startShopProcess, type ShopProcess } from "../support/shop-process";
+import { checkoutForm } from "../support/test-customer";
 
 /*
  * A PostgreSQL outage under load (docs/decisions/0049-database-blinks.md): the production build on
@@ -125,18 +126,14 @@ for (const workers of [1, 2]) {
         for (let n = 0; !stopLoops; n++) {
           const key = `blink-${suffix}-${loop}-${n}-${randomUUID().slice(0, 8)}`;
           const quantity = 1 + (n % 3);
-          const form = new URLSearchParams({
-            firstName: "Ayesha",
-            lastName: "Khan",
-            email: `blink-${loop}-${n}@example.pk`,
-            phone: `0300-${String(1_000_000 + loop * 10_000 + n).slice(-7)}`,
-            streetAddress: "12 Mall Road",
-            city: "Lahore",
-            state: "Punjab",
-            zipCode: "54000",
-            cart: JSON.stringify([{ productID: productId, productVariantKey: `${variantId}_34`, productSize: "34", productQuantity: quantity }]),
-            idempotencyKey: key,
-          }).toString();
+          const form = new URLSearchParams(
+            checkoutForm({
+              email: `blink-${loop}-${n}@example.pk`,
+              phone: `0300-${String(1_000_000 + loop * 10_000 + n).slice(-7)}`,
+              cart: JSON.stringify([{ productID: productId, productVariantKey: `${variantId}_34`, productSize: "34", productQuantity: quantity }]),
+              idempotencyKey: key,
+            }),
+          ).toString();
           // Not acknowledged: the shopper presses Place Order again, with the same form.
           for (let attempt = 0; ; attempt++) {
             address++;
@@ -196,18 +193,14 @@ for (const workers of [1, 2]) {
       const scripted = await ask(`${url}/checkout.data`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded", origin: url },
-        body: new URLSearchParams({
-          firstName: "Ayesha",
-          lastName: "Khan",
-          email: "scripted@example.pk",
-          phone: "0300-7654321",
-          streetAddress: "12 Mall Road",
-          city: "Lahore",
-          state: "Punjab",
-          zipCode: "54000",
-          cart: JSON.stringify([{ productID: productId, productVariantKey: `${variantId}_34`, productSize: "34", productQuantity: 1 }]),
-          idempotencyKey: `blink-${suffix}-scripted-${randomUUID().slice(0, 8)}`,
-        }).toString(),
+        body: new URLSearchParams(
+          checkoutForm({
+            email: "scripted@example.pk",
+            phone: "0300-7654321",
+            cart: JSON.stringify([{ productID: productId, productVariantKey: `${variantId}_34`, productSize: "34", productQuantity: 1 }]),
+            idempotencyKey: `blink-${suffix}-scripted-${randomUUID().slice(0, 8)}`,
+          }),
+        ).toString(),
       });
       expect(scripted.status).toBe(503);
       expect(scripted.headers.get("x-remix-response")).toBe("yes");

@@ -7,6 +7,7 @@ import { png } from "../support/images";
 import { createScratchPostgres } from "../support/scratch-postgres";
 import { startShopProcess, stopEveryShop, type ShopProcess } from "../support/shop-process";
 import { mountTinyDisk, tinyDiskUnavailable, type TinyDisk } from "../support/tiny-disk";
+import { checkoutForm } from "../support/test-customer";
 
 /*
  * The production server on a data folder of its own small disk (tmpfs): filled while it runs, then
@@ -71,21 +72,13 @@ interface Stocked {
   size: string;
 }
 
-function checkoutForm(item: Stocked, key: string) {
-  return {
-    firstName: "Ayesha",
-    lastName: "Khan",
-    email: "ayesha@example.pk",
-    phone: "0300-1234567",
-    streetAddress: "12 Mall Road",
-    city: "Lahore",
-    state: "Punjab",
-    zipCode: "54000",
+function orderOf(item: Stocked, key: string) {
+  return checkoutForm({
     cart: JSON.stringify([
       { productID: item.productId, productVariantKey: `${item.variantId}_${item.size}`, productSize: item.size, productQuantity: 1 },
     ]),
     idempotencyKey: key,
-  };
+  });
 }
 
 async function readyz(shop: Shop) {
@@ -124,13 +117,13 @@ test("embedded: a full data folder refuses writes with 503 and says why, the sho
   expect(shop.ready, shop.log.join("")).toBe(true);
   const cookie = await logIn(shop);
   const image = await png(64, 48);
-  expect((await post(shop, "/checkout", checkoutForm(item, "disk-fault-before-0001"))).status).toBe(200);
+  expect((await post(shop, "/checkout", orderOf(item, "disk-fault-before-0001"))).status).toBe(200);
 
   // Less free than the reserve the embedded database needs: the folder counts as full (the shop
   // looks at its folders at most once a second).
   disk.fill(16 * MB);
   await expect.poll(async () => (await readyz(shop)).status, { timeout: 10_000 }).toBe(503);
-  const refused = await post(shop, "/checkout", checkoutForm(item, "disk-fault-refused-0001"));
+  const refused = await post(shop, "/checkout", orderOf(item, "disk-fault-refused-0001"));
   expect(refused.status).toBe(503);
   expect(refused.headers.get("retry-after")).toBe("60");
   expect(await refused.text()).toBe(SHOPPER_TEXT);
@@ -161,7 +154,7 @@ test("embedded: a full data folder refuses writes with 503 and says why, the sho
   // Space again: ready within seconds, and orders and uploads are taken, with no restart.
   disk.empty();
   await expect.poll(async () => (await readyz(shop)).status, { timeout: 10_000 }).toBe(200);
-  expect((await post(shop, "/checkout", checkoutForm(item, "disk-fault-after-00001"))).status).toBe(200);
+  expect((await post(shop, "/checkout", orderOf(item, "disk-fault-after-00001"))).status).toBe(200);
   expect((await upload(shop, cookie, image)).body.ok).toBe(true);
   expect(await shop.stop()).toBe(0);
 
@@ -226,7 +219,7 @@ test("PostgreSQL: a full data folder refuses uploads and says so, while orders a
     expect(uploaded.status).toBe(503);
     expect(uploaded.body.message).toMatch(new RegExp(`^Nothing can be saved right now: the shop's media folder ${dataDir}/uploads is full`));
     // The order goes to PostgreSQL, its mail waits in the outbox table: taken as usual.
-    expect((await post(shop, "/checkout", checkoutForm(item, "disk-fault-postgres-01"))).status).toBe(200);
+    expect((await post(shop, "/checkout", orderOf(item, "disk-fault-postgres-01"))).status).toBe(200);
     const notReady = await readyz(shop);
     expect(notReady.status).toBe(503);
     expect(notReady.body.folders).toMatch(/is full/);

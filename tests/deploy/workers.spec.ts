@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -7,8 +6,9 @@ import path from "node:path";
 import type { Socket } from "node:net";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
-import { freePort } from "../support/free-port";
 import { createScratchPostgres } from "../support/scratch-postgres";
+import { startShopProcess, type ShopProcess } from "../support/shop-process";
+import { checkoutForm } from "../support/test-customer";
 
 /*
  * One production server with WEB_CONCURRENCY=2 on a throw-away PostgreSQL database: two worker
@@ -28,8 +28,7 @@ const missing = !process.env.TEST_DATABASE_URL
 test.skip(missing !== null, `Workers test left out: ${missing}`);
 
 let port = 0;
-let server: ChildProcess | undefined;
-const log: string[] = [];
+let shop: ShopProcess | undefined;
 let dataDir = "";
 let scratch: { url: string; drop: () => Promise<void> } | undefined;
 let database: pg.Client | undefined;
@@ -96,10 +95,6 @@ async function pinWorkers(count: number): Promise<Pinned[]> {
   return pinned;
 }
 
-function exited(child: ChildProcess): Promise<void> {
-  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once("exit", () => resolve()));
-}
-
 /** The shop's processes still running: the primary's pid and its children's. */
 function processesOf(pid: number): number[] {
   const children = fs.existsSync(`/proc/${pid}/task/${pid}/children`)
@@ -112,14 +107,8 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   scratch = await createScratchPostgres(process.env.TEST_DATABASE_URL!, "shop_workers");
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-workers-"));
-  port = await freePort();
-  server = spawn(process.execPath, ["server.mjs"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
+  shop = await startShopProcess(
+    {
       DATA_DIR: dataDir,
       DATABASE_URL: scratch.url,
       WEB_CONCURRENCY: "2",
@@ -128,33 +117,19 @@ test.beforeAll(async () => {
       SHOP_TEST_NOTICE_DELAY_MS: "0,400",
       ADMIN_EMAIL: OWNER.email,
       ADMIN_PASSWORD: OWNER.password,
-      LOG_LEVEL: "info",
-      PUBLIC_URL: "",
-      STORAGE_URL: "",
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  server.stdout!.on("data", (chunk: Buffer) => log.push(chunk.toString()));
-  server.stderr!.on("data", (chunk: Buffer) => log.push(chunk.toString()));
-  const until = Date.now() + 90_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the shop exited while starting: ${log.join("")}`);
-    if (Date.now() > until) throw new Error(`the shop did not start within 90 s: ${log.join("")}`);
     // Both workers serving: the primary's log says so once per worker.
-    if (log.join("").split('"shop is serving"').length - 1 >= 2) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+    { until: "serving", serving: 2, timeoutMs: 90_000 },
+  );
+  if (!shop.ready) throw new Error(`the shop exited while starting: ${shop.log.join("")}`);
+  port = Number(new URL(shop.url).port);
   database = new pg.Client({ connectionString: scratch.url });
   await database.connect();
 });
 
 test.afterAll(async () => {
   await database?.end();
-  if (server && server.exitCode === null && server.signalCode === null) {
-    server.kill("SIGTERM");
-    await Promise.race([exited(server), new Promise((resolve) => setTimeout(resolve, 10_000))]);
-    if (server.exitCode === null && server.signalCode === null) server.kill("SIGKILL");
-  }
+  await shop?.stop();
   await scratch?.drop();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
@@ -207,18 +182,7 @@ test("two workers answer, a change made through either shows at once on both, a 
     await bothCached(`${left} in stock`);
     const cart = JSON.stringify([{ productID: productId, productVariantKey: `${variantId}_34`, productSize: "34", productQuantity: 1 }]);
     const order = await buyer.request("POST", "/checkout", {
-      form: {
-        firstName: "Ayesha",
-        lastName: "Khan",
-        email: `workers-${left}@example.pk`,
-        phone: "0300-1234567",
-        streetAddress: "12 Mall Road",
-        city: "Lahore",
-        state: "Punjab",
-        zipCode: "54000",
-        cart,
-        idempotencyKey: `workers-${suffix}-${left}`,
-      },
+      form: checkoutForm({ email: `workers-${left}@example.pk`, cart, idempotencyKey: `workers-${suffix}-${left}` }),
     });
     expect(order.status, order.body.slice(0, 500)).toBe(200);
     left--;
@@ -250,10 +214,10 @@ test("two workers answer, a change made through either shows at once on both, a 
   b.close();
 
   // A worker killed outright is replaced by a new one, which serves.
-  const before = processesOf(server!.pid!);
+  const before = processesOf(shop!.process.pid!);
   expect(before.length).toBe(3);
   process.kill(before[1], "SIGKILL");
-  await expect.poll(() => processesOf(server!.pid!).filter((pid) => !before.includes(pid)).length, { timeout: 30_000 }).toBe(1);
+  await expect.poll(() => processesOf(shop!.process.pid!).filter((pid) => !before.includes(pid)).length, { timeout: 30_000 }).toBe(1);
   await expect
     .poll(
       async () =>
@@ -265,12 +229,10 @@ test("two workers answer, a change made through either shows at once on both, a 
     .toBe(2);
 
   // SIGTERM: the primary asks both workers to drain and stop, then exits itself.
-  const pids = processesOf(server!.pid!);
+  const pids = processesOf(shop!.process.pid!);
   expect(pids.length).toBe(3);
-  server!.kill("SIGTERM");
-  await Promise.race([exited(server!), new Promise((resolve) => setTimeout(resolve, 15_000))]);
-  expect(server!.exitCode, log.join("")).toBe(0);
+  expect(await shop!.stop(), shop!.log.join("")).toBe(0);
   for (const pid of pids)
     expect(fs.existsSync(`/proc/${pid}`) && !fs.readFileSync(`/proc/${pid}/stat`, "utf8").includes(") Z "), `process ${pid} still runs`).toBe(false);
-  expect(log.join("")).toContain("all workers stopped");
+  expect(shop!.log.join("")).toContain("all workers stopped");
 });

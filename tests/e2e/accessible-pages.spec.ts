@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { backOfficeScreens, openAs } from "../support/back-office-walk";
-import { addBeltToCart, fillCheckout, mailTo, signUpByMail } from "../support/e2e";
+import { addBeltToCart, fillCheckout, fillCreateAdmin, mailTo, signUp, signUpByMail } from "../support/e2e";
 import { startOwnServer } from "../support/e2e-servers";
 import { AxeWalk, settled, visitHydrated } from "../support/axe";
 
@@ -78,13 +78,7 @@ test.beforeAll(async ({ browser }) => {
     /(http:\/\/\S+\/reset-password\?token=\S+)/.exec((await mailTo(baseURL, "sana@example.pk", "Reset your Chamra Leather password")).text)![1],
   ).href.replace(baseURL, "");
   await visitHydrated(page, "/signup");
-  await page.getByLabel("Email").fill("nida@example.pk");
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByLabel("First name").fill("Nida");
-  await page.getByLabel("Last name").fill("Aslam");
-  await page.getByLabel("Gender").selectOption("female");
-  await page.getByLabel("Phone number").fill("3001234568");
-  await page.getByRole("button", { name: "Sign up" }).click();
+  await signUp(page, { email: "nida@example.pk", password: PASSWORD, firstName: "Nida", lastName: "Aslam", phone: "3001234568" });
   await expect(page.getByRole("status").filter({ hasText: "Check your email" })).toBeVisible();
   at.signupConfirm = new URL(
     /(https?:\/\/\S+\/signup\/confirm\?token=\S+)/.exec((await mailTo(baseURL, "nida@example.pk", "Finish signing up at Chamra Leather")).text)![1],
@@ -94,14 +88,13 @@ test.beforeAll(async ({ browser }) => {
   // As the owner: a second admin, then something in the Trash (a subscriber and a product), deleted as staff do.
   const staff = await openAs(browser, baseURL, 1280, true);
   await visitHydrated(staff, "/admin/createadmin");
-  await staff.getByLabel("First name").fill("Sadia");
-  await staff.getByLabel("Last name").fill("Noor");
-  await staff.getByLabel("Gender").selectOption("female");
-  await staff.getByLabel("Role").selectOption("admin");
-  await staff.getByLabel("Phone number").fill("3001234569");
-  await staff.getByLabel("Email").fill("sadia@example.pk");
-  await staff.getByLabel("Password").fill("staff-secret-2604");
-  await staff.getByRole("button", { name: "Create Account" }).click();
+  await fillCreateAdmin(staff, {
+    email: "sadia@example.pk",
+    password: "staff-secret-2604",
+    firstName: "Sadia",
+    lastName: "Noor",
+    phone: "3001234569",
+  });
   await expect(staff.getByRole("status").filter({ hasText: "Signup successful! Admin profile created." })).toBeVisible();
   staff.on("dialog", (dialog) => void dialog.accept());
   await visitHydrated(staff, "/admin/managesubscriptions");

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
-import { OWNER } from "../support/e2e";
+import { CONTACT_SUBJECTS, OWNER } from "../support/e2e";
 
 const PATH = "/admin/contactsubmissions";
 const DELETE_MESSAGE_QUESTION = "Delete this message? It stays in the Trash for 30 days.";
@@ -162,15 +162,7 @@ test.describe("contact submissions inbox", () => {
     await page.getByLabel("Filter by status").selectOption({ label: "New" });
     await expect(page.getByRole("row").filter({ hasText: complaint })).toBeVisible();
     await expect(page.getByLabel("Filter by status").locator("option")).toHaveText(["All Status", "New", "Read", "Replied", "Resolved"]);
-    await expect(page.getByLabel("Filter by subject").locator("option")).toHaveText([
-      "All Subjects",
-      "Product Inquiry",
-      "Order Support",
-      "Wholesale",
-      "Custom Order",
-      "Complaint",
-      "Other",
-    ]);
+    await expect(page.getByLabel("Filter by subject").locator("option")).toHaveText(["All Subjects", ...CONTACT_SUBJECTS]);
     for (const card of ["Total Submissions", "New Messages", "Replied", "Resolved"])
       await expect(page.locator("dt", { hasText: card })).toBeVisible();
     for (const column of ["Customer", "Subject", "Message Preview", "Status", "Date", "Actions"])

@@ -1,12 +1,25 @@
 import { buyBelt, holdScripts, logIn, test } from "../support/e2e";
 import { png } from "../support/images";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page, type Route } from "@playwright/test";
 
 /** A small photo made on the spot: 900 × 600 pixels of tan leather colour. */
 const photo = () => png(900, 600);
 
 const variant = (page: Page, n: number) => page.getByRole("group", { name: `Variant ${n}` });
 const stockRow = (page: Page, v: number, n: number) => variant(page, v).getByRole("group", { name: `Stock row ${n}` });
+
+/**
+ * Sends a product save on with its categories renamed to one that is gone, as if someone else
+ * deleted the chosen category between choosing it and saving; other requests pass untouched.
+ */
+async function toAGoneCategory(route: Route) {
+  const request = route.request();
+  if (request.method() !== "POST") return route.continue();
+  const form = new URLSearchParams(request.postData() ?? "");
+  const product = JSON.parse(form.get("product") ?? "{}") as Record<string, unknown>;
+  form.set("product", JSON.stringify({ ...product, categoryIds: ["gone-category"] }));
+  return route.continue({ postData: form.toString() });
+}
 
 test.describe("admin: add and edit a product", () => {
   test("adds a product with two variants, sizes and an image; it shows in the shop; editing removes the image", async ({ page, shopper }) => {
@@ -128,14 +141,7 @@ test.describe("admin: add and edit a product", () => {
     await page.goto("/admin/products/new");
     // The category is deleted by someone else between choosing it and saving: simulated by renaming
     // it in the submission on its way to the server.
-    await page.route("**/admin/products/new*", async (route) => {
-      const request = route.request();
-      if (request.method() !== "POST") return route.continue();
-      const form = new URLSearchParams(request.postData() ?? "");
-      const product = JSON.parse(form.get("product") ?? "{}") as Record<string, unknown>;
-      form.set("product", JSON.stringify({ ...product, categoryIds: ["gone-category"] }));
-      return route.continue({ postData: form.toString() });
-    });
+    await page.route("**/admin/products/new*", (route) => toAGoneCategory(route));
     await page.getByLabel("Product name").fill("Kept Wallet");
     await page.getByRole("group", { name: "Categories" }).getByRole("checkbox").first().check();
     await variant(page, 1).getByRole("spinbutton", { name: "Price (PKR)", exact: true }).fill("2500");
@@ -154,14 +160,7 @@ test.describe("admin: add and edit a product", () => {
     await page.goto("/shop?q=Formal%20Dress%20Belt");
     const href = await page.getByRole("link", { name: "Formal Dress Belt", exact: true }).getAttribute("href");
     const id = href!.split("/").pop()!;
-    await page.route(`**/admin/products/${id}/edit*`, async (route) => {
-      const request = route.request();
-      if (request.method() !== "POST") return route.continue();
-      const form = new URLSearchParams(request.postData() ?? "");
-      const product = JSON.parse(form.get("product") ?? "{}") as Record<string, unknown>;
-      form.set("product", JSON.stringify({ ...product, categoryIds: ["gone-category"] }));
-      return route.continue({ postData: form.toString() });
-    });
+    await page.route(`**/admin/products/${id}/edit*`, (route) => toAGoneCategory(route));
     await page.goto(`/admin/products/${id}/edit`);
     await page.getByLabel("Product name").fill("Edited but refused");
     await variant(page, 1).getByRole("button", { name: "Remove image 1" }).click();

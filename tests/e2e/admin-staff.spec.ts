@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { logIn } from "../support/e2e";
+import { fillCreateAdmin, logIn } from "../support/e2e";
 
 const deleteSubscriptionQuestion = (email: string) =>
   `Delete the subscription for ${email}? It goes to the Trash for 30 days, where a Main Admin can restore it.`;
@@ -42,14 +42,7 @@ async function createAdmin(
 ) {
   await page.goto("/admin/createadmin");
   await expect(page.getByRole("heading", { name: "Create Admin" })).toBeVisible();
-  await page.getByLabel("First name").fill(input.firstName);
-  await page.getByLabel("Last name").fill(input.lastName);
-  await page.getByLabel("Gender").selectOption("female");
-  await page.getByLabel("Role").selectOption(input.role ?? "admin");
-  await page.getByLabel("Phone number").fill("3001234567");
-  await page.getByLabel("Email").fill(input.email);
-  await page.getByLabel("Password").fill(input.password);
-  await page.getByRole("button", { name: "Create Account" }).click();
+  await fillCreateAdmin(page, input);
 }
 
 test.describe("subscribers in the back office", () => {

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { expectNoSidewaysScroll, logIn, OWNER } from "../support/e2e";
+import { expectNoSidewaysScroll, fillCreateAdmin, logIn, OWNER } from "../support/e2e";
 import { startOwnServer } from "../support/e2e-servers";
 
 /*
@@ -19,14 +19,7 @@ test.beforeAll(async ({ browser }) => {
   shop = await startOwnServer({});
   const owner = await openAs(browser, DESKTOP, OWNER);
   await owner.goto("/admin/createadmin");
-  await owner.getByLabel("First name").fill(STAFF.firstName);
-  await owner.getByLabel("Last name").fill(STAFF.lastName);
-  await owner.getByLabel("Gender").selectOption("female");
-  await owner.getByLabel("Role").selectOption("admin");
-  await owner.getByLabel("Phone number").fill("3001234567");
-  await owner.getByLabel("Email").fill(STAFF.email);
-  await owner.getByLabel("Password").fill(STAFF.password);
-  await owner.getByRole("button", { name: "Create Account" }).click();
+  await fillCreateAdmin(owner, STAFF);
   await expect(owner.getByRole("status").filter({ hasText: "Signup successful! Admin profile created." })).toBeVisible();
   await owner.context().close();
 });

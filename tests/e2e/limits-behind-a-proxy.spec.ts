@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { PROXIED_PUBLIC_URL } from "../support/e2e-servers";
+import { checkoutForm } from "../support/test-customer";
 
 /*
  * Every limit of the shop, walked to its refusal, as a page post (the form without scripts) and as
@@ -69,18 +70,8 @@ async function lineOf(request: APIRequestContext, product: string, variant: stri
   return (quantity: number) => ({ productID: id!, productVariantKey: `${variant}_One Size`, productSize: "One Size", productQuantity: quantity });
 }
 
-function checkoutForm(lines: object[], who: { phone: string; email: string }): Fields {
-  return {
-    firstName: "Walker",
-    lastName: "Limits",
-    ...who,
-    streetAddress: "12 Mall Road",
-    city: "Lahore",
-    state: "Punjab",
-    zipCode: "54000",
-    cart: JSON.stringify(lines),
-    idempotencyKey: randomUUID(),
-  };
+function orderOf(lines: object[], who: { phone: string; email: string }): Fields {
+  return checkoutForm({ ...who, cart: JSON.stringify(lines), idempotencyKey: randomUUID() });
 }
 
 for (const mode of ["page", "data"] as const) {
@@ -170,7 +161,7 @@ for (const mode of ["page", "data"] as const) {
         request,
         mode,
         "/checkout",
-        (i) => checkoutForm([pouch(1)], { phone: phoneOf(n + i), email: `walk-${unique()}@example.pk` }),
+        (i) => orderOf([pouch(1)], { phone: phoneOf(n + i), email: `walk-${unique()}@example.pk` }),
         new RegExp(`Too many orders from your network in a short time\\. Please wait \\d+ minutes?, or call us on ${CALL} to place your order\\.`),
       );
       // Orders per phone number and address.
@@ -179,7 +170,7 @@ for (const mode of ["page", "data"] as const) {
         request,
         mode,
         "/checkout",
-        () => checkoutForm([pouch(1)], contact),
+        () => orderOf([pouch(1)], contact),
         new RegExp(
           `Too many orders from this phone number or e-mail in a short time\\. Please wait \\d+ minutes?, or call us on ${CALL} to place a larger order\\.`,
         ),
@@ -189,7 +180,7 @@ for (const mode of ["page", "data"] as const) {
         request,
         mode,
         "/checkout",
-        (i) => checkoutForm([holder(4)], { phone: phoneOf(n + 60 + i), email: `walk-items-${unique()}@example.pk` }),
+        (i) => orderOf([holder(4)], { phone: phoneOf(n + 60 + i), email: `walk-items-${unique()}@example.pk` }),
         new RegExp(`Too many items ordered from your network today\\. Please wait \\d+ hours, or call us on ${CALL} to place your order\\.`),
       );
       // Items per phone number a day.
@@ -198,7 +189,7 @@ for (const mode of ["page", "data"] as const) {
         request,
         mode,
         "/checkout",
-        (i) => checkoutForm([holder(i === 0 ? 4 : 1)], { phone, email: `walk-phone-${unique()}@example.pk` }),
+        (i) => orderOf([holder(i === 0 ? 4 : 1)], { phone, email: `walk-phone-${unique()}@example.pk` }),
         new RegExp(`Too many items ordered with this phone number today\\. Please wait \\d+ hours, or call us on ${CALL} to place a larger order\\.`),
       );
     });

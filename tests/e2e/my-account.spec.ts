@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { addPouchToCart, mailTo, signUpByMail } from "../support/e2e";
+import { addPouchToCart, fillCheckout, mailTo, signUpByMail } from "../support/e2e";
 
 /*
  * A returning customer's account (docs/decisions/0057): sign up and log in, keep a profile and a
@@ -123,14 +123,7 @@ test.describe("a returning customer's account", () => {
     const email = unique("guest");
     await addPouchToCart(page);
     await page.goto("/checkout");
-    await page.getByLabel("First name").fill("Hina");
-    await page.getByLabel("Last name").fill("Javed");
-    await page.getByLabel("Email").fill(email);
-    await page.getByRole("textbox", { name: "Phone", exact: true }).fill(`0${phoneDigits()}`);
-    await page.getByLabel("Street address").fill("5 Canal Bank");
-    await page.getByLabel("City").fill("Lahore");
-    await page.getByLabel("State/Province").fill("Punjab");
-    await page.getByLabel("ZIP code").fill("54000");
+    await fillCheckout(page, { firstName: "Hina", lastName: "Javed", email, phone: `0${phoneDigits()}`, streetAddress: "5 Canal Bank" });
     await page.getByRole("button", { name: "Place Order" }).click();
     await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
     const orderNumber = (await page.getByText(/^ORD-\d{13}$/).textContent())!;

@@ -1,5 +1,6 @@
 import { ROLES, type FuzzRequest, type Role, type ShopFacts } from "./malformed-requests";
 import { FORM_ACTIONS as ACTIONS } from "../support/form-actions";
+import { checkoutForm } from "../support/test-customer";
 
 type Case = Omit<FuzzRequest, "role" | "expect"> & { expect?: number | Partial<Record<Role, number>> };
 
@@ -87,18 +88,7 @@ export function regressionCases(f: ShopFacts, realImage: Uint8Array): FuzzReques
     method: "POST",
     path: "/checkout",
     headers: urlencoded,
-    body: form({
-      firstName: "Bilal",
-      lastName: "Khan",
-      email: "bilal@example.pk",
-      phone: "03001234567",
-      streetAddress: "12 Mall Road",
-      city: "Lahore",
-      state: "Punjab",
-      zipCode: "54000",
-      cart: nulCart,
-      idempotencyKey: "fuzz-nul-cart-0000000",
-    }),
+    body: form(checkoutForm({ cart: nulCart, idempotencyKey: "fuzz-nul-cart-0000000" })),
     shape: "form",
     why: "checkout with a cart naming a product id \\u0000",
     expect: 400,

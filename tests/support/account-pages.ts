@@ -13,6 +13,7 @@ import { useTestDatabase } from "./test-db";
 import { testContext } from "./test-context";
 import { answer } from "./route-answer";
 import { routeArgs } from "./route-args";
+import { checkoutForm } from "./test-customer";
 
 /*
  * A customer's account pages under test (app/routes/account*.integration.test.ts): a test database
@@ -57,19 +58,13 @@ let seq = 0;
 /** Places an order through the checkout form, signed in with `cookie` or as a guest. */
 export async function placeOrder(cookie: string | undefined, fields: Record<string, string> = {}, cart = cartOf(product)) {
   const n = seq++;
-  const form = {
-    firstName: "Ayesha",
-    lastName: "Khan",
+  const form = checkoutForm({
     email: `guest${n}@example.pk`,
     phone: `0333${String(n).padStart(7, "0")}`,
-    streetAddress: "12 Mall Road",
-    city: "Lahore",
-    state: "Punjab",
-    zipCode: "54000",
     cart,
     idempotencyKey: randomUUID(),
     ...fields,
-  };
+  });
   const a = await answer<{ ok: boolean; orderId: string; receipt: string; message?: string }>(() =>
     checkoutAction(routeArgs({ request: post("/checkout", form, cookie), params: {}, context: ctx(`203.0.113.${n % 250}`) })),
   );

@@ -3,6 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test as base, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import type { CartLine } from "~/modules/cart/cart-line";
+import { TEST_CUSTOMER, type TestCustomer } from "./test-customer";
+
+/** The contact form's subjects, in the order docs/product.md lists them (the form and the back office's filter). */
+export const CONTACT_SUBJECTS = ["Product Inquiry", "Order Support", "Wholesale", "Custom Order", "Complaint", "Other"];
 
 /** The main admin the browser-test server creates (scripts/e2e-server.mjs). */
 export const OWNER = { email: "owner@example.pk", password: "Owner-Stitch-Ledger-2604" } as const;
@@ -76,13 +80,6 @@ export async function addBeltToCart(page: Page, size?: string) {
   await expect(page.getByRole("link", { name: /^Cart, 1 item/ })).toBeVisible();
 }
 
-export interface Customer {
-  firstName?: string;
-  email?: string;
-  /** A number of its own for each order unless given (see nextPhone). */
-  phone?: string;
-}
-
 /** The back office's list screens, each with a table that may be wider than a phone. */
 export const ADMIN_LISTS = [
   "/admin/orders",
@@ -107,20 +104,24 @@ export async function expectNoSidewaysScroll(page: Page, paths: readonly string[
   }
 }
 
-/** Fills in the checkout form with a valid Lahore address. */
-export async function fillCheckout(page: Page, customer: Customer = {}) {
-  await page.getByLabel("First name").fill(customer.firstName ?? "Ayesha");
-  await page.getByLabel("Last name").fill("Khan");
-  await page.getByLabel("Email").fill(customer.email ?? "ayesha@example.pk");
-  await page.getByRole("textbox", { name: "Phone", exact: true }).fill(customer.phone ?? nextPhone());
-  await page.getByLabel("Street address").fill("12 Mall Road");
-  await page.getByLabel("City").fill("Lahore");
-  await page.getByLabel("State/Province").fill("Punjab");
-  await page.getByLabel("ZIP code").fill("54000");
+/**
+ * Fills in the checkout form by label, as a shopper types it: the test customer (a valid Lahore
+ * address) with `customer`'s fields over it; a phone number of its own unless given (see nextPhone).
+ */
+export async function fillCheckout(page: Page, customer: Partial<TestCustomer> = {}) {
+  const typed = { ...TEST_CUSTOMER, ...customer, phone: customer.phone ?? nextPhone() };
+  await page.getByLabel("First name").fill(typed.firstName);
+  await page.getByLabel("Last name").fill(typed.lastName);
+  await page.getByLabel("Email").fill(typed.email);
+  await page.getByRole("textbox", { name: "Phone", exact: true }).fill(typed.phone);
+  await page.getByLabel("Street address").fill(typed.streetAddress);
+  await page.getByLabel("City").fill(typed.city);
+  await page.getByLabel("State/Province").fill(typed.state);
+  await page.getByLabel("ZIP code").fill(typed.zipCode);
 }
 
 /** The shopper's way to an order: one Formal Dress Belt, cart, checkout, confirmation. Answers the order number. */
-export async function buyBelt(page: Page, customer: { firstName: string; email: string; phone?: string }, size?: string) {
+export async function buyBelt(page: Page, customer: Partial<TestCustomer>, size?: string) {
   await addBeltToCart(page, size);
   await page.goto("/checkout");
   await fillCheckout(page, customer);
@@ -129,19 +130,56 @@ export async function buyBelt(page: Page, customer: { firstName: string; email: 
   return (await page.getByText(/^ORD-\d{13}$/).textContent())!;
 }
 
+/** Who signs up: the e-mail and password a test uses afterwards; the rest is Sana Malik's unless given. */
+interface SignUpDetails {
+  email: string;
+  password: string;
+  firstName?: string;
+  lastName?: string;
+  /** The digits after the form's +92. */
+  phone?: string;
+}
+
+/** Fills in the signup form that is open, by label, and presses Sign up, as a shopper does. */
+export async function signUp(page: Page, { email, password, firstName = "Sana", lastName = "Malik", phone = "3001234567" }: SignUpDetails) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByLabel("First name").fill(firstName);
+  await page.getByLabel("Last name").fill(lastName);
+  await page.getByLabel("Gender").selectOption("female");
+  await page.getByLabel("Phone number").fill(phone);
+  await page.getByRole("button", { name: "Sign up" }).click();
+}
+
+/** A member of staff as the owner makes one; the phone is the number after the form's +92. */
+interface StaffDetails {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  role?: "admin" | "main-admin";
+  phone?: string;
+}
+
+/** Fills in the Create Admin form that is open, by label, and presses Create Account, as the owner does. */
+export async function fillCreateAdmin(page: Page, { email, password, firstName, lastName, role = "admin", phone = "3001234567" }: StaffDetails) {
+  await page.getByLabel("First name").fill(firstName);
+  await page.getByLabel("Last name").fill(lastName);
+  await page.getByLabel("Gender").selectOption("female");
+  await page.getByLabel("Role").selectOption(role);
+  await page.getByLabel("Phone number").fill(phone);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Create Account" }).click();
+}
+
 /**
  * A new customer the spec's way (docs/product.md "Accounts"): the signup form, the link the shop
  * mails, its "Create my account", then logging in on /login; ends signed in, on the home page.
  */
 export async function signUpByMail(page: Page, baseURL: string, email: string, password: string) {
   await page.goto("/signup");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByLabel("First name").fill("Sana");
-  await page.getByLabel("Last name").fill("Malik");
-  await page.getByLabel("Gender").selectOption("female");
-  await page.getByLabel("Phone number").fill("3001234567");
-  await page.getByRole("button", { name: "Sign up" }).click();
+  await signUp(page, { email, password });
   await expect(page.getByRole("status").filter({ hasText: "Check your email" })).toHaveText(
     `Check your email: we have sent a message to ${email} to finish signing up. Its link works once, for 24 hours.`,
   );

@@ -2,20 +2,11 @@ import type { Db } from "~/lib/db.server";
 import { newId } from "~/lib/ids";
 import { categories, media, productCategories, products, stock, variants } from "~/lib/db/tables/catalogue.server";
 import { checkoutSchema, type CheckoutInput } from "~/modules/orders/checkout.schema";
+import { checkoutForm } from "./test-customer";
 
 /** A shopper's checkout form as the server has parsed it, for placing orders in tests and the bench. */
 export function testCustomer(overrides: Record<string, string> = {}): CheckoutInput {
-  return checkoutSchema.parse({
-    firstName: "Ayesha",
-    lastName: "Khan",
-    email: "ayesha@example.pk",
-    phone: "0300-1234567",
-    streetAddress: "12 Mall Road",
-    city: "Lahore",
-    state: "Punjab",
-    zipCode: "54000",
-    ...overrides,
-  });
+  return checkoutSchema.parse(checkoutForm(overrides));
 }
 
 /** Inserts one product with variants and stock for a test; amounts in paisa. */

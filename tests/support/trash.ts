@@ -15,6 +15,7 @@ import { testContext } from "./test-context";
 import { useTestDatabase } from "./test-db";
 import { action as trashAction, loader as trashLoader } from "~/routes/admin/trash";
 import { routeArgs, type RouteFunction } from "./route-args";
+import { TEST_CUSTOMER } from "./test-customer";
 
 /*
  * The Trash's integration tests (app/modules/trash/trash.integration.test.ts): a test database with
@@ -123,14 +124,7 @@ export async function richProduct(name: string) {
     .insert(orders)
     .values({
       orderNumber: `ORD-${slug}-${Date.now()}`,
-      firstName: "A",
-      lastName: "B",
-      email: "a@example.pk",
-      phone: "03001234567",
-      streetAddress: "1 Mall Rd",
-      city: "Lahore",
-      state: "Punjab",
-      zipCode: "54000",
+      ...TEST_CUSTOMER,
       subtotal: 600000,
       tax: 0,
       total: 600000,

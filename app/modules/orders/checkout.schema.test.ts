@@ -1,17 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { CHECKOUT_MESSAGES, checkoutSchema, fieldErrors } from "./checkout.schema";
 import { isValidPhone, normalizePhone } from "./phone";
+import { checkoutForm } from "../../../tests/support/test-customer";
 
-const valid = {
-  firstName: "Ayesha",
-  lastName: "Khan",
-  email: "ayesha@example.pk",
-  phone: "03001234567",
-  streetAddress: "12 Mall Road",
-  city: "Lahore",
-  state: "Punjab",
-  zipCode: "54000",
-};
+const valid = checkoutForm();
 
 describe("the phone rule", () => {
   it.each([

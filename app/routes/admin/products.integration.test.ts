@@ -14,6 +14,7 @@ import { loader as listLoader, action as listAction } from "./products";
 import { loader as viewLoader, action as viewAction } from "./products-view";
 import { action as checkoutAction } from "../checkout";
 import { routeArgs } from "../../../tests/support/route-args";
+import { checkoutForm, TEST_CUSTOMER } from "../../../tests/support/test-customer";
 
 const testDb = useTestDatabase();
 const admin = useAdminRequests(testDb);
@@ -158,14 +159,7 @@ describe(`admin product table (${testTarget()})`, () => {
       .insert(orders)
       .values({
         orderNumber: `ORD-${Date.now()}`,
-        firstName: "A",
-        lastName: "B",
-        email: "a@example.pk",
-        phone: "03001234567",
-        streetAddress: "1 Mall Rd",
-        city: "Lahore",
-        state: "Punjab",
-        zipCode: "54000",
+        ...TEST_CUSTOMER,
         subtotal: 500000,
         tax: 25000,
         total: 525000,
@@ -272,20 +266,16 @@ describe(`admin product table (${testTarget()})`, () => {
 
 /** Places an order for one of each given size through the checkout form, from a shopper of its own. */
 async function buy(productId: string, variantId: string, sizes: string[], n: number) {
-  const form = new URLSearchParams({
-    firstName: "Racing",
-    lastName: "Buyer",
-    email: `racer${n}@example.pk`,
-    phone: `0312${String(n).padStart(7, "0")}`,
-    streetAddress: "12 Mall Road",
-    city: "Lahore",
-    state: "Punjab",
-    zipCode: "54000",
-    cart: JSON.stringify(
-      sizes.map((size) => ({ productID: productId, productVariantKey: `${variantId}_${size}`, productSize: size, productQuantity: 1 })),
-    ),
-    idempotencyKey: `race-${n}-${Date.now()}`,
-  });
+  const form = new URLSearchParams(
+    checkoutForm({
+      email: `racer${n}@example.pk`,
+      phone: `0312${String(n).padStart(7, "0")}`,
+      cart: JSON.stringify(
+        sizes.map((size) => ({ productID: productId, productVariantKey: `${variantId}_${size}`, productSize: size, productQuantity: 1 })),
+      ),
+      idempotencyKey: `race-${n}-${Date.now()}`,
+    }),
+  );
   const request = new Request("http://localhost:3000/checkout", { method: "POST", body: form });
   return answer(() => checkoutAction(routeArgs({ request, params: {}, context: admin.context({ clientAddress: `10.20.${n >> 8}.${n & 255}` }) })));
 }
