@@ -289,7 +289,9 @@ async function cartOf(browser, productUrl) {
     });
     await page.evaluate(() => [...document.querySelectorAll("button")].find((b) => b.textContent.trim() === "Add to Cart")?.click());
     await page.waitForFunction(() => (localStorage.getItem("shoppingCart") ?? "[]") !== "[]", { timeout: 10_000 });
-    const storage = await page.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
+    // The cart alone: what else the page kept (the brand typeface's mark, decision 0065) is a
+    // returning browser's, which these cold-cache runs are not.
+    const storage = await page.evaluate(() => ({ shoppingCart: localStorage.getItem("shoppingCart") ?? "[]" }));
     return { storage, cookies: await page.cookies() };
   } finally {
     await page.close();
@@ -331,7 +333,7 @@ async function scriptsOnceTheyCome(browser, build, name, url) {
     if (WITH_CART.has(name)) await primeCart(browser, build.baseUrl, build.cart);
     else {
       await cdp.send("Network.clearBrowserCache");
-      await cdp.send("Network.clearBrowserCookies");
+      await forgetVisits(browser, build.baseUrl);
     }
     const bodies = [];
     page.on("response", (response) => {
@@ -354,6 +356,21 @@ async function scriptsOnceTheyCome(browser, build, name, url) {
   }
 }
 
+/**
+ * Before a page without the cart: a first visit. Lighthouse clears the HTTP cache between runs,
+ * but not localStorage or cookies, so what an earlier run's page kept (the brand typeface's mark,
+ * decision 0065; a cart's cookie) would make this one a returning browser's with an empty cache.
+ */
+async function forgetVisits(browser, baseUrl) {
+  const page = await browser.newPage();
+  try {
+    const cdp = await page.createCDPSession();
+    await cdp.send("Storage.clearDataForOrigin", { origin: new URL(baseUrl).origin, storageTypes: "local_storage,cookies" });
+  } finally {
+    await page.close();
+  }
+}
+
 // ---------------------------------------------------------------------------
 // Step 4: Lighthouse
 // ---------------------------------------------------------------------------
@@ -368,6 +385,7 @@ async function lighthouseRun(lighthouse, browser, build, name, url, n) {
   const withCart = WITH_CART.has(name);
   const once = async () => {
     if (withCart) await primeCart(browser, build.baseUrl, build.cart);
+    else await forgetVisits(browser, build.baseUrl);
     return lighthouse(url, {
       port: state.chrome.port,
       output: "json",
