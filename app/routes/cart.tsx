@@ -76,11 +76,10 @@ export default function Cart() {
             </div>
           )}
           <ul className="divide-y divide-leather-200 rounded-xl border border-leather-200 bg-white px-4">
-            {cart.rows.map((row, index) => (
+            {cart.rows.map((row) => (
               <CartLineRow
                 key={lineId(row.line)}
                 row={row}
-                first={index === 0}
                 onQuantity={(q) => cart.setQuantity(row.line, q)}
                 onRemove={() => cart.remove(row.line)}
               />

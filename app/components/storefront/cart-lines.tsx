@@ -14,18 +14,7 @@ function ProblemNote({ row }: { row: CartRow }) {
   return null;
 }
 
-/** `first`: the cart's first line, whose picture is usually the page's largest paint (asked for at once, not lazily). */
-export function CartLineRow({
-  row,
-  first = false,
-  onQuantity,
-  onRemove,
-}: {
-  row: CartRow;
-  first?: boolean;
-  onQuantity: (q: number) => void;
-  onRemove: () => void;
-}) {
+export function CartLineRow({ row, onQuantity, onRemove }: { row: CartRow; onQuantity: (q: number) => void; onRemove: () => void }) {
   const { line, priced } = row;
   // What is left, and never more than one order takes of one item (the server holds the same cap).
   const stock = priced?.found ? priced.available : line.productQuantity;
@@ -50,7 +39,6 @@ export function CartLineRow({
           alt={name}
           width={96}
           height={96}
-          priority={first}
           className="h-full w-full object-cover"
         />
       </div>
