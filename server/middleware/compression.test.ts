@@ -1,7 +1,7 @@
 import zlib from "node:zlib";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { compression } from "./compression";
+import { compression, FIRST_ROUND_TRIP_BYTES } from "./compression";
 
 /** Answers as React Router writes them: a stream of chunks, no length. */
 function streamed(text: string, type: string): Response {
@@ -23,7 +23,42 @@ app.get("/_root.data", () => streamed('[{"_1":2},"root",{"_3":4},"data",{"footer
 app.get("/subscribers.csv", () => streamed("email\n" + "ayesha@example.pk\n".repeat(200), "text/csv; charset=utf-8"));
 app.get("/admin/events", () => streamed("event: ping\ndata: {}\n\n".repeat(100), "text/event-stream"));
 
+/**
+ * A page like the checkout drawn with its cart: varied markup (names, prices, classes) that the
+ * quickest brotli leaves a little over a new connection's first round trip. Seeded, so the same.
+ */
+function checkoutLikePage(): string {
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+  const words = ["wallet", "belt", "brown", "tan", "black", "leather", "bag", "office", "shoe", "strap", "buckle", "stitched"];
+  const word = () => words[next() % words.length];
+  const rows: string[] = [];
+  for (let i = 0; i < 540; i++)
+    rows.push(
+      `<li class="flex gap-${next() % 6} py-${next() % 9} text-${word()}-${next() % 900}" data-id="${next().toString(36)}"><a href="/product/${next().toString(36)}">${word()} ${word()} ${word()}</a><span>PKR ${(next() % 90000).toLocaleString("en")}.00</span></li>`,
+    );
+  return `<!DOCTYPE html><html><body><ul>${rows.join("")}</ul></body></html>`;
+}
+const nearlyFitting = checkoutLikePage();
+app.get("/checkout", () => streamed(nearlyFitting, "text/html; charset=utf-8"));
+
 describe("compression", () => {
+  it("compresses harder a page the quickest compression leaves a little over a new connection's first round trip, so it comes in one", async () => {
+    const quick = zlib.brotliCompressSync(nearlyFitting, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } });
+    const quickGzip = zlib.gzipSync(nearlyFitting, { level: 1 });
+    // The page is where it matters: over the first round trip at the quickest settings.
+    expect(quick.length).toBeGreaterThan(FIRST_ROUND_TRIP_BYTES);
+    expect(quickGzip.length).toBeGreaterThan(FIRST_ROUND_TRIP_BYTES);
+    const br = await app.request("/checkout", { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+    const brBody = Buffer.from(await br.arrayBuffer());
+    expect(brBody.length).toBeLessThanOrEqual(FIRST_ROUND_TRIP_BYTES);
+    expect(zlib.brotliDecompressSync(brBody).toString()).toBe(nearlyFitting);
+    const gz = await app.request("/checkout", { headers: { "Accept-Encoding": "gzip" } });
+    const gzBody = Buffer.from(await gz.arrayBuffer());
+    expect(gzBody.length).toBeLessThan(quickGzip.length);
+    expect(zlib.gunzipSync(gzBody).toString()).toBe(nearlyFitting);
+  });
+
   it("sends a page whole: brotli when taken, else gzip, else as it is, always with its length", async () => {
     const br = await app.request("/", { headers: { "Accept-Encoding": "gzip, deflate, br" } });
     expect(br.headers.get("content-encoding")).toBe("br");
