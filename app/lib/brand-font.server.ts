@@ -10,7 +10,7 @@
  * paint (after its first frame where it cannot). A browser that has the files (kept a year) draws
  * them a frame later; one that has not asks for them then. The script reads no storage: a read
  * before the first paint holds the page's parsing (measured: /cart's first paint 0.16 s later).
- * Without scripts the `<noscript>` style names Fraunces from the start, as before.
+ * Without scripts app.css's `@media (scripting: none)` names Fraunces from the start, as before.
  */
 
 /** Static (a kept page's policy allows it by its hash). */
@@ -23,10 +23,7 @@ const BRAND_FONT_SCRIPT = [
   "})()",
 ].join("");
 
-/** Without scripts, as app.css's `:root[data-brand-font]`. */
-const NO_SCRIPT = '<noscript><style>:root{--font-serif:"Fraunces",var(--font-serif-stand-in)}</style></noscript>';
-
-/** The head (the document up to `</head>`, as text) with the brand typeface's script and its no-script style. */
+/** The head (the document up to `</head>`, as text) with the brand typeface's script. */
 export function withBrandFont(head: string, nonce: string): string {
-  return `${head}<script${nonce ? ` nonce="${nonce}"` : ""}>${BRAND_FONT_SCRIPT}</script>${NO_SCRIPT}`;
+  return `${head}<script${nonce ? ` nonce="${nonce}"` : ""}>${BRAND_FONT_SCRIPT}</script>`;
 }

@@ -148,7 +148,8 @@ function NavbarContent({ user }: { user: NavUser | null }) {
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
         <Link to="/" className="flex items-center gap-2" aria-label={BRAND.fullName}>
           <LogoMark />
-          <span className="font-serif text-xl font-semibold text-leather-800">{BRAND.name}</span>
+          {/* As wide in the stand-in as in Fraunces (decision 0065): the links after it do not move when the font swaps in. */}
+          <span className="inline-block min-w-[4.2em] font-serif text-xl font-semibold text-leather-800">{BRAND.name}</span>
         </Link>
 
         <ul className="ml-4 hidden items-center gap-1 md:flex">
