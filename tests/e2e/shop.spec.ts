@@ -351,3 +351,36 @@ test.describe("search engines", () => {
     }
   });
 });
+
+/*
+ * A shopper who jumps to the foot of the shop (End, a fling, find in page) finds the page links
+ * where they are drawn: the cards that come into view on the way are drawn at the height they
+ * keep, so nothing moves under a finger about to tap "Next". (Cards drawn smaller until they came
+ * near the screen grew by a third of a card once they did, and a tap made as they grew opened a
+ * product instead of page 2.) On a phone (412 px, @mobile) and a laptop.
+ */
+for (const size of [
+  { name: "phone", tag: " @mobile" },
+  { name: "laptop", tag: "" },
+] as const) {
+  test(`on a ${size.name}, the page links stay where they are drawn when the shopper jumps to them${size.tag}`, async ({ page }) => {
+    for (const address of ["/shop", "/"]) {
+      await page.goto(address);
+      const moved = await page.evaluate(async () => {
+        // The link farthest down the page: "Next" under the shop's cards, the footer's last on the home page.
+        const links = [...document.querySelectorAll<HTMLAnchorElement>("main a[href], footer a[href]")];
+        const link = links.find((a) => a.textContent === "Next") ?? links.at(-1)!;
+        link.scrollIntoView({ block: "center" });
+        const drawn = link.getBoundingClientRect().top;
+        // The cards that came into view are drawn within a few frames (the third, in Chromium): watch thirty.
+        for (let frame = 0; frame < 30; frame++) {
+          await new Promise((done) => requestAnimationFrame(done));
+          const top = link.getBoundingClientRect().top;
+          if (top !== drawn) return top - drawn;
+        }
+        return 0;
+      });
+      expect(moved, address).toBe(0);
+    }
+  });
+}

@@ -17,10 +17,10 @@ export function ProductCard({
   headingLevel?: 2 | 3;
 }) {
   const keep = useMarkupCache();
-  // A card off the screen is not laid out or painted until it comes near it: a page of 24 cards
-  // costs a phone less work as it loads (its place is kept at about a card's height).
-  const className =
-    "group relative flex flex-col overflow-hidden rounded-xl border border-leather-200 bg-white shadow-sm transition hover:shadow-md [content-visibility:auto] [contain-intrinsic-size:auto_320px]";
+  // Every card is laid out with the page, even off the screen: a card skipped until it came near the
+  // screen (content-visibility) grew or shrank to its real height then, and moved the page under a
+  // shopper who had jumped to its foot (docs/decisions/0066).
+  const className = "group relative flex flex-col overflow-hidden rounded-xl border border-leather-200 bg-white shadow-sm transition hover:shadow-md";
   // On the server a card is drawn once for its values and kept (modules/cache/markup-cache.tsx); the browser
   // hydrates the same markup from the components below. A card with the page's main image is
   // drawn with the page, which preloads that image in its head.
