@@ -76,7 +76,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // work now (held-controls.server.ts).
   useEffect(releaseHeldControls, []);
   return (
-    // data-brand-font is set by the page's own head script (brand-font.server.ts) before hydration.
+    // data-brand-font is set by the page's own head script (brand-font.server.ts) once the page is painted, before or
+    // after it hydrates: React is not to mind the attribute it did not draw.
     <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />

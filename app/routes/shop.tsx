@@ -34,6 +34,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // on another instance) is looked up in the database.
   const category = categoryId ? (categories.find((c) => c.id === categoryId) ?? (await getCategory(db, categoryId))) : undefined;
   if (categoryId && !category) throw data("Category not found", { status: 404 });
+  // The filter's choices: a name and its id (the page's data is part of its first round trip).
+  const choices = categories.map(({ id, name }) => ({ id, name }));
   try {
     const result = await cachedProductCards(db, { q: query.q, categoryId, sort: query.sort, page: query.page, pageSize: SHOP_PAGE_SIZE });
     context.cacheTags?.add(LISTS_TAG);
@@ -45,7 +47,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       sort: query.sort,
       categoryId: categoryId ?? "",
       categoryName: category?.name ?? "",
-      categories,
+      categories: choices,
     });
   } catch (error) {
     logger.error({ err: error }, "products failed to load");
@@ -61,7 +63,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         sort: query.sort,
         categoryId: categoryId ?? "",
         categoryName: category?.name ?? "",
-        categories,
+        categories: choices,
       },
       { status: 503 },
     );

@@ -2,6 +2,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
+import { FIRST_ROUND_TRIP_BYTES, WORTH_FITTING } from "~/lib/first-round-trip";
 import { acceptsEncoding } from "~/modules/cache/page-cache.server";
 
 /**
@@ -23,15 +24,13 @@ const gzip = promisify(zlib.gzip);
 const BROTLI_QUALITY = 1;
 const GZIP_LEVEL = 1;
 /**
- * What a new connection's first round trip carries of a page (TCP's initial window, 10 segments
- * of 1,460 bytes, less about 800 bytes of headers). A page that needs a second round trip reaches a
- * phone on a slow network one round trip (150–300 ms) later: one that the quickest compression
- * leaves a little over this (as the checkout drawn with its cart, 14.8 KB) is compressed again
- * harder, which on a 50 KB page takes about 1 ms more and saves a fifth. Pages far over it (a
- * search's 100 KB) stay quick: no quality brings them within.
+ * What a new connection's first round trip carries of a page's body (lib/first-round-trip.ts, less
+ * about 800 bytes of headers). A page that the quickest compression leaves a little over this (as
+ * the checkout drawn with its cart, 14.8 KB) is compressed again harder, which on a 50 KB page
+ * takes about 1 ms more and saves a fifth. Pages far over it (a search's 100 KB) stay quick: no
+ * quality brings them within.
  */
-export const FIRST_ROUND_TRIP_BYTES = 14_600 - 800;
-const FIT_WITHIN = 1.3;
+export const FIRST_ROUND_TRIP_BODY_BYTES = FIRST_ROUND_TRIP_BYTES - 800;
 const BROTLI_FIT_QUALITY = 5;
 const GZIP_FIT_LEVEL = 6;
 /**
@@ -46,7 +45,8 @@ const WHOLE = /^(text\/html|text\/x-script)\b/i;
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 
 /** Over the first round trip, but by little enough that harder compression may bring it within. */
-const nearlyFits = (compressed: Buffer) => compressed.length > FIRST_ROUND_TRIP_BYTES && compressed.length <= FIRST_ROUND_TRIP_BYTES * FIT_WITHIN;
+const nearlyFits = (compressed: Buffer) =>
+  compressed.length > FIRST_ROUND_TRIP_BODY_BYTES && compressed.length <= FIRST_ROUND_TRIP_BODY_BYTES * WORTH_FITTING;
 const smaller = (a: Buffer, b: Buffer) => (b.length < a.length ? b : a);
 
 export function compression(): MiddlewareHandler {

@@ -2,7 +2,8 @@ import type { Handler } from "hono";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Env } from "~/config.server";
 import type { AppServices } from "~/load-context";
-import { cachedPageOf, inlineScriptHashes, answerFromCache, UNCACHEABLE_TAG } from "~/modules/cache/page-cache.server";
+import { cachedPageOf, inlineScriptHashes, answerFromCache, smallerBrotli, UNCACHEABLE_TAG } from "~/modules/cache/page-cache.server";
+import { logger } from "~/lib/logger.server";
 import { atOrigin } from "~/lib/proxy.server";
 import { withRetryAfter } from "~/lib/retry-after.server";
 import { ASSET_SECURITY_HEADERS, securityHeaders } from "./security-headers";
@@ -76,7 +77,14 @@ export function renderPages(
       ["Cache-Control", "no-cache"],
     ];
     const page = await cachedPageOf(body, response.status, headers, cacheTags);
-    keepIn.cache.put(keepIn.key, page, keepIn.start);
+    if (keepIn.cache.put(keepIn.key, page, keepIn.start)) {
+      // Off this request: a page a little over a new connection's first round trip is compressed
+      // again, harder, for the shoppers after this one.
+      smallerBrotli(page, body).then(
+        (br) => br && keepIn.cache.keepSmallerBrotli(keepIn.key, page.etag, br),
+        (error: unknown) => logger.warn({ err: error, path: keepIn.key }, "a kept page could not be compressed again"),
+      );
+    }
     const answer = await answerFromCache(page, c.req.raw);
     answer.headers.set("X-Cache", "miss");
     return answer;

@@ -10,8 +10,11 @@ import {
   LISTS_TAG,
   PageCache,
   productTag,
+  sentBytes,
+  smallerBrotli,
   UNCACHEABLE_TAG,
 } from "./page-cache.server";
+import { FIRST_ROUND_TRIP_BYTES } from "~/lib/first-round-trip";
 import { parseCatalogChange, tagsOf } from "./catalog-changes.server";
 
 const get = (path: string, headers: Record<string, string> = {}) => new Request(`http://shop.test${path}`, { headers });
@@ -309,5 +312,79 @@ describe("a client that takes no compression", () => {
     expect((await answer.text()).length).toBeGreaterThan(20_000);
     expect(cache.get("/?")?.plain).toBeUndefined();
     expect(cache.storedBytes).toBe(one.bytes);
+  });
+});
+
+describe("a kept page a little over a new connection's first round trip", () => {
+  // Headers as a kept page has them: its policy lists its inline scripts' hashes.
+  const headers: [string, string][] = [
+    ["Content-Type", "text/html; charset=utf-8"],
+    [
+      "Content-Security-Policy",
+      `default-src 'self'; script-src 'self' ${Array.from({ length: 8 }, (_, i) => `'sha256-${String(i).repeat(43)}='`).join(" ")}`,
+    ],
+    ["Cache-Control", "no-cache"],
+  ];
+  /** A shop-like page of `cards` cards: names, prices and ids that differ, the same markup around them. */
+  const shopLike = (cards: number) => {
+    let seed = 7;
+    const next = () => (seed = (Math.imul(seed, 1_664_525) + 1_013_904_223) >>> 0) >>> 8;
+    const words = ["Classic", "Bifold", "Wallet", "Heritage", "Messenger", "Bag", "Belt", "Pouch", "Desk", "Pad", "Chappal", "Boot"];
+    const id = () => Array.from({ length: 12 }, () => "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz0123456789"[next() % 58]).join("");
+    const rows = Array.from({ length: cards }, () => {
+      const key = id();
+      const name = `${words[next() % 12]} ${words[next() % 12]} ${words[next() % 12]}`;
+      return `<article class="group relative flex flex-col rounded-xl border bg-white"><img alt="" loading="lazy" src="/media/demo/${key}-640.webp" srcSet="/media/demo/${key}-320.webp 320w, /media/demo/${key}-640.webp 640w"/><h2 class="font-medium text-stone-900"><a href="/product/${id()}">${name}</a></h2><span class="text-base font-semibold">PKR ${1000 + (next() % 9000)},${next() % 10}00.00</span></article>`;
+    });
+    return `<!DOCTYPE html><html lang="en"><body><main>${rows.join("")}</main></body></html>`;
+  };
+  /** The first of these pages whose quick copy is sent over `limit` bytes. */
+  const sentOver = async (limit: number) => {
+    for (let cards = 20; cards < 2000; cards += limit > FIRST_ROUND_TRIP_BYTES ? 10 : 1) {
+      const body = Buffer.from(shopLike(cards));
+      const kept = await cachedPageOf(body, 200, headers, new Set([LISTS_TAG]));
+      if (sentBytes(kept) > limit) return { body, kept };
+    }
+    throw new Error(`no page of up to 2,000 cards is sent in over ${limit} bytes`);
+  };
+  const nearlyFitting = () => sentOver(FIRST_ROUND_TRIP_BYTES);
+
+  it("is answered, once compressed again, in one round trip: headers and the whole page within 14,600 bytes", async () => {
+    const { body, kept } = await nearlyFitting();
+    const cache = new PageCache(10_000_000);
+    expect(cache.put("/shop?", kept, cache.begin())).toBe(true);
+    const before = cache.storedBytes;
+    const smaller = await smallerBrotli(kept, body);
+    expect(smaller).not.toBeNull();
+    expect(cache.keepSmallerBrotli("/shop?", kept.etag, smaller!)).toBe(true);
+    const answer = await answerFromCache(cache.get("/shop?")!, get("/shop", { "accept-encoding": "gzip, deflate, br" }));
+    const sent = Buffer.from(await answer.arrayBuffer());
+    expect(zlib.brotliDecompressSync(sent).toString()).toBe(body.toString());
+    // As it goes out: the status line, each header, the ones Node adds (Date, Connection, Keep-Alive), the body.
+    const nodeAdds = "Date: Fri, 27 Nov 2026 13:39:35 GMT\r\nConnection: keep-alive\r\nKeep-Alive: timeout=65\r\n".length;
+    const headerBytes =
+      "HTTP/1.1 200 OK\r\n".length + [...answer.headers].reduce((n, [name, value]) => n + name.length + value.length + 4, 0) + nodeAdds + 2;
+    expect(headerBytes + sent.length).toBeLessThanOrEqual(FIRST_ROUND_TRIP_BYTES);
+    // The estimate the cache decides by is not below what is sent.
+    expect(sentBytes(cache.get("/shop?")!)).toBeGreaterThanOrEqual(headerBytes + sent.length);
+    // The cache counts the smaller copy.
+    expect(cache.storedBytes).toBe(before - (kept.br.length - smaller!.length));
+  });
+
+  it("keeps the page as it is when it was kept anew meanwhile, or when it already fits or is far over", async () => {
+    const { body, kept } = await nearlyFitting();
+    const cache = new PageCache(10_000_000);
+    cache.put("/shop?", kept, cache.begin());
+    const smaller = (await smallerBrotli(kept, body))!;
+    // Kept anew (another page under the same address) before the smaller copy was ready: not swapped.
+    const other = await cachedPageOf(Buffer.from(shopLike(30)), 200, headers, new Set([LISTS_TAG]));
+    cache.put("/shop?", other, cache.begin());
+    expect(cache.keepSmallerBrotli("/shop?", kept.etag, smaller)).toBe(false);
+    expect(cache.get("/shop?")!.br).toEqual(other.br);
+    // A page that fits already, or one far over (a search's 100 KB), is not compressed again.
+    const small = Buffer.from(shopLike(20));
+    expect(await smallerBrotli(await cachedPageOf(small, 200, headers, new Set()), small)).toBeNull();
+    const large = await sentOver(FIRST_ROUND_TRIP_BYTES * 1.3);
+    expect(await smallerBrotli(large.kept, large.body)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { FIRST_ROUND_TRIP_BYTES, WORTH_FITTING } from "~/lib/first-round-trip";
 import { CACHED_AT_MOST_MS } from "./read-cache.server";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
@@ -114,6 +115,32 @@ export async function cachedPageOf(body: Buffer, status: number, headers: [strin
   ]);
   const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
   return { status, headers, etag, br, gzip: gz, tags, bytes: br.length + gz.length + 512 };
+}
+
+/**
+ * What is sent with every kept page besides its own headers: the status line, ETag, Vary, X-Cache,
+ * Content-Encoding and Content-Length, and Node's Date, Connection and Keep-Alive.
+ */
+const SENT_WITH_EVERY_PAGE_BYTES = 260;
+
+/** A kept page's bytes as its brotli answer is sent: status line, headers and body. */
+export function sentBytes(page: CachedPage): number {
+  return page.headers.reduce((n, [name, value]) => n + name.length + value.length + 4, SENT_WITH_EVERY_PAGE_BYTES) + page.br.length;
+}
+
+/**
+ * A smaller brotli copy of a kept page, at the highest quality, when the one it was kept with
+ * (quality 6, quick) leaves it a little over a new connection's first round trip
+ * (lib/first-round-trip.ts): the home page and the shop's (12.4 and 13.2 KB at quality 11 against
+ * 13.6 and 14.5 KB, with 1.3 KB of headers) then reach a phone one round trip sooner. It costs
+ * 0.1–0.2 s of a libuv thread per page kept, so it is made after the page has been answered and
+ * kept (`PageCache.keepSmallerBrotli`); null when the page is not near enough to fit.
+ */
+export async function smallerBrotli(page: CachedPage, body: Buffer): Promise<Buffer | null> {
+  const sent = sentBytes(page);
+  if (sent <= FIRST_ROUND_TRIP_BYTES || sent > FIRST_ROUND_TRIP_BYTES * WORTH_FITTING) return null;
+  const br = await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  return br.length < page.br.length ? br : null;
 }
 
 /** Whether an Accept-Encoding header takes `encoding` (listed, and not with q=0). */
@@ -298,6 +325,21 @@ export class PageCache {
     const variants = this.variants.get(pathOf(key))!;
     variants.bytes += plain.length;
     this.trim(variants);
+    return true;
+  }
+
+  /**
+   * Swaps the brotli copy of the page kept under `key` for a smaller one of the same page (`etag`:
+   * the page may have been dropped, or kept anew, meanwhile). Returns whether it was swapped.
+   */
+  keepSmallerBrotli(key: string, etag: string, br: Buffer): boolean {
+    const page = this.pages.get(key);
+    if (!page || page.etag !== etag || br.length >= page.br.length) return false;
+    const saved = page.br.length - br.length;
+    page.br = br;
+    page.bytes -= saved;
+    this.bytes -= saved;
+    this.variants.get(pathOf(key))!.bytes -= saved;
     return true;
   }
 
