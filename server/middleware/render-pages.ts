@@ -80,10 +80,9 @@ export function renderPages(
     if (keepIn.cache.put(keepIn.key, page, keepIn.start)) {
       // Off this request: a page a little over a new connection's first round trip is compressed
       // again, harder, for the shoppers after this one.
-      smallerBrotli(page, body).then(
-        (br) => br && keepIn.cache.keepSmallerBrotli(keepIn.key, page.etag, br),
-        (error: unknown) => logger.warn({ err: error, path: keepIn.key }, "a kept page could not be compressed again"),
-      );
+      smallerBrotli(page, body)
+        .then((br) => br && keepIn.cache.keepSmallerBrotli(keepIn.key, page.etag, br))
+        .catch((error: unknown) => logger.warn({ err: error, path: keepIn.key }, "a kept page could not be compressed again"));
     }
     const answer = await answerFromCache(page, c.req.raw);
     answer.headers.set("X-Cache", "miss");
