@@ -371,6 +371,15 @@ describe("a kept page a little over a new connection's first round trip", () => 
     expect(cache.storedBytes).toBe(before - (kept.br.length - smaller!.length));
   });
 
+  it("compresses one page again at a time, queueing none: libuv's threads stay free for the shop's files and its readiness probe", async () => {
+    const { body, kept } = await nearlyFitting();
+    const [first, second] = await Promise.all([smallerBrotli(kept, body), smallerBrotli(kept, body)]);
+    expect(first).not.toBeNull();
+    expect(second).toBeNull();
+    // Once the first is done, the next page is compressed again.
+    expect(await smallerBrotli(kept, body)).not.toBeNull();
+  });
+
   it("keeps the page as it is when it was kept anew meanwhile, or when it already fits or is far over", async () => {
     const { body, kept } = await nearlyFitting();
     const cache = new PageCache(10_000_000);

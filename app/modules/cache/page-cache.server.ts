@@ -139,9 +139,19 @@ export function sentBytes(page: CachedPage): number {
 export async function smallerBrotli(page: CachedPage, body: Buffer): Promise<Buffer | null> {
   const sent = sentBytes(page);
   if (sent <= FIRST_ROUND_TRIP_BYTES || sent > FIRST_ROUND_TRIP_BYTES * WORTH_FITTING) return null;
-  const br = await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
-  return br.length < page.br.length ? br : null;
+  // One at a time in a process, and none queued: libuv's four threads also read the shop's files
+  // and its folders for the readiness probe, which a proxy gives 2 s. A page kept while another
+  // is being compressed again stays as it was kept (a minute at most).
+  if (compressingAgain) return null;
+  compressingAgain = true;
+  try {
+    const br = await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+    return br.length < page.br.length ? br : null;
+  } finally {
+    compressingAgain = false;
+  }
 }
+let compressingAgain = false;
 
 /** Whether an Accept-Encoding header takes `encoding` (listed, and not with q=0). */
 export function acceptsEncoding(header: string | null | undefined, encoding: "br" | "gzip"): boolean {
