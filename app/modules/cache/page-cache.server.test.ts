@@ -16,6 +16,7 @@ import {
 } from "./page-cache.server";
 import { FIRST_ROUND_TRIP_BYTES } from "~/lib/first-round-trip";
 import { parseCatalogChange, tagsOf } from "./catalog-changes.server";
+import { shopLikePage } from "../../../tests/support/shop-like-page";
 
 const get = (path: string, headers: Record<string, string> = {}) => new Request(`http://shop.test${path}`, { headers });
 const page = (tags: string[], body = "<html>page</html>") =>
@@ -325,23 +326,10 @@ describe("a kept page a little over a new connection's first round trip", () => 
     ],
     ["Cache-Control", "no-cache"],
   ];
-  /** A shop-like page of `cards` cards: names, prices and ids that differ, the same markup around them. */
-  const shopLike = (cards: number) => {
-    let seed = 7;
-    const next = () => (seed = (Math.imul(seed, 1_664_525) + 1_013_904_223) >>> 0) >>> 8;
-    const words = ["Classic", "Bifold", "Wallet", "Heritage", "Messenger", "Bag", "Belt", "Pouch", "Desk", "Pad", "Chappal", "Boot"];
-    const id = () => Array.from({ length: 12 }, () => "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz0123456789"[next() % 58]).join("");
-    const rows = Array.from({ length: cards }, () => {
-      const key = id();
-      const name = `${words[next() % 12]} ${words[next() % 12]} ${words[next() % 12]}`;
-      return `<article class="group relative flex flex-col rounded-xl border bg-white"><img alt="" loading="lazy" src="/media/demo/${key}-640.webp" srcSet="/media/demo/${key}-320.webp 320w, /media/demo/${key}-640.webp 640w"/><h2 class="font-medium text-stone-900"><a href="/product/${id()}">${name}</a></h2><span class="text-base font-semibold">PKR ${1000 + (next() % 9000)},${next() % 10}00.00</span></article>`;
-    });
-    return `<!DOCTYPE html><html lang="en"><body><main>${rows.join("")}</main></body></html>`;
-  };
   /** The first of these pages whose quick copy is sent over `limit` bytes. */
   const sentOver = async (limit: number) => {
     for (let cards = 20; cards < 2000; cards += limit > FIRST_ROUND_TRIP_BYTES ? 10 : 1) {
-      const body = Buffer.from(shopLike(cards));
+      const body = Buffer.from(shopLikePage(cards));
       const kept = await cachedPageOf(body, 200, headers, new Set([LISTS_TAG]));
       if (sentBytes(kept) > limit) return { body, kept };
     }
@@ -386,12 +374,12 @@ describe("a kept page a little over a new connection's first round trip", () => 
     cache.put("/shop?", kept, cache.begin());
     const smaller = (await smallerBrotli(kept, body))!;
     // Kept anew (another page under the same address) before the smaller copy was ready: not swapped.
-    const other = await cachedPageOf(Buffer.from(shopLike(30)), 200, headers, new Set([LISTS_TAG]));
+    const other = await cachedPageOf(Buffer.from(shopLikePage(30)), 200, headers, new Set([LISTS_TAG]));
     cache.put("/shop?", other, cache.begin());
     expect(cache.keepSmallerBrotli("/shop?", kept.etag, smaller)).toBe(false);
     expect(cache.get("/shop?")!.br).toEqual(other.br);
     // A page that fits already, or one far over (a search's 100 KB), is not compressed again.
-    const small = Buffer.from(shopLike(20));
+    const small = Buffer.from(shopLikePage(20));
     expect(await smallerBrotli(await cachedPageOf(small, 200, headers, new Set()), small)).toBeNull();
     const large = await sentOver(FIRST_ROUND_TRIP_BYTES * 1.3);
     expect(await smallerBrotli(large.kept, large.body)).toBeNull();
