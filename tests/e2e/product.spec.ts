@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import sharp from "sharp";
 import { storedCart } from "../support/e2e";
 
 /** The fields of a product page's schema.org data (app/components/storefront/product-json-ld.tsx) read one by one below. */
@@ -14,6 +15,31 @@ async function openProduct(page: Page, name: string) {
   await expect(page).toHaveURL(/\/product\/[A-Za-z0-9]+$/);
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   return new URL(page.url()).pathname.split("/").pop()!;
+}
+
+/**
+ * A rating's stars as the shopper sees them, read from a screenshot column by column: how many
+ * separate stars are drawn, and where the amber (#b45309) ends and the grey (#d6d3d1) begins, as a
+ * share of the row's width.
+ */
+async function drawnStars(rating: Locator): Promise<{ stars: number; amberTo: number; greyFrom: number }> {
+  const { data, info } = await sharp(await rating.locator("span").first().screenshot())
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const near = (x: number, y: number, [r, g, b]: number[]) => {
+    const at = (y * info.width + x) * 3;
+    return Math.abs(data[at] - r) < 20 && Math.abs(data[at + 1] - g) < 20 && Math.abs(data[at + 2] - b) < 20;
+  };
+  const columns = Array.from({ length: info.width }, (_, x) => {
+    const rows = Array.from({ length: info.height }, (_, y) => y);
+    return { amber: rows.some((y) => near(x, y, [180, 83, 9])), grey: rows.some((y) => near(x, y, [214, 211, 209])) };
+  });
+  const drawn = columns.map((column) => column.amber || column.grey);
+  const stars = drawn.filter((on, x) => on && !drawn[x - 1]).length;
+  const lastAmber = columns.findLastIndex((column) => column.amber);
+  const firstGrey = columns.findIndex((column) => column.grey);
+  return { stars, amberTo: (lastAmber + 1) / info.width, greyFrom: firstGrey < 0 ? 1 : firstGrey / info.width };
 }
 
 const sizeGroup = (page: Page) => page.getByRole("group", { name: /^Size/ });
@@ -38,6 +64,24 @@ test.describe("product detail", () => {
     await expect(image).toHaveAttribute("srcset", /320w.*640w.*960w/);
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   });
+
+  for (const at of ["", " on a phone @mobile"]) {
+    test(`a rating is five stars, amber as far as the rating and grey after it, on a card and on the product's page${at}`, async ({ page }) => {
+      // 4.3 of 5 is 86 % of the row: four stars amber, the fifth a third amber.
+      const expectDrawn = async (rating: Locator, width: number) => {
+        await expect(rating.locator("span").first()).toHaveCSS("width", `${width}px`);
+        const drawn = await drawnStars(rating);
+        expect(drawn.stars).toBe(5);
+        expect(drawn.amberTo).toBeGreaterThan(0.83);
+        expect(drawn.amberTo).toBeLessThan(0.89);
+        expect(drawn.greyFrom).toBeGreaterThan(0.83);
+      };
+      await openProduct(page, "Formal Dress Belt");
+      await expectDrawn(page.getByRole("main").getByRole("img", { name: "Rated 4.3 out of 5" }), 100);
+      await page.goto("/shop?q=Formal%20Dress%20Belt");
+      await expectDrawn(page.getByRole("main").getByRole("article").first().getByRole("img", { name: "Rated 4.3 out of 5" }), 80);
+    });
+  }
 
   test("lists sizes numerically, disables sold-out sizes and starts on the first size in stock", async ({ page }) => {
     await openProduct(page, "Formal Dress Belt");
