@@ -79,7 +79,11 @@ test.describe("product detail", () => {
       await openProduct(page, "Formal Dress Belt");
       await expectDrawn(page.getByRole("main").getByRole("img", { name: "Rated 4.3 out of 5" }), 100);
       await page.goto("/shop?q=Formal%20Dress%20Belt");
-      await expectDrawn(page.getByRole("main").getByRole("article").first().getByRole("img", { name: "Rated 4.3 out of 5" }), 80);
+      const card = page
+        .getByRole("main")
+        .getByRole("article")
+        .filter({ has: page.getByRole("link", { name: "Formal Dress Belt", exact: true }) });
+      await expectDrawn(card.getByRole("img", { name: "Rated 4.3 out of 5" }), 80);
     });
   }
 
