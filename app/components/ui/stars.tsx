@@ -12,7 +12,8 @@ export function Stars({
   showValue = true,
 }: {
   rating: number;
-  /** In pixels: the sizes app.css has outlines for (`.stars`, `.stars-20`). */ size?: 16 | 20;
+  /** In pixels: the sizes app.css has outlines for (`.stars`, `.stars-20`). */
+  size?: 16 | 20;
   showValue?: boolean;
 }) {
   const label = rating > 0 ? `Rated ${formatRating(rating)} out of 5` : "Not rated yet";
