@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { freePort } from "../support/free-port";
+import { cookiesSet, rawRequest } from "../support/raw-http";
 
 /*
  * The committed deploy/Caddyfile in front of two stand-in instances that answer every request with
@@ -50,37 +51,25 @@ async function standIn(name: string): Promise<StandIn> {
   return { name, port, kill };
 }
 
-/** One request through the proxy: status, body, and the instance cookie it set. */
-function send(port: number, method: "GET" | "POST", body: string, cookie?: string): Promise<{ status: number; body: string; cookie?: string }> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: "127.0.0.1",
-        port,
-        method,
-        path: "/checkout",
-        headers: {
-          ...(cookie ? { Cookie: cookie } : {}),
-          ...(method === "POST" ? { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body) } : {}),
-        },
-        agent: false,
+/** One request through the proxy: status, body, and the instance cookie it set (`shop_instance=…`). */
+async function send(port: number, method: "GET" | "POST", body: string, cookie?: string): Promise<{ status: number; body: string; cookie?: string }> {
+  const answer = await rawRequest(
+    port,
+    {
+      method,
+      path: "/checkout",
+      headers: {
+        ...(cookie ? { Cookie: cookie } : {}),
+        ...(method === "POST" ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
       },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString(),
-            cookie: response.headers["set-cookie"]?.find((line) => line.startsWith("shop_instance="))?.split(";")[0],
-          }),
-        );
-      },
-    );
-    request.on("error", reject);
-    request.end(method === "POST" ? body : undefined);
-  });
+      body: method === "POST" ? Buffer.from(body) : undefined,
+    },
+    noKeepAlive,
+  );
+  const kept = cookiesSet(answer).get("shop_instance");
+  return { status: answer.status, body: answer.body, cookie: kept && `shop_instance=${kept}` };
 }
+const noKeepAlive = new http.Agent({ keepAlive: false });
 
 test.skip(spawnSync(caddy, ["version"], { stdio: "ignore" }).status !== 0, `Caddy is missing (${caddy}): apt-get install -y caddy`);
 
@@ -114,9 +103,9 @@ test("when an instance dies under shoppers kept on it, the other one goes on tak
     await expect
       .poll(
         async () => {
-          const answer = await send(port, "GET", "").catch(() => undefined);
-          const name = answer?.body.split(" ")[0];
-          if (answer?.status === 200 && answer.cookie && name) kept[name] = answer.cookie;
+          const answer = await send(port, "GET", "");
+          const name = answer.body.split(" ")[0];
+          if (answer.status === 200 && answer.cookie && name) kept[name] = answer.cookie;
           return Object.keys(kept).sort();
         },
         { timeout: 20_000, message: `both instances answer through the proxy (${log.join("").slice(-2000)})` },
