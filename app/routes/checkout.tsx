@@ -144,6 +144,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/**
+ * When an order's answer never arrives, the page sends it again by itself after these waits (the
+ * proxy checks its instances every second, decision 0069), then says so and leaves it to the shopper.
+ */
+const RESEND_AFTER_MS = [1_000, 2_000] as const;
+
 function newKey() {
   return crypto.randomUUID();
 }
@@ -179,7 +185,10 @@ export default function Checkout() {
   const [banner, setBanner] = useState<string | null>(refused?.message ?? null);
   // The loader's key until the scripts run; then the browser's own, as it always was.
   const [key, setKey] = useState(loaded?.idempotencyKey ?? "");
-  const submitting = fetcher.state !== "idle";
+  // The order as last sent, and how many times it was sent again because no answer came back.
+  const sent = useRef<{ form: FormData; resent: number } | null>(null);
+  const [resending, setResending] = useState(false);
+  const submitting = fetcher.state !== "idle" || resending;
 
   useEffect(() => setKey(newKey()), []);
 
@@ -191,6 +200,19 @@ export default function Checkout() {
 
   // What the order's answer does, once per answer (the cart and the page's other state as they are then).
   const answered = useEffectEvent((result: ActionResult) => {
+    // No answer (a dropped connection, an instance gone before the proxy noticed): the same order,
+    // with the same key, is sent again by itself after a moment; the shop places it at most once.
+    const again = sent.current;
+    if (!result.ok && result.unanswered && again && again.resent < RESEND_AFTER_MS.length) {
+      setResending(true);
+      const wait = RESEND_AFTER_MS[again.resent++];
+      const timer = setTimeout(() => {
+        setResending(false);
+        void fetcher.submit(again.form, { method: "post" });
+      }, wait);
+      return () => clearTimeout(timer);
+    }
+    sent.current = null;
     if (result.ok) {
       cart.clear();
       void navigate("/confirmorder", {
@@ -209,7 +231,7 @@ export default function Checkout() {
     if (result.freshKey) setKey(newKey());
   });
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data) answered(fetcher.data);
+    if (fetcher.state === "idle" && fetcher.data) return answered(fetcher.data);
   }, [fetcher.state, fetcher.data]);
 
   // Placed without scripts: the confirmation is this page's answer (the browser's own cart is
@@ -257,6 +279,7 @@ export default function Checkout() {
     setBanner(null);
     formData.set("cart", cartPayload(cart.rows.map((r) => r.line)));
     formData.set("idempotencyKey", key);
+    sent.current = { form: formData, resent: 0 };
     void fetcher.submit(formData, { method: "post" });
   };
 

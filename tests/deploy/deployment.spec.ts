@@ -374,4 +374,47 @@ test.describe.serial("the shop behind HTTPS on two instances", () => {
     await context.dispose();
     await buyWhileKilling(b);
   });
+
+  test("a shopper's instance killed just before Place Order: the page sends the order again by itself, and it is confirmed once", async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    // The last test killed b: it starts again and rejoins; the shopper is kept on a, which is then killed.
+    const [a, b] = deployment.instances;
+    const restarted = await deployment.restart(b);
+    const survivor = await contextOn(browser, restarted);
+    await survivor.close();
+    const shopper = await contextOn(browser, a);
+    try {
+      const page = await shopper.newPage();
+      await page.goto(`/shop?q=${encodeURIComponent(PRODUCT)}`);
+      await page.getByRole("link", { name: PRODUCT, exact: true }).click();
+      await page.getByRole("button", { name: "M", exact: true }).click();
+      await page.getByRole("button", { name: "Add to Cart" }).click();
+      await expect(page.getByRole("link", { name: /^Cart, 1 item/ })).toBeVisible();
+      await page.goto("/checkout");
+      const email = `kept-${randomUUID().slice(0, 8)}@example.pk`;
+      await fillCheckout(page, { firstName: "Saima", lastName: "Iqbal", email, phone: "0321-5550123" });
+      await expect(page.getByRole("button", { name: "Place Order" })).toBeEnabled();
+      expect(await instanceOf(page)).toBe(a.id);
+
+      const sent: number[] = [];
+      page.on("response", (response) => {
+        if (response.request().method() === "POST" && new URL(response.url()).pathname === "/checkout.data") sent.push(response.status());
+      });
+      await deployment.kill(a);
+      // One press, on a page whose instance is gone: the proxy answers 502 until its health check
+      // has found it out; the page sends the same order again and the other instance takes it.
+      await page.getByRole("button", { name: "Place Order" }).click();
+      await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible({ timeout: 15_000 });
+      const orderNumber = (await page.getByText(/^ORD-\d{13}$/).textContent())!;
+      console.log(`Place Order on a killed instance: answers ${sent.join(", ")}`);
+      expect(sent.at(-1)).toBe(200);
+      const { rows } = await database.query<{ order_number: string }>("select order_number from orders where email = $1", [email]);
+      expect(rows.map((r) => r.order_number)).toEqual([orderNumber]);
+      await expect(page.getByRole("link", { name: "Cart, 0 items" })).toBeVisible();
+    } finally {
+      await shopper.close();
+    }
+  });
 });

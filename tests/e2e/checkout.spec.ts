@@ -72,17 +72,18 @@ test.describe("buying", () => {
     await page.goto("/checkout");
     await fillCheckout(page, { firstName: "Rabia" });
 
-    // The first Place Order reaches the shop, which stores the order; its answer never reaches the
-    // phone (the proxy answers 502 instead).
-    let stored: string | undefined;
+    // Place Order reaches the shop, which stores the order; its answer never reaches the phone (the
+    // proxy answers 502 instead), nor do those of the two times the page sends it again by itself.
+    const stored: (string | undefined)[] = [];
     await page.route(/\/checkout\.data/, async (route) => {
       // Nothing else gets through while the connection is down.
       if (route.request().method() !== "POST") return route.abort("internetdisconnected");
       const answer = await route.fetch();
-      stored = /ORD-\d{13}/.exec(await answer.text())?.[0];
+      stored.push(/ORD-\d{13}/.exec(await answer.text())?.[0]);
       await route.fulfill({ status: 502, body: "" });
     });
     await page.getByRole("button", { name: "Place Order" }).click();
+    await expect(page.getByRole("button", { name: "Placing Order..." })).toBeDisabled();
     // The spec's words for a failed order, then what went wrong.
     await expect(
       page.getByText(
@@ -90,7 +91,10 @@ test.describe("buying", () => {
         { exact: true },
       ),
     ).toBeVisible();
-    expect(stored).toMatch(/^ORD-\d{13}$/);
+    // Sent three times, one order: the shop confirmed the same one each time.
+    expect(stored).toHaveLength(3);
+    expect(stored[0]).toMatch(/^ORD-\d{13}$/);
+    expect(new Set(stored)).toEqual(new Set([stored[0]]));
     // The form and the cart are as they were.
     await expect(page.getByLabel("First name")).toHaveValue("Rabia");
     await expect(page.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
@@ -99,8 +103,46 @@ test.describe("buying", () => {
     await page.unroute(/\/checkout\.data/);
     await page.getByRole("button", { name: "Place Order" }).click();
     await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
-    await expect(page.getByText(/^ORD-\d{13}$/)).toHaveText(stored!);
+    await expect(page.getByText(/^ORD-\d{13}$/)).toHaveText(stored[0]!);
   });
+
+  for (const at of ["", " on a phone @mobile"])
+    test(`an order whose answer is lost once (an instance gone before the proxy noticed) is sent again by the page itself and confirmed, once${at}`, async ({
+      page,
+    }) => {
+      await page.goto("/shop?q=Slim%20Card%20Holder");
+      await page.getByRole("link", { name: "Slim Card Holder" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Slim Card Holder" })).toBeVisible();
+      await page.getByRole("button", { name: "Add to Cart" }).click();
+      await page.goto("/checkout");
+      await fillCheckout(page, { firstName: "Iqra" });
+
+      // The first answer is lost on the way (502 from the proxy); what follows gets through.
+      const sent: { at: number; order?: string }[] = [];
+      const problems: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error" && !message.text().includes("502")) problems.push(message.text());
+      });
+      page.on("pageerror", (error) => problems.push(error.message));
+      await page.route(/\/checkout\.data/, async (route) => {
+        if (route.request().method() !== "POST") return route.continue();
+        const answer = await route.fetch();
+        const body = await answer.text();
+        sent.push({ at: Date.now(), order: /ORD-\d{13}/.exec(body)?.[0] });
+        if (sent.length === 1) return route.fulfill({ status: 502, body: "" });
+        await route.fulfill({ response: answer, body });
+      });
+      await page.getByRole("button", { name: "Place Order" }).click();
+      // One press: the page waits a moment, sends the same order again, and the shop confirms the one it has.
+      await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible({ timeout: 10_000 });
+      expect(sent).toHaveLength(2);
+      expect(sent[0].order).toMatch(/^ORD-\d{13}$/);
+      expect(sent[1].order).toBe(sent[0].order);
+      expect(sent[1].at - sent[0].at).toBeGreaterThanOrEqual(900);
+      await expect(page.getByText(/^ORD-\d{13}$/)).toHaveText(sent[0].order!);
+      await expect(page.getByRole("link", { name: "Cart, 0 items" })).toBeVisible();
+      expect(problems).toEqual([]);
+    });
 
   test("the confirmation reloaded still shows the order, without a page error", async ({ page }) => {
     // Size 34, which the tests after this one check only relative to what it was.

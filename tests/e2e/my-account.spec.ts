@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { addPouchToCart, fillCheckout, mailTo, signUpByMail } from "../support/e2e";
+import { addPouchToCart, fillCheckout, mailTo, signUpByMail, storedCart } from "../support/e2e";
 
 /*
  * A returning customer's account (docs/decisions/0057): sign up and log in, keep a profile and a
@@ -81,7 +81,9 @@ async function returningCustomer(page: Page, baseURL: string, phone: boolean) {
   // Personal pages: no cache keeps them, the browser's included.
   expect((await page.request.get(`/account/orders/${orderNumber}`)).headers()["cache-control"]).toBe("private, no-store");
 
-  // Reorder: the same pouch back in the emptied cart, at today's price.
+  // Reorder: the same pouch back in the emptied cart, at today's price. The bar says 0 items
+  // before the page's scripts have read the cart too: the cart as the browser keeps it is read here.
+  await expect.poll(() => storedCart(page), { message: "the cart the order emptied, as the browser keeps it" }).toEqual([]);
   await expect(page.getByRole("link", { name: "Cart, 0 items" })).toBeAttached();
   await page.getByRole("button", { name: "Reorder" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Everything from this order is in your cart, at the same prices." })).toBeVisible();
