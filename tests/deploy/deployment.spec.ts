@@ -288,7 +288,7 @@ test.describe.serial("the shop behind HTTPS on two instances", () => {
   });
 
   test("the committed nginx block serves the same shop over https, forms and login limits included", async () => {
-    const nginx = await startNginx(deployment);
+    const nginx = await startNginx([deployment.instances[0].port, deployment.instances[1].port]);
     test.skip(nginx === null, "nginx is not installed (apt-get install -y nginx)");
     const client = await http.newContext({ baseURL: nginx!.url, ignoreHTTPSErrors: true });
     try {
@@ -316,7 +316,7 @@ test.describe.serial("the shop behind HTTPS on two instances", () => {
   });
 
   test("through Caddy and through nginx, /cart and /checkout draw each shopper's own cart, and no cache keeps one for another", async () => {
-    const nginx = await startNginx(deployment);
+    const nginx = await startNginx([deployment.instances[0].port, deployment.instances[1].port]);
     // The cart's cookie (docs/decisions/0062), told apart by its quantity: an item the shop does not have, drawn as such.
     const cart = (quantity: number) => `cart=1|no-such-product:v_M:M:${quantity}`;
     for (const url of [deployment.url, ...(nginx ? [nginx.url] : [])]) {
@@ -402,10 +402,11 @@ test.describe.serial("the shop behind HTTPS on two instances", () => {
       page.on("response", (response) => {
         if (response.request().method() === "POST" && new URL(response.url()).pathname === "/checkout.data") sent.push(response.status());
       });
-      await deployment.kill(a);
-      // One press, on a page whose instance is gone: the proxy answers 502 until its health check
-      // has found it out; the page sends the same order again and the other instance takes it.
+      // One press as the instance dies, before the proxy's next health check can have found it out:
+      // the proxy answers 502; the page sends the same order again and the other instance takes it.
+      const killed = deployment.kill(a);
       await page.getByRole("button", { name: "Place Order" }).click();
+      await killed;
       await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible({ timeout: 15_000 });
       const orderNumber = (await page.getByText(/^ORD-\d{13}$/).textContent())!;
       console.log(`Place Order on a killed instance: answers ${sent.join(", ")}`);

@@ -4,7 +4,8 @@ import http from "node:http";
 import type { Socket } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, request, test } from "@playwright/test";
+import { startNginx } from "../support/deployment";
 import { freePort } from "../support/free-port";
 import { cookiesSet, rawRequest } from "../support/raw-http";
 
@@ -71,6 +72,27 @@ async function send(port: number, method: "GET" | "POST", body: string, cookie?:
 }
 const noKeepAlive = new http.Agent({ keepAlive: false });
 
+/** Caddy with the committed Caddyfile on plain HTTP at `port`, in front of `upstreams`; its output goes to `log`. */
+function startCaddy(home: string, port: number, upstreams: readonly number[], log: string[]): ChildProcess {
+  const proxy = spawn(caddy, ["run", "--config", path.join(root, "deploy", "Caddyfile"), "--adapter", "caddyfile"], {
+    cwd: home,
+    env: {
+      ...process.env,
+      HOME: home,
+      XDG_DATA_HOME: path.join(home, "data"),
+      XDG_CONFIG_HOME: path.join(home, "config"),
+      SHOP_ADDRESS: `http://127.0.0.1:${port}`,
+      SHOP_UPSTREAMS: upstreams.map((p) => `127.0.0.1:${p}`).join(" "),
+      SHOP_DEPLOY_DIR: path.join(root, "deploy"),
+      CADDY_OPTIONS: "admin off",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  proxy.stdout.on("data", (chunk: Buffer) => log.push(chunk.toString()));
+  proxy.stderr.on("data", (chunk: Buffer) => log.push(chunk.toString()));
+  return proxy;
+}
+
 test.skip(spawnSync(caddy, ["version"], { stdio: "ignore" }).status !== 0, `Caddy is missing (${caddy}): apt-get install -y caddy`);
 
 test("when an instance dies under shoppers kept on it, the other one goes on taking their forms, whole", async () => {
@@ -82,21 +104,7 @@ test("when an instance dies under shoppers kept on it, the other one goes on tak
   const log: string[] = [];
   let proxy: ChildProcess | undefined;
   try {
-    proxy = spawn(caddy, ["run", "--config", path.join(root, "deploy", "Caddyfile"), "--adapter", "caddyfile"], {
-      cwd: home,
-      env: {
-        ...process.env,
-        HOME: home,
-        XDG_DATA_HOME: path.join(home, "data"),
-        XDG_CONFIG_HOME: path.join(home, "config"),
-        SHOP_ADDRESS: `http://127.0.0.1:${port}`,
-        SHOP_UPSTREAMS: `127.0.0.1:${a.port} 127.0.0.1:${b.port}`,
-        CADDY_OPTIONS: "admin off",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    proxy.stdout!.on("data", (chunk: Buffer) => log.push(chunk.toString()));
-    proxy.stderr!.on("data", (chunk: Buffer) => log.push(chunk.toString()));
+    proxy = startCaddy(home, port, [a.port, b.port], log);
 
     // A shopper kept on each instance: the cookie the proxy set when that instance answered.
     const kept: Record<string, string> = {};
@@ -129,6 +137,60 @@ test("when an instance dies under shoppers kept on it, the other one goes on tak
     proxy?.kill("SIGKILL");
     await b.kill();
     await a.kill().catch(() => undefined);
+    fs.rmSync(home, { recursive: true, force: true });
+  }
+});
+
+test("when no instance can answer, Caddy and nginx show the shop's page saying so, with their status, for a page and a form", async () => {
+  test.setTimeout(60_000);
+  // Two ports where nothing answers: every instance is down.
+  const down = [await freePort(), await freePort()] as const;
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), "shop-proxy-down-"));
+  const port = await freePort();
+  const log: string[] = [];
+  const proxy = startCaddy(home, port, down, log);
+  const nginx = await startNginx(down, { shopDown: true });
+  const client = await request.newContext({ ignoreHTTPSErrors: true });
+  const unavailable = (body: string) => {
+    expect(body).toContain("<h1>We will be back in a moment</h1>");
+    expect(body).toContain("The shop could not answer just now. Please try again in a minute.");
+  };
+  try {
+    // Caddy: a page (tried on the instances for lb_try_duration first) and a form.
+    await expect
+      .poll(async () => (await rawRequest(port, { method: "GET", path: "/readyz", headers: {} }, noKeepAlive)).status, { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    for (const [method, target, body] of [
+      ["GET", "/shop", undefined],
+      ["POST", "/checkout", "firstName=Ayesha"],
+    ] as const) {
+      const answer = await rawRequest(
+        port,
+        {
+          method,
+          path: target,
+          headers: body ? { "Content-Type": "application/x-www-form-urlencoded" } : {},
+          body: body ? Buffer.from(body) : undefined,
+        },
+        noKeepAlive,
+      );
+      expect([502, 503], `${method} ${target} through Caddy: ${log.join("").slice(-1500)}`).toContain(answer.status);
+      expect(answer.headers["content-type"]).toMatch(/^text\/html/);
+      expect(answer.headers["cache-control"]).toBe("no-store");
+      unavailable(answer.body);
+    }
+    // nginx, when it is installed (.ci/run installs it).
+    if (nginx) {
+      for (const answer of [await client.get(`${nginx.url}/shop`), await client.post(`${nginx.url}/checkout`, { form: { firstName: "Ayesha" } })]) {
+        expect(answer.status(), `${answer.url()} through nginx`).toBe(502);
+        expect(answer.headers()["cache-control"]).toBe("no-store");
+        unavailable(await answer.text());
+      }
+    } else console.log("nginx is not installed: its page for a request no instance answered was not checked (apt-get install -y nginx)");
+  } finally {
+    await client.dispose();
+    proxy.kill("SIGKILL");
+    await nginx?.stop();
     fs.rmSync(home, { recursive: true, force: true });
   }
 });

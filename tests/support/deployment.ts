@@ -45,11 +45,16 @@ export interface Deployment {
 }
 
 /**
- * nginx with the committed deploy/nginx.conf in front of the same instances, on a port of its own
- * with a certificate made on the spot (its example addresses, ports and certificate paths swapped
- * for this machine's). Resolves to its https:// address, or null when nginx is not installed.
+ * nginx with the committed deploy/nginx.conf in front of the instances on `ports` (the
+ * deployment's two, or ports where nothing answers), on a port of its own with a certificate made
+ * on the spot (its example addresses, ports, certificate and page paths swapped for this
+ * machine's). Resolves once it answers (with the shop's /readyz, unless `shopDown`) to its https://
+ * address, or to null when nginx is not installed.
  */
-export async function startNginx(deployment: Deployment): Promise<{ url: string; stop: () => Promise<void> } | null> {
+export async function startNginx(
+  ports: readonly [number, number],
+  { shopDown = false }: { shopDown?: boolean } = {},
+): Promise<{ url: string; stop: () => Promise<void> } | null> {
   if (spawnSync("nginx", ["-v"], { stdio: "ignore" }).status !== 0) return null;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-nginx-"));
   const made = spawnSync(
@@ -73,11 +78,11 @@ export async function startNginx(deployment: Deployment): Promise<{ url: string;
   );
   if (made.status !== 0) throw new Error("openssl could not make a test certificate");
   const [httpsPort, httpPort] = [await freePort(), await freePort()];
-  const [a, b] = deployment.instances;
   const block = fs
     .readFileSync(path.join(root, "deploy", "nginx.conf"), "utf8")
-    .replace("server 127.0.0.1:3000", `server 127.0.0.1:${a.port}`)
-    .replace("server 127.0.0.1:3001", `server 127.0.0.1:${b.port}`)
+    .replace("server 127.0.0.1:3000", `server 127.0.0.1:${ports[0]}`)
+    .replace("server 127.0.0.1:3001", `server 127.0.0.1:${ports[1]}`)
+    .replace("root /srv/shop/deploy;", `root ${path.join(root, "deploy")};`)
     .replace("listen 443 ssl http2;", `listen 127.0.0.1:${httpsPort} ssl http2;`)
     .replace("listen 80;", `listen 127.0.0.1:${httpPort};`)
     .replaceAll("/etc/ssl/shop/", `${dir}/`)
@@ -111,7 +116,8 @@ export async function startNginx(deployment: Deployment): Promise<{ url: string;
       "nginx",
       async () => {
         if (child.exitCode !== null) throw new Error(`nginx exited: ${errors.join("")}`);
-        return (await insecureGet(`${url}/readyz`)).status === 200;
+        const { status } = await insecureGet(`${url}/readyz`).catch(() => ({ status: 0 }));
+        return shopDown ? status > 0 : status === 200;
       },
       30_000,
     );
@@ -252,6 +258,7 @@ export async function startDeployment(): Promise<Deployment> {
         XDG_CONFIG_HOME: path.join(caddyHome, "config"),
         SHOP_ADDRESS: `localhost:${httpsPort}`,
         SHOP_UPSTREAMS: `127.0.0.1:${ports.a} 127.0.0.1:${ports.b}`,
+        SHOP_DEPLOY_DIR: path.join(root, "deploy"),
         CADDY_OPTIONS: ["admin off", "local_certs", "skip_install_trust", `http_port ${await freePort()}`, "auto_https disable_redirects"].join("\n"),
       },
       stdio: ["ignore", "pipe", "pipe"],
