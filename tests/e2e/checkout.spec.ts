@@ -1,6 +1,17 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import type { CartLine } from "~/modules/cart/cart-line";
 import { addBeltToCart, buyBelt, fillCheckout, storedCart } from "../support/e2e";
+
+/** A Slim Card Holder in the cart, and the checkout form filled in for `firstName`. */
+async function cardHolderAtCheckout(page: Page, firstName: string) {
+  await page.goto("/shop?q=Slim%20Card%20Holder");
+  await page.getByRole("link", { name: "Slim Card Holder" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Slim Card Holder" })).toBeVisible();
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByRole("link", { name: /^Cart, 1 item/ })).toBeVisible();
+  await page.goto("/checkout");
+  await fillCheckout(page, { firstName });
+}
 
 test.describe("buying", () => {
   test("add to cart → cart → checkout errors → order → confirmation → empty cart", async ({ page }) => {
@@ -65,12 +76,7 @@ test.describe("buying", () => {
   test("an order whose answer is lost on the way (a dropped connection, an instance gone) is placed again without a second order", async ({
     page,
   }) => {
-    await page.goto("/shop?q=Slim%20Card%20Holder");
-    await page.getByRole("link", { name: "Slim Card Holder" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Slim Card Holder" })).toBeVisible();
-    await page.getByRole("button", { name: "Add to Cart" }).click();
-    await page.goto("/checkout");
-    await fillCheckout(page, { firstName: "Rabia" });
+    await cardHolderAtCheckout(page, "Rabia");
 
     // Place Order reaches the shop, which stores the order; its answer never reaches the phone (the
     // proxy answers 502 instead), nor do those of the two times the page sends it again by itself.
@@ -110,12 +116,7 @@ test.describe("buying", () => {
     test(`an order whose answer is lost once (an instance gone before the proxy noticed) is sent again by the page itself and confirmed, once${at}`, async ({
       page,
     }) => {
-      await page.goto("/shop?q=Slim%20Card%20Holder");
-      await page.getByRole("link", { name: "Slim Card Holder" }).click();
-      await expect(page.getByRole("heading", { level: 1, name: "Slim Card Holder" })).toBeVisible();
-      await page.getByRole("button", { name: "Add to Cart" }).click();
-      await page.goto("/checkout");
-      await fillCheckout(page, { firstName: "Iqra" });
+      await cardHolderAtCheckout(page, "Iqra");
 
       // The first answer is lost on the way (502 from the proxy); what follows gets through.
       const sent: { at: number; order?: string }[] = [];
