@@ -23,6 +23,7 @@ import { CheckoutFieldsets, PlaceOrder, showFirstProblem } from "~/components/st
 import { FormAlert } from "~/components/ui/field";
 import { RouteError } from "~/components/ui/route-error";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { useResendUnanswered } from "~/components/ui/use-resend-unanswered";
 import { OrderConfirmation } from "~/components/storefront/order-confirmation";
 import type { loader as rootLoader } from "~/root";
 import { shortageMessage } from "~/modules/orders/shortage-message";
@@ -144,12 +145,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-/**
- * When an order's answer never arrives, the page sends it again by itself after these waits (the
- * proxy checks its instances every second, decision 0069), then says so and leaves it to the shopper.
- */
-const RESEND_AFTER_MS = [1_000, 2_000] as const;
-
 function newKey() {
   return crypto.randomUUID();
 }
@@ -185,10 +180,12 @@ export default function Checkout() {
   const [banner, setBanner] = useState<string | null>(refused?.message ?? null);
   // The loader's key until the scripts run; then the browser's own, as it always was.
   const [key, setKey] = useState(loaded?.idempotencyKey ?? "");
-  // The order as last sent, and how many times it was sent again because no answer came back.
-  const sent = useRef<{ form: FormData; resent: number } | null>(null);
-  const [resending, setResending] = useState(false);
-  const submitting = fetcher.state !== "idle" || resending;
+  // An order that got no answer is sent again by itself, with the same key (decision 0070).
+  const resend = useResendUnanswered<ActionResult>(
+    (form) => void fetcher.submit(form, { method: "post" }),
+    (r) => !r.ok && Boolean(r.unanswered),
+  );
+  const submitting = fetcher.state !== "idle" || resend.waiting;
 
   useEffect(() => setKey(newKey()), []);
 
@@ -200,19 +197,8 @@ export default function Checkout() {
 
   // What the order's answer does, once per answer (the cart and the page's other state as they are then).
   const answered = useEffectEvent((result: ActionResult) => {
-    // No answer (a dropped connection, an instance gone before the proxy noticed): the same order,
-    // with the same key, is sent again by itself after a moment; the shop places it at most once.
-    const again = sent.current;
-    if (!result.ok && result.unanswered && again && again.resent < RESEND_AFTER_MS.length) {
-      setResending(true);
-      const wait = RESEND_AFTER_MS[again.resent++];
-      const timer = setTimeout(() => {
-        setResending(false);
-        void fetcher.submit(again.form, { method: "post" });
-      }, wait);
-      return () => clearTimeout(timer);
-    }
-    sent.current = null;
+    const resending = resend.resendIfUnanswered(result);
+    if (resending) return resending;
     if (result.ok) {
       cart.clear();
       void navigate("/confirmorder", {
@@ -279,8 +265,7 @@ export default function Checkout() {
     setBanner(null);
     formData.set("cart", cartPayload(cart.rows.map((r) => r.line)));
     formData.set("idempotencyKey", key);
-    sent.current = { form: formData, resent: 0 };
-    void fetcher.submit(formData, { method: "post" });
+    resend.send(formData);
   };
 
   return (

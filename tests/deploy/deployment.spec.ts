@@ -99,9 +99,10 @@ async function buyWhileKilling(victim: Instance) {
             return;
           } else {
             // Server errors say who answered: the shop ("very busy", an order that lost its stock
-            // race five times), or the proxy (no body of the shop's).
+            // race five times), or the proxy (deploy/shop-unavailable.html, or no body at all).
             const status = response.status();
-            const who = status < 500 ? "" : body.includes("very busy") ? " shop busy" : body.includes("<html") ? " shop page" : " proxy";
+            const byProxy = body.includes("We will be back in a moment") || !body.includes("<html");
+            const who = status < 500 ? "" : body.includes("very busy") ? " shop busy" : byProxy ? " proxy" : " shop page";
             failures[`${status}${who}`] = (failures[`${status}${who}`] ?? 0) + 1;
           }
         } catch (error) {
