@@ -4,7 +4,7 @@ import { useRef, useState } from "react";
  * When a form's answer never arrives, it is sent again by itself after these waits (the proxy
  * checks its instances every second, decision 0069), then left to the shopper (decision 0070).
  */
-export const RESEND_AFTER_MS = [1_000, 2_000] as const;
+const RESEND_AFTER_MS = [1_000, 2_000] as const;
 
 /**
  * Sends a form that is safe to send twice (checkout's: its idempotency key) and, when no answer
