@@ -149,7 +149,7 @@ test("when no instance can answer, Caddy and nginx show the shop's page saying s
   const port = await freePort();
   const log: string[] = [];
   const proxy = startCaddy(home, port, down, log);
-  const nginx = await startNginx(down, { shopDown: true });
+  let nginx: Awaited<ReturnType<typeof startNginx>> = null;
   const client = await request.newContext({ ignoreHTTPSErrors: true });
   const unavailable = (body: string) => {
     expect(body).toContain("<h1>We will be back in a moment</h1>");
@@ -180,6 +180,7 @@ test("when no instance can answer, Caddy and nginx show the shop's page saying s
       unavailable(answer.body);
     }
     // nginx, when it is installed (.ci/run installs it).
+    nginx = await startNginx(down, { shopDown: true });
     if (nginx) {
       for (const answer of [await client.get(`${nginx.url}/shop`), await client.post(`${nginx.url}/checkout`, { form: { firstName: "Ayesha" } })]) {
         expect(answer.status(), `${answer.url()} through nginx`).toBe(502);
