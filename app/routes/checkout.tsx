@@ -181,10 +181,7 @@ export default function Checkout() {
   // The loader's key until the scripts run; then the browser's own, as it always was.
   const [key, setKey] = useState(loaded?.idempotencyKey ?? "");
   // An order that got no answer is sent again by itself, with the same key (decision 0070).
-  const resend = useResendUnanswered<ActionResult>(
-    (form) => void fetcher.submit(form, { method: "post" }),
-    (r) => !r.ok && Boolean(r.unanswered),
-  );
+  const resend = useResendUnanswered((form) => void fetcher.submit(form, { method: "post" }));
   const submitting = fetcher.state !== "idle" || resend.waiting;
 
   useEffect(() => setKey(newKey()), []);

@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import { isUnanswered } from "~/lib/unanswered";
 
 /**
  * When a form's answer never arrives, it is sent again by itself after these waits (the proxy
@@ -8,13 +9,13 @@ const RESEND_AFTER_MS = [1_000, 2_000] as const;
 
 /**
  * Sends a form that is safe to send twice (checkout's: its idempotency key) and, when no answer
- * came back (`unanswered`, ~/lib/unanswered.ts), the same form again after RESEND_AFTER_MS.
+ * came back (isUnanswered, ~/lib/unanswered.ts), the same form again after RESEND_AFTER_MS.
  * `waiting` is true between an unanswered send and the next. Call `resendIfUnanswered` with each
  * answer: it schedules the next send and returns its cancel (for an effect's cleanup: a page left
  * meanwhile sends nothing), or, for an answer, or once the waits are used up, forgets the form and
  * returns null.
  */
-export function useResendUnanswered<R>(submit: (form: FormData) => void, unanswered: (result: R) => boolean) {
+export function useResendUnanswered(submit: (form: FormData) => void) {
   const sent = useRef<{ form: FormData; resent: number } | null>(null);
   const [waiting, setWaiting] = useState(false);
   return {
@@ -23,9 +24,9 @@ export function useResendUnanswered<R>(submit: (form: FormData) => void, unanswe
       sent.current = { form, resent: 0 };
       submit(form);
     },
-    resendIfUnanswered(result: R): (() => void) | null {
+    resendIfUnanswered(result: unknown): (() => void) | null {
       const again = sent.current;
-      if (!again || !unanswered(result) || again.resent >= RESEND_AFTER_MS.length) {
+      if (!again || !isUnanswered(result) || again.resent >= RESEND_AFTER_MS.length) {
         sent.current = null;
         return null;
       }
