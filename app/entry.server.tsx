@@ -8,6 +8,7 @@ import { MarkupCacheProvider } from "~/modules/cache/markup-cache";
 import { markupCache } from "~/modules/cache/markup-cache.server";
 import { withHeldControls } from "~/lib/held-controls.server";
 import { withBrandFont } from "~/lib/brand-font.server";
+import { withOneTitle } from "~/lib/one-title.server";
 import { scriptsAfterPaint, startsScriptsAfterPaint } from "~/lib/scripts-after-paint.server";
 import stylesheet from "~/app.css?inline";
 import { criticalCss } from "~/lib/critical-css.server";
@@ -38,6 +39,7 @@ const HEAD_END = Buffer.from("</head>");
 /**
  * The finished page from what React wrote: its head edited as text, its body left as bytes.
  *
+ * - The head keeps one title: an error boundary's, when there is one (one-title.server.ts).
  * - On every page, the controls that need scripts are held until the page has hydrated
  *   (held-controls.server.ts), and the brand typeface is named once the page is painted
  *   (brand-font.server.ts).
@@ -51,7 +53,7 @@ const HEAD_END = Buffer.from("</head>");
 function finishedPage(written: Buffer, options: { inlineStyles: boolean; scriptsAfterPaint: boolean; nonce: string }): Buffer {
   const headEnd = written.indexOf(HEAD_END);
   if (headEnd === -1) return written;
-  let head = written.toString("utf8", 0, headEnd);
+  let head = withOneTitle(written.toString("utf8", 0, headEnd));
   let body: Buffer;
   ({ head, body } = withHeldControls(withBrandFont(head, options.nonce), written.subarray(headEnd), options.nonce));
   if (options.scriptsAfterPaint) ({ head, body } = scriptsAfterPaint(head, body, options.nonce));
