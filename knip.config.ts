@@ -25,6 +25,8 @@ export default {
     // lighthouse's own dependencies, which scripts/audit.mjs drives directly (they come with lighthouse).
     "chrome-launcher",
     "puppeteer-core",
+    // What the browser's build renders with instead of React: vite.config.ts resolves `react` to it by name.
+    "preact",
   ],
   // Programs of the system the tests start when present (util-linux, nginx, OpenSSL, PostgreSQL's server).
   ignoreBinaries: ["unshare", "mount", "umount", "nginx", "openssl", "pg_config"],

@@ -1,6 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import path from "node:path";
 
 /**
@@ -29,6 +29,24 @@ const PRODUCTION_ROUTER = [
   { find: /^react-router\/dom$/, replacement: routerBuild("dom-export.mjs") },
 ];
 
+/** The browser renders with preact/compat; the server keeps React (docs/decisions/0071). */
+const PREACT: Record<string, string> = {
+  react: "preact/compat",
+  "react-dom": "preact/compat",
+  "react-dom/client": "preact/compat/client",
+  "react/jsx-runtime": "preact/compat/jsx-runtime",
+  "react/jsx-dev-runtime": "preact/compat/jsx-dev-runtime",
+};
+const preactInTheBrowser: Plugin = {
+  name: "preact-in-the-browser",
+  enforce: "pre",
+  resolveId(id, importer, options) {
+    const to = PREACT[id];
+    if (!to || options?.ssr) return null;
+    return this.resolve(to, importer, { skipSelf: true });
+  },
+};
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: {
     alias: [{ find: "~", replacement: path.resolve(import.meta.dirname, "app") }, ...(command === "build" ? PRODUCTION_ROUTER : [])],
@@ -48,7 +66,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
               groups: [
                 {
                   name: "framework",
-                  test: /node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)\//,
+                  test: /node_modules\/(preact|react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)\//,
                   priority: 2,
                 },
                 { name: "storefront", test: STOREFRONT_SHARED, priority: 1 },
@@ -58,11 +76,14 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           },
         },
   },
+  // The dev server bundles the browser's packages ahead (React Router among them): they import preact too.
+  optimizeDeps: { rolldownOptions: { plugins: [preactInTheBrowser] } },
   ssr: {
     // Native or WASM packages stay external and load from node_modules at run time.
     external: ["sharp", "@electric-sql/pglite", "pg", "pino", "nodemailer"],
   },
   plugins: [
+    preactInTheBrowser,
     tailwindcss(),
     reactRouter(),
     // React Router names every server entry after its build file (index.js): the cluster's gets its own name.

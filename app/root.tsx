@@ -21,6 +21,7 @@ import { InlineStyles } from "~/lib/inline-styles";
 import { isUnanswered } from "~/lib/unanswered";
 import { releaseHeldControls } from "~/lib/needs-script";
 import { useEffect } from "react";
+import { BrowserHead, KEPT_HEAD, PageTitle, pageTitleOf } from "~/lib/browser-head";
 import { getCurrentUser } from "~/modules/accounts/session.server";
 import stylesheetUrl from "./app.css?url";
 
@@ -70,15 +71,34 @@ export function shouldRevalidate({ formMethod, actionResult, defaultShouldRevali
   return formMethod ? defaultShouldRevalidate : false;
 }
 
+const IN_BROWSER = typeof document !== "undefined";
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // The page has hydrated, or drawn its error: the controls held until its scripts took over
   // work now (held-controls.server.ts).
   useEffect(releaseHeldControls, []);
+  const body = (
+    <body className="min-h-screen">
+      {children}
+      <ScrollRestoration nonce={nonce} />
+      <Scripts nonce={nonce} />
+    </body>
+  );
+  // In the browser preact renders into the document's <html> and keeps the server's head
+  // (browser-head.tsx, docs/decisions/0071).
+  if (IN_BROWSER) {
+    return (
+      <>
+        <head dangerouslySetInnerHTML={KEPT_HEAD} />
+        <BrowserHead />
+        {body}
+      </>
+    );
+  }
   return (
-    // data-brand-font is set by the page's own head script (brand-font.server.ts) once the page is painted, before or
-    // after it hydrates: React is not to mind the attribute it did not draw.
-    <html lang="en" suppressHydrationWarning>
+    // data-brand-font is set by the page's own head script (brand-font.server.ts) once the page is painted.
+    <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -87,11 +107,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="min-h-screen">
-        {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
-      </body>
+      {body}
     </html>
   );
 }
@@ -108,8 +124,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     detail = typeof error.data === "string" && error.data ? error.data : detail;
   }
   return (
-    <main className="mx-auto max-w-xl px-4 py-24 text-center">
-      <title>{`${title} | Chamra Leather`}</title>
+    <main className="mx-auto max-w-xl px-4 py-24 text-center" {...pageTitleOf(`${title} | Chamra Leather`)}>
+      <PageTitle title={`${title} | Chamra Leather`} />
       <h1 className="font-serif text-3xl text-leather-800">{title}</h1>
       <p className="mt-4 text-stone-700">{detail}</p>
       <a href="/" className="mt-8 inline-block rounded-md bg-leather-700 px-5 py-3 font-medium text-white">

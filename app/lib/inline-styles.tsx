@@ -6,8 +6,8 @@ import stylesheetUrl from "~/app.css?url";
  * so the first paint waits for no second request (docs/decisions/0026-critical-css-and-memory.md).
  *
  * The server writes a marker here and replaces it with the rules the finished page uses
- * (entry.server.tsx, critical-css.server.ts). In the browser the element is hydrated with the text
- * it already holds; once the page has loaded the whole stylesheet is linked after it, without
+ * (entry.server.tsx, critical-css.server.ts). The browser keeps the head the server wrote
+ * (browser-head.tsx); once the page has loaded the whole stylesheet is linked after it, without
  * holding up any paint, for what scripts and client-side navigation show next.
  */
 export const INLINE_STYLES_ID = "shop-styles";
@@ -18,21 +18,14 @@ export function StylesProvider({ css, children }: { css: string | undefined; chi
   return <StylesContext.Provider value={css}>{children}</StylesContext.Provider>;
 }
 
-/** The text of the document's inline stylesheet, read once in the browser. */
-let fromDocument: string | undefined | null = null;
-function documentStyles(): string | undefined {
-  if (typeof document === "undefined") return undefined;
-  if (fromDocument === null) fromDocument = document.getElementById(INLINE_STYLES_ID)?.textContent ?? undefined;
-  return fromDocument;
-}
-
 /**
  * Links the whole stylesheet once the page has loaded, so it never competes with the page's main
- * image (built pages only: the dev server links it itself).
+ * image; only where the page came with its styles inline (built pages: the dev server links it
+ * itself, and a signed-in visitor's pages link it already).
  */
-function useWholeStylesheet(inline: boolean) {
+export function useWholeStylesheet() {
   useEffect(() => {
-    if (!inline) return;
+    if (!document.getElementById(INLINE_STYLES_ID)) return;
     const link = () => {
       if (document.querySelector(`link[rel="stylesheet"][href="${stylesheetUrl}"]`)) return;
       const element = document.createElement("link");
@@ -43,7 +36,7 @@ function useWholeStylesheet(inline: boolean) {
     if (document.readyState === "complete") return link();
     window.addEventListener("load", link, { once: true });
     return () => window.removeEventListener("load", link);
-  }, [inline]);
+  }, []);
 }
 
 /**
@@ -53,8 +46,7 @@ function useWholeStylesheet(inline: boolean) {
  * stylesheet. Nothing on the dev server, which links the stylesheet itself.
  */
 export function InlineStyles() {
-  const css = useContext(StylesContext) ?? documentStyles();
-  useWholeStylesheet(Boolean(css));
+  const css = useContext(StylesContext);
   if (css) return <style id={INLINE_STYLES_ID} dangerouslySetInnerHTML={{ __html: css }} />;
   if (import.meta.env.DEV) return null;
   return <link rel="stylesheet" href={stylesheetUrl} />;

@@ -1,3 +1,4 @@
+import { settled } from "../support/axe";
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { CONTACT_SUBJECTS, OWNER } from "../support/e2e";
 
@@ -25,10 +26,7 @@ async function sendMessage(browser: Browser, input: { name: string; email: strin
   try {
     const page = await context.newPage();
     await page.goto("/contact");
-    await page.waitForFunction(() => {
-      const form = document.querySelector("form[aria-label='Contact form']");
-      return form !== null && Object.keys(form).some((key) => key.startsWith("__reactProps"));
-    });
+    await settled(page);
     const form = page.getByRole("form", { name: "Contact form" });
     await form.getByLabel("Name").fill(input.name);
     await form.getByLabel("Email").fill(input.email);

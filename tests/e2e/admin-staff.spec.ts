@@ -1,3 +1,4 @@
+import { settled } from "../support/axe";
 import { expect, test, type Page } from "@playwright/test";
 import { fillCreateAdmin, logIn } from "../support/e2e";
 
@@ -5,13 +6,10 @@ const deleteSubscriptionQuestion = (email: string) =>
   `Delete the subscription for ${email}? It goes to the Trash for 30 days, where a Main Admin can restore it.`;
 const unique = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.pk`;
 
-/** Subscribes through the footer form, once React has taken it over. */
+/** Subscribes through the footer form, once the page's scripts have taken it over. */
 async function subscribe(page: Page, email: string) {
   await page.goto("/");
-  await page.waitForFunction(() => {
-    const form = document.querySelector("form[action='/subscribe']");
-    return form !== null && Object.keys(form).some((key) => key.startsWith("__reactProps"));
-  });
+  await settled(page);
   const footer = page.getByRole("contentinfo");
   await footer.getByLabel("Subscribe to our newsletter").fill(email);
   await footer.getByRole("button", { name: "Subscribe" }).click();

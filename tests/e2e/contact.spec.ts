@@ -1,3 +1,4 @@
+import { settled } from "../support/axe";
 import { expect, test, type Page, type Request, type Response } from "@playwright/test";
 import { CONTACT_SUBJECTS } from "../support/e2e";
 
@@ -20,13 +21,10 @@ function contactForm(page: Page) {
 
 type ContactForm = ReturnType<typeof contactForm>;
 
-/** Opens /contact and waits until React has taken over the form (so a click is not a plain POST). */
+/** Opens /contact and waits until the page's scripts have taken over the form (so a click is not a plain POST). */
 async function openContact(page: Page) {
   await page.goto("/contact");
-  await page.waitForFunction(() => {
-    const form = document.querySelector("form[aria-label='Contact form']");
-    return form !== null && Object.keys(form).some((key) => key.startsWith("__reactProps"));
-  });
+  await settled(page);
   return contactForm(page);
 }
 

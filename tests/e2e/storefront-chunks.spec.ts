@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import { expect, test } from "@playwright/test";
 
 /*
@@ -50,6 +51,16 @@ function firstLoad(manifest: ReturnType<typeof readManifest>, routeId: string): 
   return [...chunks];
 }
 
+/** The routes whose pages a shopper sees: those under the storefront's layout. */
+function storefrontRoutes(manifest: ReturnType<typeof readManifest>): RouteEntry[] {
+  return Object.values(manifest.routes).filter((route) => {
+    for (let r: RouteEntry | undefined = route; r; r = r.parentId ? manifest.routes[r.parentId] : undefined) {
+      if (r.id === "routes/storefront-layout") return true;
+    }
+    return false;
+  });
+}
+
 /** Back-office code, and code that only the server may run (its modules, its packages). */
 const NOT_FOR_SHOPPERS = [
   /^app\/routes\/admin\//,
@@ -61,12 +72,7 @@ const NOT_FOR_SHOPPERS = [
 
 test("the storefront's pages load nothing of the back office or of the server", () => {
   const manifest = readManifest();
-  const storefront = Object.values(manifest.routes).filter((route) => {
-    for (let r: RouteEntry | undefined = route; r; r = r.parentId ? manifest.routes[r.parentId] : undefined) {
-      if (r.id === "routes/storefront-layout") return true;
-    }
-    return false;
-  });
+  const storefront = storefrontRoutes(manifest);
   // Every page a shopper sees: home, shop, category, product, cart, checkout, track and the rest.
   expect(storefront.map((route) => route.id)).toEqual(
     expect.arrayContaining(["routes/home", "shop", "shop-category", "routes/product", "routes/cart", "routes/checkout", "routes/track"]),
@@ -81,16 +87,29 @@ test("the storefront's pages load nothing of the back office or of the server", 
   }
 });
 
+test("no storefront page loads more than 100 KB of JavaScript (gzip) on its first load", () => {
+  // Issue 35, goal 4: gzip -9 of each file, as scripts/precompress.mjs writes the .gz copies.
+  const manifest = readManifest();
+  const storefront = storefrontRoutes(manifest);
+  expect(storefront.length).toBeGreaterThanOrEqual(15);
+  const weights = storefront.map((route) => {
+    const bytes = firstLoad(manifest, route.id).reduce(
+      (sum, chunk) => sum + zlib.gzipSync(fs.readFileSync(path.join(BUILD, "client", chunk)), { level: 9 }).length,
+      0,
+    );
+    return { route: route.id, kb: Math.round((bytes / 1024) * 10) / 10 };
+  });
+  const over = weights.filter((weight) => weight.kb > 100);
+  expect(over, `pages over 100 KB: ${JSON.stringify(over)}`).toEqual([]);
+  // The sum counts what a page runs: the framework and the route's own module at least.
+  for (const weight of weights) expect(weight.kb, weight.route).toBeGreaterThan(40);
+});
+
 test("the storefront's pages check their forms with zod/mini, not zod classic", () => {
   // Zod classic (its chainable methods) weighs ~24 KB gzip; the same rules written with zod/mini
   // weigh a few KB, on every form page (docs/architecture.md#schemas-in-the-browser).
   const manifest = readManifest();
-  const storefront = Object.values(manifest.routes).filter((route) => {
-    for (let r: RouteEntry | undefined = route; r; r = r.parentId ? manifest.routes[r.parentId] : undefined) {
-      if (r.id === "routes/storefront-layout") return true;
-    }
-    return false;
-  });
+  const storefront = storefrontRoutes(manifest);
   const checked = [
     "routes/checkout",
     "routes/track",

@@ -1,3 +1,4 @@
+import { settled } from "../support/axe";
 import { expect, test, type Page, type Request } from "@playwright/test";
 
 const SUCCESS = "Thank you for subscribing! 🎉";
@@ -14,13 +15,10 @@ function newsletter(page: Page) {
   };
 }
 
-/** Opens a page and waits until React has taken over the footer form (so a click is not a plain POST). */
+/** Opens a page and waits until the page's scripts have taken over the footer form (so a click is not a plain POST). */
 async function openPage(page: Page, path = "/") {
   await page.goto(path);
-  await page.waitForFunction(() => {
-    const form = document.querySelector("form[action='/subscribe']");
-    return form !== null && Object.keys(form).some((key) => key.startsWith("__reactProps"));
-  });
+  await settled(page);
   return newsletter(page);
 }
 

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { PageTitle, pageTitleOf } from "~/lib/browser-head";
 
 /**
  * The error boundary every storefront route exports: a clear message and a way back, never a
@@ -27,8 +28,8 @@ export function RouteError({ backTo = { to: "/", label: "Go Home" } }: { backTo?
     }
   }
   return (
-    <section className="mx-auto max-w-xl px-4 py-24 text-center">
-      <title>{`${detail} | Chamra Leather`}</title>
+    <section className="mx-auto max-w-xl px-4 py-24 text-center" {...pageTitleOf(`${detail} | Chamra Leather`)}>
+      <PageTitle title={`${detail} | Chamra Leather`} />
       <h1 className="font-serif text-4xl text-leather-800">{title}</h1>
       <p className="mt-4 text-lg text-stone-700">{detail}</p>
       <Link to={backTo.to} className="mt-8 inline-block rounded-md bg-leather-700 px-5 py-3 font-medium text-white hover:bg-leather-800">

@@ -1,0 +1,28 @@
+import { startTransition, StrictMode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { HydratedRouter } from "react-router/dom";
+
+/**
+ * The browser renders with preact/compat (docs/decisions/0071). React Router's router first decodes
+ * the page's data, and until then its first render throws the decoding's promise: React's root
+ * waits for it, preact's would draw the page anew. So the page asks the router for that promise
+ * and waits for it before hydrating; the router made on the way is the one the page then uses.
+ */
+async function routerDataDecoded() {
+  try {
+    (HydratedRouter as (props: object) => unknown)({});
+  } catch (thrown) {
+    if (thrown instanceof Promise) await thrown.catch(() => undefined);
+  }
+}
+
+void routerDataDecoded().then(() =>
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+    );
+  }),
+);
