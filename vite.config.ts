@@ -29,7 +29,10 @@ const PRODUCTION_ROUTER = [
   { find: /^react-router\/dom$/, replacement: routerBuild("dom-export.mjs") },
 ];
 
-/** The browser renders with preact/compat; the server keeps React (docs/decisions/0071). */
+/**
+ * A built page's browser renders with preact/compat; the server keeps React, and so does the dev
+ * server's browser, for React's Fast Refresh (docs/decisions/0071, app/lib/browser-renderer.ts).
+ */
 const PREACT: Record<string, string> = {
   react: "preact/compat",
   "react-dom": "preact/compat",
@@ -76,14 +79,12 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           },
         },
   },
-  // The dev server bundles the browser's packages ahead (React Router among them): they import preact too.
-  optimizeDeps: { rolldownOptions: { plugins: [preactInTheBrowser] } },
   ssr: {
     // Native or WASM packages stay external and load from node_modules at run time.
     external: ["sharp", "@electric-sql/pglite", "pg", "pino", "nodemailer"],
   },
   plugins: [
-    preactInTheBrowser,
+    command === "build" && preactInTheBrowser,
     tailwindcss(),
     reactRouter(),
     // React Router names every server entry after its build file (index.js): the cluster's gets its own name.

@@ -22,6 +22,7 @@ import { isUnanswered } from "~/lib/unanswered";
 import { releaseHeldControls } from "~/lib/needs-script";
 import { useEffect } from "react";
 import { BrowserHead, KEPT_HEAD, PageTitle, pageTitleOf } from "~/lib/browser-head";
+import { PREACT_IN_THE_BROWSER } from "~/lib/browser-renderer";
 import { getCurrentUser } from "~/modules/accounts/session.server";
 import stylesheetUrl from "./app.css?url";
 
@@ -71,8 +72,6 @@ export function shouldRevalidate({ formMethod, actionResult, defaultShouldRevali
   return formMethod ? defaultShouldRevalidate : false;
 }
 
-const IN_BROWSER = typeof document !== "undefined";
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // The page has hydrated, or drawn its error: the controls held until its scripts took over
@@ -85,9 +84,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <Scripts nonce={nonce} />
     </body>
   );
-  // In the browser preact renders into the document's <html> and keeps the server's head
-  // (browser-head.tsx, docs/decisions/0071).
-  if (IN_BROWSER) {
+  // In a built page's browser preact renders into the document's <html> and keeps the server's
+  // head (browser-head.tsx, docs/decisions/0071).
+  if (PREACT_IN_THE_BROWSER) {
     return (
       <>
         <head dangerouslySetInnerHTML={KEPT_HEAD} />
@@ -97,8 +96,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
     );
   }
   return (
-    // data-brand-font is set by the page's own head script (brand-font.server.ts) once the page is painted.
-    <html lang="en">
+    // data-brand-font is set by the page's own head script (brand-font.server.ts) once the page is painted, before or
+    // after it hydrates: React (under the dev server) is not to mind the attribute it did not draw.
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

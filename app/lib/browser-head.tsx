@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { createPortal } from "react-dom";
 import { Meta, useLocation, useMatches } from "react-router";
 import { useWholeStylesheet } from "~/lib/inline-styles";
+import { PREACT_IN_THE_BROWSER } from "~/lib/browser-renderer";
 
 /**
  * The document's head in the browser (docs/decisions/0071).
@@ -26,7 +27,7 @@ const PAGE_TITLE = "data-page-title";
  * by preact would stay in the page, where shoppers' tools would find its text).
  */
 export function PageTitle({ title }: { title: string }) {
-  return typeof document === "undefined" ? <title>{title}</title> : null;
+  return PREACT_IN_THE_BROWSER ? null : <title>{title}</title>;
 }
 export const pageTitleOf = (title: string) => ({ [PAGE_TITLE]: title });
 
