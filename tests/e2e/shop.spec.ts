@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { settled } from "../support/axe";
 
 test.describe("shop listing", () => {
   test("lists product cards with name, category, rating and price", async ({ page }) => {
@@ -317,6 +318,49 @@ test.describe("mobile menu @mobile", () => {
     await page.getByRole("button", { name: "Open menu" }).click();
     await page.getByRole("button", { name: "Close menu" }).click();
     await expect(page.locator("#mobile-menu")).toBeHidden();
+  });
+
+  test("the menu opens over the page, under the bar, without moving the page", async ({ page }) => {
+    await page.goto("/");
+    await settled(page);
+    const heading = page.getByRole("heading", { level: 1 });
+    const before = await heading.boundingBox();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.locator("#mobile-menu");
+    await expect(menu.getByRole("link", { name: "Shop" })).toBeVisible();
+    expect(await heading.boundingBox()).toEqual(before);
+    const bar = await page.getByRole("navigation", { name: "Main" }).boundingBox();
+    const panel = await menu.boundingBox();
+    expect(panel!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height - 1);
+  });
+
+  test("Escape closes the menu and gives the focus back to its button; so does a tap on the page", async ({ page }) => {
+    await page.goto("/about");
+    await settled(page);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.locator("#mobile-menu");
+    await menu.getByRole("searchbox", { name: "Search Products" }).focus();
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
+
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(menu).toBeVisible();
+    await page.getByText(`© ${new Date().getFullYear()}`).tap();
+    await expect(menu).toBeHidden();
+    await expect(page).toHaveURL(/\/about$/);
+  });
+
+  test("on a short screen the menu scrolls, and its last button can be reached", async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 360 });
+    await page.goto("/about");
+    await settled(page);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.locator("#mobile-menu");
+    const box = await menu.boundingBox();
+    expect(box!.y + box!.height).toBeLessThanOrEqual(360);
+    await menu.getByRole("button", { name: "Cart", exact: true }).click();
+    await expect(page).toHaveURL(/\/cart$/);
   });
 });
 
