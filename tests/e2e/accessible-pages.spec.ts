@@ -196,6 +196,17 @@ async function walkStorefront(page: Page, walk: AxeWalk) {
   await walk.check("/confirmorder after an order");
 }
 
+test("a walk reports what axe finds: an image with no text, planted on a page", async ({ browser }) => {
+  const page = await openAs(browser, shop!.baseURL, 412, false);
+  const walk = new AxeWalk(page);
+  await visitHydrated(page, "/about");
+  await page.evaluate(() => document.querySelector("main")!.append(Object.assign(document.createElement("img"), { src: "/favicon.ico" })));
+  await walk.check("/about with an image planted");
+  expect(Object.keys(walk.found)).toEqual(["/about with an image planted"]);
+  expect(walk.found["/about with an image planted"].join("\n")).toMatch(/^image-alt: /);
+  await page.context().close();
+});
+
 for (const width of [412, 1280]) {
   test(`at ${width} px, signed out: axe finds nothing on any storefront page`, async ({ browser }) => {
     test.setTimeout(240_000);
