@@ -188,7 +188,7 @@ if (run("Production build", "npm", ["run", "build"], { NODE_ENV: "production" })
   } else {
     if (!hasCaddy)
       console.log(
-        `\nDeployment test left out: Caddy is missing (${caddy}); install it with apt-get install -y caddy. The workers, database-blink, disk-fault and newer-release tests run.`,
+        `\nDeployment test left out: Caddy is missing (${caddy}); install it with apt-get install -y caddy. The workers, database-blink, disk-fault, newer-release and open-tab tests run.`,
       );
     const deployReport = path.join(results, "deploy.json");
     fs.rmSync(deployReport, { force: true });
@@ -212,6 +212,7 @@ if (run("Production build", "npm", ["run", "build"], { NODE_ENV: "production" })
               "tests/deploy/database-blink.spec.ts",
               "tests/deploy/disk-faults.spec.ts",
               "tests/deploy/newer-release.spec.ts",
+              "tests/deploy/open-tab-across-a-release.spec.ts",
             ]),
       ],
     );

@@ -29,6 +29,7 @@ import { sameOriginWrites } from "./middleware/same-origin";
 import { securityPolicies } from "./middleware/security-headers";
 import type { ShopEnv } from "./middleware/shop-env";
 import { buildAssets, publicFiles, publicFilesOf } from "./middleware/static-files";
+import { scriptOfAnEarlierRelease } from "./middleware/earlier-release";
 import { startShop, type DevServing } from "./start";
 
 export { prepareFirstStart } from "./start";
@@ -99,6 +100,7 @@ export function createApp(options: {
     readinessProbe(database, instance, folders, () => stopping),
   );
   app.use("/assets/*", buildAssets(clientDir));
+  app.get("/assets/*", scriptOfAnEarlierRelease);
   app.get("/media/*", serveMedia(storage));
   app.use("*", publicFiles(clientDir, files));
   app.all("*", renderPages(pages.handle, services, policies));

@@ -1,3 +1,4 @@
+import { keepPlacedOrder, type PlacedOrder } from "~/modules/orders/placed-order";
 import { useEffect, useEffectEvent, useRef, useState, type FocusEvent } from "react";
 import { data, useActionData, useFetcher, useLoaderData, useNavigate, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/checkout";
@@ -198,10 +199,14 @@ export default function Checkout() {
     if (resending) return resending;
     if (result.ok) {
       cart.clear();
-      void navigate("/confirmorder", {
-        replace: true,
-        state: { orderId: result.orderId, orderTotal: result.orderTotal, storedOrderId: result.storedOrderId, receipt: result.receipt },
-      });
+      const placed: PlacedOrder = {
+        orderId: result.orderId,
+        orderTotal: result.orderTotal,
+        storedOrderId: result.storedOrderId,
+        receipt: result.receipt,
+      };
+      keepPlacedOrder(placed);
+      void navigate("/confirmorder", { replace: true, state: placed });
       return;
     }
     setBanner(result.message);

@@ -13,6 +13,7 @@ import { orderByReceipt } from "~/modules/orders/order-receipt.server";
 import { RouteError } from "~/components/ui/route-error";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { OrderConfirmation, type ConfirmedDetails, type SaveDetailsResult } from "~/components/storefront/order-confirmation";
+import { placedOrderOfThisTab, type PlacedOrder } from "~/modules/orders/placed-order";
 
 /**
  * The order this browser placed, for its receipt (posted, so no cache keeps it and no log has it);
@@ -45,30 +46,25 @@ export function meta({ matches }: Route.MetaArgs) {
   return seo(publicUrlFrom(matches), { title: "Order Confirmed", description: "Your order is confirmed.", path: "/confirmorder", noindex: true });
 }
 
-interface ConfirmState {
-  orderId?: string;
-  orderTotal?: number;
-  storedOrderId?: string;
-  /** Lets this browser read the order back for an hour (order-receipt.server.ts). */
-  receipt?: string;
-}
-
-/** Reached only right after placing an order, with its details in navigation state. */
+/**
+ * Reached right after placing an order, with its details in navigation state; or, if the page was
+ * loaded anew on the way (a release in between, decision 0073), with the tab's own copy of them.
+ */
 export default function ConfirmOrder() {
   const location = useLocation();
   const navigate = useNavigate();
-  const state = (location.state ?? {}) as ConfirmState;
+  const hydrated = useHydrated();
+  const state: Partial<PlacedOrder> = (location.state as PlacedOrder | null) ?? (hydrated ? placedOrderOfThisTab() : null) ?? {};
   const details = useFetcher<NonNullable<ConfirmedDetails>>();
   useEffect(() => {
-    if (!state.orderId) void navigate("/", { replace: true });
-  }, [state.orderId, navigate]);
+    if (hydrated && !state.orderId) void navigate("/", { replace: true });
+  }, [hydrated, state.orderId, navigate]);
   const { submit } = details;
   useEffect(() => {
     if (state.receipt) void submit({ receipt: state.receipt }, { method: "post", action: "/confirmorder" });
   }, [state.receipt, submit]);
   // The order's details are in this tab's history, which the server does not see: a reloaded
   // confirmation is drawn once the page runs, so that it hydrates the server's empty page.
-  const hydrated = useHydrated();
   const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
   if (!hydrated || !state.orderId) return null;
   return (

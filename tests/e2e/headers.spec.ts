@@ -32,6 +32,20 @@ test.describe("what every response tells the browser", () => {
     expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
   });
 
+  test("a script this release does not have: a page's import gets a script that opens a page of this release, never kept; anything else a 404", async ({
+    request,
+  }) => {
+    // What a tab opened before a release asks for (tests/deploy/open-tab-across-a-release.spec.ts, decision 0073).
+    const imported = await request.get("/assets/about-OfAnEarlierRelease.js", { headers: { "Sec-Fetch-Dest": "script" } });
+    expect(imported.status()).toBe(200);
+    expect(imported.headers()["content-type"]).toMatch(/^text\/javascript/);
+    expect(imported.headers()["cache-control"]).toBe("no-store");
+    expect(await imported.text()).toContain("__reactRouterDataRouter");
+    // Typed in, fetched by a crawler, or not a script: not found.
+    expect((await request.get("/assets/about-OfAnEarlierRelease.js")).status()).toBe(404);
+    expect((await request.get("/assets/app-OfAnEarlierRelease.css", { headers: { "Sec-Fetch-Dest": "script" } })).status()).toBe(404);
+  });
+
   test("the health check says the process is up; the readiness check that the database answers, migrated", async ({ request }) => {
     const health = await request.get("/healthz");
     expect(health.status()).toBe(200);

@@ -30,7 +30,8 @@ function exited(child: ChildProcess): Promise<void> {
 
 /**
  * Starts the shop with `env` over quiet defaults (embedded database, one worker, no PUBLIC_URL,
- * STORAGE_URL or SMTP_URL, no main admin, log level warn). Resolves, by `until`:
+ * STORAGE_URL or SMTP_URL, no main admin, log level warn), on `port` (else a free one), from the
+ * built tree at `tree` (else this one). Resolves, by `until`:
  * - "ready" (the default): once `/readyz` answers 200;
  * - "serving": once `serving` processes have said "shop is serving" (its workers; log level info);
  * - "started": at once.
@@ -39,13 +40,13 @@ function exited(child: ChildProcess): Promise<void> {
  */
 export async function startShopProcess(
   env: Record<string, string>,
-  options: { until?: "ready" | "serving" | "started"; serving?: number; timeoutMs?: number } = {},
+  options: { until?: "ready" | "serving" | "started"; serving?: number; timeoutMs?: number; port?: number; tree?: string } = {},
 ): Promise<ShopProcess> {
   const until = options.until ?? "ready";
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const log: string[] = [];
   const child = spawn(process.execPath, ["server.mjs"], {
-    cwd: root,
+    cwd: options.tree ?? root,
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { testTarget, useTestDatabase } from "../../../tests/support/test-db";
 import { insertProduct, testCustomer } from "../../../tests/support/fixtures";
-import { orderByReceipt, RECEIPT_EXPIRED, RECEIPT_TTL_MS, receiptFor } from "./order-receipt.server";
+import { orderByReceipt, RECEIPT_EXPIRED, receiptFor } from "./order-receipt.server";
+import { RECEIPT_TTL_MS } from "./placed-order";
 import { placeOrder } from "./orders.server";
 
 const testDb = useTestDatabase();

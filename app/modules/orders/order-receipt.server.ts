@@ -4,12 +4,12 @@ import { loadAuthSecret } from "~/modules/accounts/auth.server";
 import { DomainError } from "~/lib/errors";
 import { signToken, verifyToken } from "~/lib/signed-token.server";
 import { orderItems, orders } from "~/lib/db/tables/orders.server";
+import { RECEIPT_TTL_MS } from "./placed-order";
 
 /**
  * The order confirmation page reads the order it confirms with a receipt: a token handed only to the
  * browser that placed the order, good for an hour. The order's id alone (or its number) shows nothing.
  */
-export const RECEIPT_TTL_MS = 60 * 60 * 1000;
 const PURPOSE = "order-receipt";
 
 export const RECEIPT_EXPIRED = "This confirmation can no longer be shown here. Your order is safe: its details are in your confirmation e-mail.";
