@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { visitHydrated } from "../support/axe";
-import { addBeltToCart, fillCheckout } from "../support/e2e";
+import { addBeltToCart, fillCheckout, logIn, OWNER } from "../support/e2e";
 import { freePort } from "../support/free-port";
 import { startShopProcess, stopEveryShop, type ShopProcess } from "../support/shop-process";
 
@@ -12,7 +12,8 @@ import { startShopProcess, stopEveryShop, type ShopProcess } from "../support/sh
  * A shopper's tab stays open while the shop is replaced by its next release. The page in the tab
  * was drawn by the old build's scripts, and the new build has none of their files (each file's
  * name carries a hash of what is in it). Whatever the shopper did before the release must still
- * work after it: the cart kept in the browser, a link followed, a checkout typed and then sent.
+ * work after it: the cart kept in the browser, a link followed, a checkout typed and then sent, and
+ * the staff's back office, where the order shows.
  *
  * The next release is this tree with one text changed (the About page's heading), built in a
  * copy; both releases serve the same embedded data folder on the same address, one after the
@@ -51,7 +52,7 @@ test.beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-open-tab-data-"));
   folders.push(dataDir);
   port = await freePort();
-  shop = await startShopProcess({ DATA_DIR: dataDir }, { port });
+  shop = await startShopProcess({ DATA_DIR: dataDir, ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password }, { port });
   expect(shop.ready, shop.log.join("")).toBe(true);
 });
 
@@ -63,7 +64,7 @@ test.afterAll(async () => {
 /** The shop on the same address and data, now from the next release's build. */
 async function release() {
   expect(await shop!.stop()).toBe(0);
-  shop = await startShopProcess({ DATA_DIR: dataDir }, { port, tree: next });
+  shop = await startShopProcess({ DATA_DIR: dataDir, ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password }, { port, tree: next });
   expect(shop.ready, shop.log.join("")).toBe(true);
 }
 
@@ -78,7 +79,7 @@ async function openTab(browser: Browser, width: number): Promise<Page> {
   return context.newPage();
 }
 
-test("tabs opened before a release: a link followed after it opens the new release with the cart kept, and a checkout typed before it is placed", async ({
+test("tabs opened before a release: a link followed after it opens the new release with the cart kept, a checkout typed before it is placed and confirmed, and staff find it", async ({
   browser,
 }) => {
   // On a phone: a belt in the cart, then the shop's first page, drawn by the old release's scripts.
@@ -91,6 +92,10 @@ test("tabs opened before a release: a link followed after it opens the new relea
   await addBeltToCart(laptop);
   await visitHydrated(laptop, "/checkout");
   await fillCheckout(laptop, { firstName: "Rabia", email: "rabia@example.pk", phone: placedWith });
+
+  // Staff on the back office's dashboard.
+  const staff = await openTab(browser, 1280);
+  await logIn(staff);
 
   await release();
 
@@ -112,6 +117,12 @@ test("tabs opened before a release: a link followed after it opens the new relea
   await expect(phone.getByRole("heading", { level: 1, name: NEW_HEADING })).toBeVisible();
   await expect(phone.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
 
+  // The staff's tab goes to the orders: the new release's page, with the order placed across the release.
+  await staff.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Orders", exact: true }).click();
+  await expect(staff.getByRole("heading", { level: 1, name: "Order Management" })).toBeVisible();
+  await expect(staff.getByText(number).first()).toBeVisible();
+
+  await staff.context().close();
   await phone.context().close();
   await laptop.context().close();
 });
