@@ -1,4 +1,3 @@
-import { keepPlacedOrder, type PlacedOrder } from "~/modules/orders/placed-order";
 import { useEffect, useEffectEvent, useRef, useState, type FocusEvent } from "react";
 import { data, useActionData, useFetcher, useLoaderData, useNavigate, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/checkout";
@@ -28,6 +27,7 @@ import { useResendUnanswered } from "~/components/ui/use-resend-unanswered";
 import { OrderConfirmation } from "~/components/storefront/order-confirmation";
 import type { loader as rootLoader } from "~/root";
 import { shortageMessage } from "~/modules/orders/shortage-message";
+import { keepPlacedOrder, type PlacedOrder } from "~/modules/orders/placed-order";
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(publicUrlFrom(matches), { title: "Checkout", description: "Cash on delivery checkout.", path: "/checkout" });

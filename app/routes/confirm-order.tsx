@@ -63,8 +63,8 @@ export default function ConfirmOrder() {
   useEffect(() => {
     if (state.receipt) void submit({ receipt: state.receipt }, { method: "post", action: "/confirmorder" });
   }, [state.receipt, submit]);
-  // The order's details are in this tab's history, which the server does not see: a reloaded
-  // confirmation is drawn once the page runs, so that it hydrates the server's empty page.
+  // The order's details are in this tab (its history, or its own copy), which the server does not
+  // see: a reloaded confirmation is drawn once the page runs, so that it hydrates the server's empty page.
   const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
   if (!hydrated || !state.orderId) return null;
   return (

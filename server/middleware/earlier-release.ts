@@ -12,24 +12,29 @@ import type { ShopMiddleware } from "./shop-env";
  * So a script the page asks for (Sec-Fetch-Dest: script) that this release does not have is
  * answered, never kept, with a script that opens, as a page of this release, the page the tab was
  * going to: with what the tab carried there (the order's confirmation) in place of the page it is
- * on, else as a new entry in its history, as the link would have. Twice within 10 s it does
- * nothing, so that a file missing from this release itself cannot reload a tab without end.
+ * on, else as a new entry in its history, as the link would have. Within 10 s of doing so it does
+ * nothing (the tab stays on its page, and a later tap tries again), so that a file missing from
+ * this release itself cannot reload a tab without end. It never fails: React Router would reload
+ * the page on a failed script, which is the loop this avoids.
  */
 const GO_WHERE_THE_TAB_WAS_GOING = `// This tab runs an earlier release of the shop; this release opens the page it was going to.
 const key = "shop:earlier-release";
 let last = 0;
 try {
   last = Number(sessionStorage.getItem(key)) || 0;
-  sessionStorage.setItem(key, String(Date.now()));
 } catch {}
-if (Date.now() - last < 10000) throw new Error("A script of this release is missing: " + import.meta.url);
-const going = window.__reactRouterDataRouter?.state.navigation.location;
-if (going && going.state != null) {
-  const idx = typeof history.state?.idx === "number" ? history.state.idx : 0;
-  history.replaceState({ usr: going.state, key: going.key, idx }, "", going.pathname + going.search + going.hash);
-  location.reload();
-} else if (going) location.assign(going.pathname + going.search + going.hash);
-else location.reload();
+if (!(Date.now() - last < 10000)) {
+  try {
+    sessionStorage.setItem(key, String(Date.now()));
+  } catch {}
+  const going = window.__reactRouterDataRouter?.state.navigation.location;
+  if (going && going.state != null) {
+    const idx = typeof history.state?.idx === "number" ? history.state.idx : 0;
+    history.replaceState({ usr: going.state, key: going.key, idx }, "", going.pathname + going.search + going.hash);
+    location.reload();
+  } else if (going) location.assign(going.pathname + going.search + going.hash);
+  else location.reload();
+}
 await new Promise(() => {});
 `;
 
