@@ -14,8 +14,10 @@ import type { ShopMiddleware } from "./shop-env";
  * going to: with what the tab carried there (the order's confirmation) in place of the page it is
  * on, else as a new entry in its history, as the link would have. Within 10 s of doing so it does
  * nothing (the tab stays on its page, and a later tap tries again), so that a file missing from
- * this release itself cannot reload a tab without end. It never fails: React Router would reload
- * the page on a failed script, which is the loop this avoids.
+ * this release itself cannot reload a tab without end; where the browser refuses session storage,
+ * where that time is noted, it never reloads and only follows a link (which opens a page of this
+ * release). It never fails: React Router would reload the page on a failed script, which is the
+ * loop this avoids. server/middleware/earlier-release.test.ts runs it as a tab would.
  */
 const GO_WHERE_THE_TAB_WAS_GOING = `// This tab runs an earlier release of the shop; this release opens the page it was going to.
 const key = "shop:earlier-release";
@@ -24,16 +26,19 @@ try {
   last = Number(sessionStorage.getItem(key)) || 0;
 } catch {}
 if (!(Date.now() - last < 10000)) {
+  // Where the time of this cannot be noted (storage refused), nothing reloads: a second time could not be told.
+  let noted = false;
   try {
     sessionStorage.setItem(key, String(Date.now()));
+    noted = true;
   } catch {}
   const going = window.__reactRouterDataRouter?.state.navigation.location;
-  if (going && going.state != null) {
+  if (going && going.state != null && noted) {
     const idx = typeof history.state?.idx === "number" ? history.state.idx : 0;
     history.replaceState({ usr: going.state, key: going.key, idx }, "", going.pathname + going.search + going.hash);
     location.reload();
   } else if (going) location.assign(going.pathname + going.search + going.hash);
-  else location.reload();
+  else if (noted) location.reload();
 }
 await new Promise(() => {});
 `;

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { expect, test, type ConsoleMessage, type Page } from "@playwright/test";
 import { freePort } from "../support/free-port";
+import { copyOfTheTree } from "../support/tree-copy";
 
 /*
  * `npm run dev` as a developer runs it, on a copy of the tree (so that its edits touch nothing
@@ -12,22 +12,6 @@ import { freePort } from "../support/free-port";
  * stylesheet rule in the open page, without reloading it (Vite's hot updates), and a server
  * module's change on the next request. Needs only the embedded database and Chromium.
  */
-const root = path.resolve(import.meta.dirname, "../..");
-/** Not copied: what .gitignore leaves out (installed packages are linked instead), and git's own. */
-const LEFT_OUT = new Set([
-  ".git",
-  "node_modules",
-  "build",
-  ".react-router",
-  "data",
-  "backups",
-  "test-results",
-  "playwright-report",
-  "scratch",
-  "bench-profiles",
-  ".env",
-]);
-
 test.describe.configure({ mode: "serial" });
 
 let copy = "";
@@ -62,16 +46,7 @@ async function stopDev() {
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  copy = fs.mkdtempSync(path.join(os.tmpdir(), "shop-dev-"));
-  for (const entry of fs.readdirSync(root)) {
-    if (!LEFT_OUT.has(entry)) fs.cpSync(path.join(root, entry), path.join(copy, entry), { recursive: true });
-  }
-  // A node_modules folder of its own, of links to the installed packages: Vite keeps its cache
-  // in it, apart from the tree's.
-  fs.mkdirSync(path.join(copy, "node_modules"));
-  for (const entry of fs.readdirSync(path.join(root, "node_modules"))) {
-    if (entry !== ".vite") fs.symlinkSync(path.join(root, "node_modules", entry), path.join(copy, "node_modules", entry));
-  }
+  copy = copyOfTheTree("shop-dev-", { ownViteCache: true });
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;
   dev = spawn("npm", ["run", "dev"], {

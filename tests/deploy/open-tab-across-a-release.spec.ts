@@ -6,6 +6,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { visitHydrated } from "../support/axe";
 import { addBeltToCart, fillCheckout, logIn, OWNER } from "../support/e2e";
 import { freePort } from "../support/free-port";
+import { copyOfTheTree, TREE } from "../support/tree-copy";
 import { startShopProcess, stopEveryShop, type ShopProcess } from "../support/shop-process";
 
 /*
@@ -19,14 +20,11 @@ import { startShopProcess, stopEveryShop, type ShopProcess } from "../support/sh
  * copy; both releases serve the same embedded data folder on the same address, one after the
  * other, as a restart with a new build does.
  */
-const root = path.resolve(import.meta.dirname, "../..");
-/** Not copied: what .gitignore leaves out (installed packages are linked instead), and git's own. */
-const LEFT_OUT = new Set([".git", "node_modules", "build", ".react-router", "data", "backups", "test-results", "playwright-report", "scratch"]);
 const OLD_HEADING = "Made by hand in Lahore";
 const NEW_HEADING = "Made by hand in Lahore, season two";
 const placedWith = "03004445566";
 
-const missing = fs.existsSync(path.join(root, "build", "server", "index.js")) ? null : "the production build is missing (npm run build)";
+const missing = fs.existsSync(path.join(TREE, "build", "server", "index.js")) ? null : "the production build is missing (npm run build)";
 test.skip(missing !== null, `Open-tab test left out: ${missing}`);
 test.describe.configure({ mode: "serial" });
 
@@ -38,10 +36,8 @@ let shop: ShopProcess | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  next = fs.mkdtempSync(path.join(os.tmpdir(), "shop-next-release-"));
+  next = copyOfTheTree("shop-next-release-");
   folders.push(next);
-  for (const entry of fs.readdirSync(root)) if (!LEFT_OUT.has(entry)) fs.cpSync(path.join(root, entry), path.join(next, entry), { recursive: true });
-  fs.symlinkSync(path.join(root, "node_modules"), path.join(next, "node_modules"));
   const about = path.join(next, "app", "routes", "about.tsx");
   const text = fs.readFileSync(about, "utf8");
   expect(text, "the About page holds the heading the next release changes").toContain(`>${OLD_HEADING}<`);
