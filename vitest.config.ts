@@ -12,6 +12,14 @@ const alias = { "~": path.resolve(import.meta.dirname, "app") };
 const cores = os.availableParallelism();
 
 /*
+ * A worker runs its files one after another in one module graph instead of importing every module
+ * again for each file (the embedded database's WebAssembly among them): the PGlite pass took 270 s
+ * instead of 460 s here. Each file still opens its own database (useTestDatabase); support modules
+ * register their hooks from a function each file calls, never on import (docs/testing.md).
+ */
+const isolate = false;
+
+/*
  * Integration files that never read the database under test: the embedded database's own folder
  * (its lock, the first start, a full disk) and media storage. `npm test` runs them with the embedded pass; the
  * PostgreSQL pass (TEST_DB=postgres) would only run them a second time.
@@ -37,6 +45,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
+          isolate,
           include: ["app/**/*.test.ts", "app/**/*.test.tsx", "scripts/**/*.test.ts", "server/**/*.test.ts", "tests/fuzz/**/*.test.ts"],
           exclude: ["**/*.integration.test.ts"],
           environment: "node",
@@ -46,6 +55,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "integration",
+          isolate,
           include: ["app/**/*.integration.test.ts", "server/**/*.integration.test.ts"],
           exclude: [...configDefaults.exclude, ...(process.env.TEST_DB === "postgres" ? WITHOUT_THE_DATABASE_UNDER_TEST : [])],
           globalSetup: ["tests/support/pglite-template.ts"],

@@ -13,9 +13,25 @@ import { action as addressesAction, loader as addressesLoader } from "./account-
 import { signupTokenMailedTo } from "../../tests/support/signup-mail";
 import { testTarget } from "../../tests/support/test-db";
 import { answer } from "../../tests/support/route-answer";
-import { testDb, auth, cookieOf, signedIn, ctx, get, post, placeOrder, listOf, amna, bilal, BILAL_PASSWORD } from "../../tests/support/account-pages";
+import {
+  testDb,
+  auth,
+  cookieOf,
+  signedIn,
+  ctx,
+  get,
+  post,
+  placeOrder,
+  listOf,
+  amna,
+  bilal,
+  BILAL_PASSWORD,
+  useAccountPages,
+} from "../../tests/support/account-pages";
 import { routeArgs } from "../../tests/support/route-args";
 import { aStringMatching } from "../../tests/support/matchers";
+
+useAccountPages();
 
 describe(`profile, address book and checkout filled in (${testTarget()})`, () => {
   it("a saved profile and default address fill checkout; a guest's checkout is empty", async () => {

@@ -9,7 +9,23 @@ import { action as addressesAction, loader as addressesLoader } from "./account-
 import { testTarget } from "../../tests/support/test-db";
 import { answer } from "../../tests/support/route-answer";
 import { routeArgs } from "../../tests/support/route-args";
-import { testDb, product, other, ctx, get, post, placeOrder, listOf, openOrder, reorderOf, amna, bilal } from "../../tests/support/account-pages";
+import {
+  testDb,
+  product,
+  other,
+  ctx,
+  get,
+  post,
+  placeOrder,
+  listOf,
+  openOrder,
+  reorderOf,
+  amna,
+  bilal,
+  useAccountPages,
+} from "../../tests/support/account-pages";
+
+useAccountPages();
 
 /*
  * A customer's account through its pages' loaders and actions, as the server calls them

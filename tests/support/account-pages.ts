@@ -9,7 +9,7 @@ import { loader as ordersLoader } from "../../app/routes/account-orders";
 import { action as orderAction, loader as orderLoader } from "../../app/routes/account-order";
 import { insertProduct } from "./fixtures";
 import { signupTokenMailedTo } from "./signup-mail";
-import { useTestDatabase } from "./test-db";
+import { useTestDatabase, type TestDatabase } from "./test-db";
 import { testContext } from "./test-context";
 import { answer } from "./route-answer";
 import { routeArgs } from "./route-args";
@@ -21,7 +21,9 @@ import { checkoutForm } from "./test-customer";
  * requests the account's routes take.
  */
 
-export const testDb = useTestDatabase();
+let database: () => TestDatabase;
+/** The database of the test file running (useAccountPages). */
+export const testDb = () => database();
 export let auth: Auth;
 const ORIGIN = "http://localhost:3000";
 
@@ -97,29 +99,38 @@ export let bilal: string; // made by staff tools: e-mail not verified
 const AMNA_PASSWORD = "saddle-stitch-4417";
 export const BILAL_PASSWORD = "walnut-ledger-8210";
 
-beforeAll(async () => {
-  const { db } = testDb();
-  auth = createAuth(db, { secret: await loadAuthSecret(db), baseURL: ORIGIN });
-  product = await insertProduct(db, { name: "Travel Wallet", variants: [{ name: "Tan", price: 250_000, stock: [["", 500]] }] });
-  other = await insertProduct(db, {
-    name: "Office Bag",
-    variants: [
-      { name: "Black", price: 900_000, stock: [["", 3]] },
-      { name: "Brown", price: 800_000, stock: [["", 2]] },
-    ],
+/**
+ * Registers the file's own database, products and signed-in customers: called once at the top of
+ * each test file, so that every file gets its own whether or not the test runner gives it its own
+ * copy of this module (docs/testing.md).
+ */
+export function useAccountPages() {
+  const own = useTestDatabase();
+  beforeAll(async () => {
+    database = own;
+    const { db } = testDb();
+    auth = createAuth(db, { secret: await loadAuthSecret(db), baseURL: ORIGIN });
+    product = await insertProduct(db, { name: "Travel Wallet", variants: [{ name: "Tan", price: 250_000, stock: [["", 500]] }] });
+    other = await insertProduct(db, {
+      name: "Office Bag",
+      variants: [
+        { name: "Black", price: 900_000, stock: [["", 3]] },
+        { name: "Brown", price: 800_000, stock: [["", 2]] },
+      ],
+    });
+    await requestSignup(db, {
+      email: "amna@example.pk",
+      password: AMNA_PASSWORD,
+      firstName: "Amna",
+      lastName: "Riaz",
+      gender: "female",
+      numberCode: "+92",
+      number: "3001112233",
+      baseUrl: ORIGIN,
+    });
+    await confirmSignup(db, (await signupTokenMailedTo(db, "amna@example.pk"))!);
+    await upsertAccount(db, { email: "bilal@example.pk", password: BILAL_PASSWORD, role: "user", firstName: "Bilal", lastName: "Ahmed" });
+    amna = await signedIn("amna@example.pk", AMNA_PASSWORD);
+    bilal = await signedIn("bilal@example.pk", BILAL_PASSWORD);
   });
-  await requestSignup(db, {
-    email: "amna@example.pk",
-    password: AMNA_PASSWORD,
-    firstName: "Amna",
-    lastName: "Riaz",
-    gender: "female",
-    numberCode: "+92",
-    number: "3001112233",
-    baseUrl: ORIGIN,
-  });
-  await confirmSignup(db, (await signupTokenMailedTo(db, "amna@example.pk"))!);
-  await upsertAccount(db, { email: "bilal@example.pk", password: BILAL_PASSWORD, role: "user", firstName: "Bilal", lastName: "Ahmed" });
-  amna = await signedIn("amna@example.pk", AMNA_PASSWORD);
-  bilal = await signedIn("bilal@example.pk", BILAL_PASSWORD);
-});
+}

@@ -8,7 +8,7 @@ import { products } from "~/lib/db/tables/catalogue.server";
 import { upsertAccount } from "~/modules/accounts/accounts.server";
 import { signIn } from "~/modules/accounts/session.server";
 import { LocalDiskStorage } from "~/modules/media/storage.server";
-import { useTestDatabase } from "./test-db";
+import { useTestDatabase, type TestDatabase } from "./test-db";
 import { testContext } from "./test-context";
 import { insertCategory } from "./fixtures";
 import { answer, dataWith } from "./route-answer";
@@ -22,7 +22,9 @@ import { routeArgs, type RouteFunction } from "./route-args";
  * and the requests the editor's routes take.
  */
 
-export const testDb = useTestDatabase();
+let database: () => TestDatabase;
+/** The database of the test file running (useProductEditor). */
+export const testDb = () => database();
 export const BASE = "http://localhost:3000";
 let auth: Auth;
 let root: string;
@@ -38,21 +40,30 @@ const cookieOf = (headers: Headers) =>
     .map((c) => c.split(";")[0])
     .join("; ");
 
-beforeAll(async () => {
-  const db = testDb().db;
-  auth = createAuth(db, { secret: await loadAuthSecret(db), baseURL: BASE });
-  root = fs.mkdtempSync(path.join(os.tmpdir(), "shop-product-form-"));
-  storage = new LocalDiskStorage(root);
-  await upsertAccount(db, { email: "staff@example.pk", password: "staff-pass", role: "admin" });
-  await upsertAccount(db, { email: "buyer@example.pk", password: "buyer-pass", role: "user" });
-  adminCookie = cookieOf((await signIn(db, { email: "staff@example.pk", password: "staff-pass" }, auth)).headers);
-  customerCookie = cookieOf((await signIn(db, { email: "buyer@example.pk", password: "buyer-pass" }, auth)).headers);
-  wallets = await insertCategory(db, "Wallets");
-  belts = await insertCategory(db, "Belts");
-});
-afterAll(() => {
-  fs.rmSync(root, { recursive: true, force: true });
-});
+/**
+ * Registers the file's own database, staff and customer, categories and storage: called once at
+ * the top of each test file, so that every file gets its own whether or not the test runner gives
+ * it its own copy of this module (docs/testing.md).
+ */
+export function useProductEditor() {
+  const own = useTestDatabase();
+  beforeAll(async () => {
+    database = own;
+    const db = testDb().db;
+    auth = createAuth(db, { secret: await loadAuthSecret(db), baseURL: BASE });
+    root = fs.mkdtempSync(path.join(os.tmpdir(), "shop-product-form-"));
+    storage = new LocalDiskStorage(root);
+    await upsertAccount(db, { email: "staff@example.pk", password: "staff-pass", role: "admin" });
+    await upsertAccount(db, { email: "buyer@example.pk", password: "buyer-pass", role: "user" });
+    adminCookie = cookieOf((await signIn(db, { email: "staff@example.pk", password: "staff-pass" }, auth)).headers);
+    customerCookie = cookieOf((await signIn(db, { email: "buyer@example.pk", password: "buyer-pass" }, auth)).headers);
+    wallets = await insertCategory(db, "Wallets");
+    belts = await insertCategory(db, "Belts");
+  });
+  afterAll(() => {
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+}
 
 // ------------------------------------------------------------------ helpers
 

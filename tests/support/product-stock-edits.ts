@@ -10,7 +10,7 @@ import { action as editAction, loader as editLoader } from "../../app/routes/adm
 import { useAdminRequests } from "./admin-requests";
 import { answer } from "./route-answer";
 import { insertCategory, insertProduct, testCustomer } from "./fixtures";
-import { useTestDatabase } from "./test-db";
+import { useTestDatabase, type TestDatabase } from "./test-db";
 import { routeArgs } from "./route-args";
 
 /*
@@ -19,17 +19,30 @@ import { routeArgs } from "./route-args";
  * product to edit, the form as the page loads it, and what the stock and its movements say.
  */
 
-export const testDb = useTestDatabase();
-export const visitors = useAdminRequests(testDb);
+let database: () => TestDatabase;
+/** The database of the test file running (useStockEdits). */
+export const testDb = () => database();
+export let visitors: ReturnType<typeof useAdminRequests>;
 
 const customer = testCustomer();
 
 export let category: string;
 export let staffId: string;
-beforeAll(async () => {
-  category = await insertCategory(testDb().db, "Bags");
-  [{ id: staffId }] = await testDb().db.select({ id: user.id }).from(user).where(eq(user.email, "staff@example.pk"));
-});
+/**
+ * Registers the file's own database, staff and category: called once at the top of each test
+ * file, so that every file gets its own whether or not the test runner gives it its own copy of
+ * this module (docs/testing.md).
+ */
+export function useStockEdits() {
+  const own = useTestDatabase();
+  const ownVisitors = useAdminRequests(own);
+  beforeAll(async () => {
+    database = own;
+    visitors = ownVisitors;
+    category = await insertCategory(testDb().db, "Bags");
+    [{ id: staffId }] = await testDb().db.select({ id: user.id }).from(user).where(eq(user.email, "staff@example.pk"));
+  });
+}
 
 let seq = 0;
 /** A product with one variant 'Brown' and the given sizes, in the 'Bags' category. */

@@ -12,7 +12,7 @@ import { insertCategory, insertProduct } from "./fixtures";
 import { answer } from "./route-answer";
 import { requestAs, setUpVisitors, type Visitors } from "./staff";
 import { testContext } from "./test-context";
-import { useTestDatabase } from "./test-db";
+import { useTestDatabase, type TestDatabase } from "./test-db";
 import { action as trashAction, loader as trashLoader } from "~/routes/admin/trash";
 import { routeArgs, type RouteFunction } from "./route-args";
 import { TEST_CUSTOMER } from "./test-customer";
@@ -23,17 +23,27 @@ import { TEST_CUSTOMER } from "./test-customer";
  * routes take, and a product rich enough to show a restore is exact.
  */
 
-const testDb = useTestDatabase();
+let database: () => TestDatabase;
+const testDb = () => database();
 export let visitors: Visitors;
 let root: string;
 export let storage: LocalDiskStorage;
 
-beforeAll(async () => {
-  visitors = await setUpVisitors(testDb());
-  root = fs.mkdtempSync(path.join(os.tmpdir(), "shop-trash-test-"));
-  storage = new LocalDiskStorage(root);
-});
-afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+/**
+ * Registers the file's own database, visitors and storage: called once at the top of each test
+ * file, so that every file gets its own whether or not the test runner gives it its own copy of
+ * this module (docs/testing.md).
+ */
+export function useTrash() {
+  const own = useTestDatabase();
+  beforeAll(async () => {
+    database = own;
+    visitors = await setUpVisitors(testDb());
+    root = fs.mkdtempSync(path.join(os.tmpdir(), "shop-trash-test-"));
+    storage = new LocalDiskStorage(root);
+  });
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+}
 
 export const db = (): Db => testDb().db;
 const context = () => testContext(testDb(), { auth: visitors.auth, storage });

@@ -20,7 +20,9 @@ import { action as subscriptionsAction } from "~/routes/admin/managesubscription
 import { action as submissionsAction } from "~/routes/admin/contactsubmissions";
 import { action as adminListAction } from "~/routes/admin/adminlist";
 import { listTrash, purgeExpiredTrash, restoreFromTrash } from "./trash.server";
-import { visitors, storage, db, post, trashPage, trashDo, fileExists, everyRow, entryOf, richProduct } from "../../../tests/support/trash";
+import { visitors, storage, db, post, trashPage, trashDo, fileExists, everyRow, entryOf, richProduct, useTrash } from "../../../tests/support/trash";
+
+useTrash();
 
 /*
  * Goal 6 of issue 31: what the back office deletes waits in the Trash and comes back exactly as it

@@ -21,7 +21,10 @@ import {
   movementsOf,
   nameOf,
   fulfilled,
+  useStockEdits,
 } from "../../../tests/support/product-stock-edits";
+
+useStockEdits();
 
 /*
  * Stock edits from the product form are adjustments: a save changes each size by what the staff

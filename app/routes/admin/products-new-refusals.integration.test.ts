@@ -4,9 +4,22 @@ import { action as uploadAction } from "./uploads";
 import { action as newAction } from "./products-new";
 import { png, pngClaiming } from "../../../tests/support/images";
 import { streamedBody } from "../../../tests/support/streamed-body";
-import { BASE, adminCookie, belts, filesUnder, padded, upload, call, formRequest, productCount } from "../../../tests/support/product-editor";
+import {
+  BASE,
+  adminCookie,
+  belts,
+  filesUnder,
+  padded,
+  upload,
+  call,
+  formRequest,
+  productCount,
+  useProductEditor,
+} from "../../../tests/support/product-editor";
 import { dataWith } from "../../../tests/support/route-answer";
 import { aStringMatching } from "../../../tests/support/matchers";
+
+useProductEditor();
 
 describe(`adding and editing a product (${testTarget()})`, () => {
   it('answers the exact save-failure texts (docs/product.md "Texts that must stay exact") and keeps nothing half-saved', async () => {

@@ -25,7 +25,10 @@ import {
   stagedImage,
   asLoaded,
   productCount,
+  useProductEditor,
 } from "../../../tests/support/product-editor";
+
+useProductEditor();
 
 describe(`adding and editing a product (${testTarget()})`, () => {
   let productId: string;
