@@ -14,9 +14,9 @@ import type { ShopMiddleware } from "./shop-env";
  * going to: with what the tab carried there (the order's confirmation) in place of the page it is
  * on, else as a new entry in its history, as the link would have. Within 10 s of doing so it does
  * nothing (the tab stays on its page, and a later tap tries again), so that a file missing from
- * this release itself cannot reload a tab without end; where the browser refuses session storage,
- * where that time is noted, it never reloads and only follows a link (which opens a page of this
- * release). It never fails: React Router would reload the page on a failed script, which is the
+ * this release itself cannot reload a tab without end. That time is noted in the tab's session
+ * storage; where the browser refuses it, the module never reloads and only follows a link (which
+ * opens a page of this release). It never fails: React Router would reload the page on a failed script, which is the
  * loop this avoids. server/middleware/earlier-release.test.ts runs it as a tab would.
  */
 const GO_WHERE_THE_TAB_WAS_GOING = `// This tab runs an earlier release of the shop; this release opens the page it was going to.
