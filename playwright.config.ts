@@ -8,11 +8,10 @@ const ADMIN_SPECS = /admin-[^/]*\.spec\.ts$/;
 const PROXY_SPECS = /proxy\.spec\.ts$/;
 const IMPORT_SPECS = /import\.spec\.ts$/;
 /**
- * The accessibility walk (tests/e2e/accessible-pages.spec.ts) runs on a shop of its own and takes half the browser
- * tests' time: its walks tagged @beside-back-office run in the back-office group, so that the two groups take
- * about as long.
+ * The accessibility walk (tests/e2e/accessible-pages.spec.ts) runs on a shop of its own, whichever group it is in:
+ * it runs whole in the back-office group, so that the two groups take about as long and its shop is set up once.
  */
-const BESIDE_BACK_OFFICE = /@beside-back-office/;
+const ACCESSIBILITY_SPECS = /accessible-pages\.spec\.ts$/;
 
 /*
  * E2E_GROUP=storefront runs the shopper's specs (phone and desktop) against the storefront server alone;
@@ -32,10 +31,15 @@ const PROJECTS = [
   {
     name: "desktop",
     use: { ...devices["Desktop Chrome"], channel: undefined },
-    grepInvert: [/@mobile/, BESIDE_BACK_OFFICE],
-    testIgnore: [ADMIN_SPECS, PROXY_SPECS, IMPORT_SPECS],
+    grepInvert: /@mobile/,
+    testIgnore: [ADMIN_SPECS, PROXY_SPECS, IMPORT_SPECS, ACCESSIBILITY_SPECS],
   },
-  { name: "mobile", use: { ...devices["Pixel 7"], channel: undefined }, grep: /@mobile/, testIgnore: [ADMIN_SPECS, PROXY_SPECS, IMPORT_SPECS] },
+  {
+    name: "mobile",
+    use: { ...devices["Pixel 7"], channel: undefined },
+    grep: /@mobile/,
+    testIgnore: [ADMIN_SPECS, PROXY_SPECS, IMPORT_SPECS, ACCESSIBILITY_SPECS],
+  },
   { name: "proxy", use: { baseURL: `http://localhost:${PROXY_PORT}` }, testMatch: PROXY_SPECS },
   {
     name: "import",
@@ -51,8 +55,7 @@ const PROJECTS = [
     name: "accessibility",
     // The walk's pages are on its own server; this baseURL only names a server the back-office group starts anyway.
     use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: `http://localhost:${ADMIN_PORT}` },
-    testMatch: /accessible-pages\.spec\.ts$/,
-    grep: BESIDE_BACK_OFFICE,
+    testMatch: ACCESSIBILITY_SPECS,
   },
 ];
 // `npm test` runs the groups, not the projects: a project in no group (or in two) would silently not run (or run twice).

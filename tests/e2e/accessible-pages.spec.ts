@@ -208,28 +208,23 @@ test("a walk reports what axe finds: an image with no text, planted on a page", 
 });
 
 for (const width of [412, 1280]) {
-  // The phone's walk runs beside the back office, so that the two groups take about as long (playwright.config.ts).
-  test(
-    `at ${width} px, signed out: axe finds nothing on any storefront page`,
-    { tag: width < 768 ? "@beside-back-office" : [] },
-    async ({ browser }) => {
-      test.setTimeout(240_000);
-      const page = await openAs(browser, shop!.baseURL, width, false);
-      const walk = new AxeWalk(page);
-      await walkStorefront(page, walk);
-      // A login that failed.
-      await visitHydrated(page, "/login");
-      await page.getByLabel("Email").fill("sana@example.pk");
-      await page.getByLabel("Password").fill("not-the-password");
-      await page.getByRole("button", { name: "Log in" }).click();
-      await expect(page.getByRole("alert")).toBeVisible();
-      await walk.check("/login refusing a password");
-      walk.expectNothing(`at ${width} px, signed out`);
-      await page.context().close();
-    },
-  );
+  test(`at ${width} px, signed out: axe finds nothing on any storefront page`, async ({ browser }) => {
+    test.setTimeout(240_000);
+    const page = await openAs(browser, shop!.baseURL, width, false);
+    const walk = new AxeWalk(page);
+    await walkStorefront(page, walk);
+    // A login that failed.
+    await visitHydrated(page, "/login");
+    await page.getByLabel("Email").fill("sana@example.pk");
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page.getByRole("alert")).toBeVisible();
+    await walk.check("/login refusing a password");
+    walk.expectNothing(`at ${width} px, signed out`);
+    await page.context().close();
+  });
 
-  test(`at ${width} px, as staff: axe finds nothing on any storefront page`, { tag: "@beside-back-office" }, async ({ browser }) => {
+  test(`at ${width} px, as staff: axe finds nothing on any storefront page`, async ({ browser }) => {
     test.setTimeout(240_000);
     const page = await openAs(browser, shop!.baseURL, width, true);
     const walk = new AxeWalk(page);
@@ -245,29 +240,25 @@ for (const width of [412, 1280]) {
     await page.context().close();
   });
 
-  test(
-    `at ${width} px, as a customer: axe finds nothing on any storefront page or the account's own pages`,
-    { tag: "@beside-back-office" },
-    async ({ browser }) => {
-      test.setTimeout(240_000);
-      const page = await openAs(browser, shop!.baseURL, width, false);
-      // A customer's login lands on the shop, not the back office.
-      await visitHydrated(page, "/login");
-      await page.getByLabel("Email").fill("sana@example.pk");
-      await page.getByLabel("Password").fill(PASSWORD);
-      await page.getByRole("button", { name: "Log in" }).click();
-      await expect(page).toHaveURL(/\/$/);
-      const walk = new AxeWalk(page);
-      await walkStorefront(page, walk);
-      // The order the walk just placed, signed in, is in My orders.
-      const placed = (await page.getByText(/^ORD-\d{13}$/).textContent())!;
-      for (const path of ["/account", "/account/addresses", "/account/orders", `/account/orders/${placed}`]) await walk.visit(path);
-      walk.expectNothing(`at ${width} px, as a customer`);
-      await page.context().close();
-    },
-  );
+  test(`at ${width} px, as a customer: axe finds nothing on any storefront page or the account's own pages`, async ({ browser }) => {
+    test.setTimeout(240_000);
+    const page = await openAs(browser, shop!.baseURL, width, false);
+    // A customer's login lands on the shop, not the back office.
+    await visitHydrated(page, "/login");
+    await page.getByLabel("Email").fill("sana@example.pk");
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const walk = new AxeWalk(page);
+    await walkStorefront(page, walk);
+    // The order the walk just placed, signed in, is in My orders.
+    const placed = (await page.getByText(/^ORD-\d{13}$/).textContent())!;
+    for (const path of ["/account", "/account/addresses", "/account/orders", `/account/orders/${placed}`]) await walk.visit(path);
+    walk.expectNothing(`at ${width} px, as a customer`);
+    await page.context().close();
+  });
 
-  test(`at ${width} px, as staff: axe finds nothing on any back-office screen`, { tag: "@beside-back-office" }, async ({ browser }) => {
+  test(`at ${width} px, as staff: axe finds nothing on any back-office screen`, async ({ browser }) => {
     test.setTimeout(240_000);
     const page = await openAs(browser, shop!.baseURL, width, true);
     const walk = new AxeWalk(page);
