@@ -13,7 +13,10 @@ import { CHROMIUM_ARGS, chromiumForTests } from "./scripts/chromium.mjs";
 export default defineConfig({
   testDir: "tests/deploy",
   fullyParallel: false,
-  workers: 1,
+  // Two files at a time: each starts its own servers on free ports, its own databases and folders, and
+  // most of their time is spent waiting (a PostgreSQL stop, a restart, a timeout), so two share the
+  // machine's two cores well. The tests of one file still run in order.
+  workers: 2,
   retries: 0,
   timeout: 240_000,
   expect: { timeout: 15_000 },
