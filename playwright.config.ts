@@ -12,6 +12,8 @@ const IMPORT_SPECS = /import\.spec\.ts$/;
  * it runs whole in the back-office group, so that the two groups take about as long and its shop is set up once.
  */
 const ACCESSIBILITY_SPECS = /accessible-pages\.spec\.ts$/;
+/** The storefront projects (desktop, mobile) run every spec but those that have a project of their own. */
+const SPECS_OF_THEIR_OWN = [ADMIN_SPECS, PROXY_SPECS, IMPORT_SPECS, ACCESSIBILITY_SPECS];
 
 /*
  * E2E_GROUP=storefront runs the shopper's specs (phone and desktop) against the storefront server alone;
@@ -32,13 +34,13 @@ const PROJECTS = [
     name: "desktop",
     use: { ...devices["Desktop Chrome"], channel: undefined },
     grepInvert: /@mobile/,
-    testIgnore: [ADMIN_SPECS, PROXY_SPECS, IMPORT_SPECS, ACCESSIBILITY_SPECS],
+    testIgnore: SPECS_OF_THEIR_OWN,
   },
   {
     name: "mobile",
     use: { ...devices["Pixel 7"], channel: undefined },
     grep: /@mobile/,
-    testIgnore: [ADMIN_SPECS, PROXY_SPECS, IMPORT_SPECS, ACCESSIBILITY_SPECS],
+    testIgnore: SPECS_OF_THEIR_OWN,
   },
   { name: "proxy", use: { baseURL: `http://localhost:${PROXY_PORT}` }, testMatch: PROXY_SPECS },
   {
