@@ -68,7 +68,7 @@ export function renderPages(
     const body = Buffer.from(await response.arrayBuffer());
     const type = response.headers.get("content-type") ?? "";
     const pagePolicies = type.startsWith("text/html")
-      ? securityHeaders(inlineScriptHashes(body.toString("utf8")).join(" "), policies.secure, policies.mediaOrigins)
+      ? securityHeaders(new URL(request.url).pathname, inlineScriptHashes(body.toString("utf8")).join(" "), policies.secure, policies.mediaOrigins)
       : ASSET_SECURITY_HEADERS;
     const headers: [string, string][] = [
       ...[...response.headers].filter(([name]) => !/^(content-length|content-encoding|cache-control)$/i.test(name)),
