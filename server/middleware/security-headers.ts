@@ -18,7 +18,7 @@ export const ASSET_SECURITY_HEADERS: Record<string, string> = {
 const WINDOWS_APART = /^\/(admin|account|login|signup|forgot-password|reset-password|confirmorder)(\/|\.|$)/;
 
 /** Whether the page at `path` keeps its window apart from other sites' windows. */
-export const keepsWindowApart = (path: string) => WINDOWS_APART.test(path);
+const keepsWindowApart = (path: string) => WINDOWS_APART.test(path);
 
 /**
  * The policies of the page at `path`. Its inline scripts are allowed by this response's nonce or, for a page
