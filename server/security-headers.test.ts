@@ -32,6 +32,11 @@ describe("securityHeaders", () => {
       "/forgot-password",
       "/reset-password",
       "/confirmorder",
+      // As the router reads them: any case, percent-encoded.
+      "/LOGIN",
+      "/Admin/Orders",
+      "/%6Cogin",
+      "/account%2Forders",
     ])
       expect(coop(path), path).toBe("same-origin");
     for (const path of [

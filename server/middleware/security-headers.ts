@@ -15,10 +15,21 @@ export const ASSET_SECURITY_HEADERS: Record<string, string> = {
  * in a browser process of its own, and on a slow phone starting one held a first visit's main
  * thread 100–300 ms longer (Lighthouse's Total Blocking Time, issue 35).
  */
-const WINDOWS_APART = /^\/(admin|account|login|signup|forgot-password|reset-password|confirmorder)(\/|\.|$)/;
+const WINDOWS_APART = /^\/(admin|account|login|signup|forgot-password|reset-password|confirmorder)(\/|\.|$)/i;
 
-/** Whether the page at `path` keeps its window apart from other sites' windows. */
-const keepsWindowApart = (path: string) => WINDOWS_APART.test(path);
+/**
+ * Whether the page at `path` keeps its window apart from other sites' windows: read as the router
+ * reads it, whatever its letters' case and however it is percent-encoded.
+ */
+function keepsWindowApart(path: string): boolean {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // Not a readable address: no page of the shop answers it.
+  }
+  return WINDOWS_APART.test(decoded);
+}
 
 /**
  * The policies of the page at `path`. Its inline scripts are allowed by this response's nonce or, for a page
