@@ -9,7 +9,7 @@ import { BRAND } from "~/lib/brand";
 import { cachedCategories, cachedNewestCategory, cachedProductCards } from "~/modules/cache/catalog-read-cache.server";
 import { imageSrcSet, imageUrl } from "~/modules/media/media-url";
 import { Img } from "~/components/ui/img";
-import { ProductCard } from "~/components/storefront/product-card";
+import { PRODUCT_GRID_CLASS, ProductCard } from "~/components/storefront/product-card";
 import { CategoryGrid, CategoryGridError, CategoryGridSkeleton, NoCategories } from "~/components/storefront/category-grid";
 import { RouteError } from "~/components/ui/route-error";
 import { FormAlert, RetryLink } from "~/components/ui/field";
@@ -126,7 +126,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             No products found. Add some products from the admin panel.
           </p>
         ) : (
-          <div className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
+          <div className={PRODUCT_GRID_CLASS}>
             {featured.items.map((p) => (
               <ProductCard key={p.id} product={p} />
             ))}

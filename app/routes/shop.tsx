@@ -8,7 +8,7 @@ import { getCategory } from "~/modules/catalog/catalog.server";
 import { cachedCategories, cachedProductCards } from "~/modules/cache/catalog-read-cache.server";
 import { shopQueryOf } from "~/modules/catalog/catalog.schema";
 import { SHOP_PAGE_SIZE, SHOP_SORT_LABELS, SHOP_SORTS, shopSearch, type ShopSort } from "~/modules/catalog/shop-listing";
-import { ProductCard } from "~/components/storefront/product-card";
+import { PRODUCT_GRID_CLASS, ProductCard } from "~/components/storefront/product-card";
 import { RouteError } from "~/components/ui/route-error";
 import { SearchIcon } from "~/components/ui/icons";
 import { pageNumbers } from "~/components/ui/page-numbers";
@@ -236,7 +236,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
             {withThousands(total)} {total === 1 ? "product" : "products"}
             {q ? (closeMatches ? ` with words close to “${q}”` : ` matching “${q}”`) : ""}
           </p>
-          <div className={`mt-3 grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4 ${busy ? "opacity-60" : ""}`}>
+          <div className={`mt-3 ${PRODUCT_GRID_CLASS} ${busy ? "opacity-60" : ""}`}>
             {items.map((p, i) => (
               <ProductCard key={p.id} product={p} priority={i < 2} headingLevel={2} />
             ))}

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { logIn, signUpByMail } from "../support/e2e";
 
 /*
  * Which windows another site may keep a hold of (docs/decisions/0075): a page of another origin
@@ -11,14 +12,19 @@ import { expect, test, type Page } from "@playwright/test";
 /** The same shop under another origin: 127.0.0.1 instead of localhost. */
 const otherOrigin = (baseURL: string) => baseURL.replace("//localhost:", "//127.0.0.1:");
 
-/** Opens the shop's `path` from a page of another origin; whether that page can still reach the window once it has loaded. */
-async function reachableFromAnotherSite(opener: Page, baseURL: string, path: string): Promise<boolean> {
+/**
+ * Opens the shop's `path` from a page of another origin; whether that page can still reach the
+ * window once it has loaded. `landsOn`: the path the window must show then (a page that sends a
+ * signed-out visitor to the login page would otherwise be checked as the login page).
+ */
+async function reachableFromAnotherSite(opener: Page, baseURL: string, path: string, landsOn: string): Promise<boolean> {
   await opener.goto(`${otherOrigin(baseURL)}/about`);
   const [opened] = await Promise.all([
     opener.context().waitForEvent("page"),
     opener.evaluate((url) => void ((window as unknown as { held: Window | null }).held = window.open(url)), `${baseURL}${path}`),
   ]);
   await opened.waitForLoadState("load");
+  expect(new URL(opened.url()).pathname, path).toBe(landsOn);
   const reachable = await opener.evaluate(() => {
     const held = (window as unknown as { held: Window | null }).held;
     return held !== null && !held.closed;
@@ -28,11 +34,30 @@ async function reachableFromAnotherSite(opener: Page, baseURL: string, path: str
 }
 
 test("another site cannot keep a hold of a window it opened on signing in, an account or the back office", async ({ page, baseURL }) => {
-  // Signed out, /account and /admin lead to the login page.
-  for (const path of ["/login", "/signup", "/forgot-password", "/account", "/admin"])
-    expect(await reachableFromAnotherSite(page, baseURL!, path), path).toBe(false);
+  // Signed out, /account and /admin lead to the login page (signed in: the tests below).
+  for (const [path, landsOn] of [
+    ["/login", "/login"],
+    ["/signup", "/signup"],
+    ["/forgot-password", "/forgot-password"],
+    ["/account", "/login"],
+    ["/admin", "/login"],
+  ])
+    expect(await reachableFromAnotherSite(page, baseURL!, path, landsOn), path).toBe(false);
+});
+
+test("signed in as a customer, another site cannot keep a hold of the account's pages, and still can of the shop's", async ({ page, baseURL }) => {
+  await signUpByMail(page, baseURL!, `windows.${Date.now() % 1_000_000}@example.pk`, "Sana-Walnut-Ledger-31");
+  for (const path of ["/account", "/account/orders", "/account/addresses"])
+    expect(await reachableFromAnotherSite(page, baseURL!, path, path), path).toBe(false);
+  for (const path of ["/", "/shop"]) expect(await reachableFromAnotherSite(page, baseURL!, path, path), path).toBe(true);
+});
+
+test("signed in as staff, another site cannot keep a hold of a back-office page", async ({ page, baseURL }) => {
+  await logIn(page);
+  for (const path of ["/admin", "/admin/orders", "/admin/products"])
+    expect(await reachableFromAnotherSite(page, baseURL!, path, path), path).toBe(false);
 });
 
 test("a window another site opened on a storefront page stays within its reach: no browser process of its own", async ({ page, baseURL }) => {
-  for (const path of ["/", "/shop", "/track"]) expect(await reachableFromAnotherSite(page, baseURL!, path), path).toBe(true);
+  for (const path of ["/", "/shop", "/track"]) expect(await reachableFromAnotherSite(page, baseURL!, path, path), path).toBe(true);
 });

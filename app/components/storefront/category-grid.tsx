@@ -10,6 +10,9 @@ const SAMPLE_CATEGORIES = ["Wallet", "Bags", "Belts", "Office", "Backpacks", "Sh
 }));
 
 const gridClass = "grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6";
+/** The width a category's picture is drawn at in that grid, in the page's `max-w-7xl px-4` column (see PRODUCT_GRID_CLASS). */
+const CATEGORY_PICTURE_SIZES =
+  "(min-width: 1280px) 195px, (min-width: 1024px) calc(16.67vw - 19px), (min-width: 640px) calc(33.34vw - 21px), calc(50vw - 24px)";
 
 export function CategoryGrid({ categories }: { categories: CategorySummary[] }) {
   return (
@@ -24,7 +27,7 @@ export function CategoryGrid({ categories }: { categories: CategorySummary[] }) 
               <Img
                 src={imageUrl(c.image, 320)}
                 srcSet={imageSrcSet(c.image)}
-                sizes="(min-width: 1024px) 16vw, (min-width: 640px) 33vw, 50vw"
+                sizes={CATEGORY_PICTURE_SIZES}
                 alt=""
                 width={320}
                 height={320}

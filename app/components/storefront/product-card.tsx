@@ -6,6 +6,17 @@ import { Stars } from "~/components/ui/stars";
 import { imageSrcSet, imageUrl } from "~/modules/media/media-url";
 import type { ProductCard as Card } from "~/modules/catalog/catalog-views";
 
+/**
+ * The grid product cards are laid out in (the home page's featured products, the shop), inside the
+ * page's `max-w-7xl px-4` column, and the width a card's picture is drawn at in it, for the browser
+ * to choose the picture's file by (`sizes`): two columns on a phone, three from 768 px, four from
+ * 1024 px, at most 1280 px wide, 16 px apart. A phone's two columns of 182 px take the 320 px file
+ * on a screen of 1.75 device pixels per CSS pixel, not the 640 px one ("50vw" asked for 360 px).
+ */
+export const PRODUCT_GRID_CLASS = "grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4";
+const CARD_PICTURE_SIZES =
+  "(min-width: 1280px) 300px, (min-width: 1024px) calc(25vw - 20px), (min-width: 768px) calc(33.34vw - 21px), calc(50vw - 24px)";
+
 export function ProductCard({
   product,
   priority = false,
@@ -52,7 +63,7 @@ function CardContent({ product, priority, headingLevel }: { product: Card; prior
         <Img
           src={imageUrl(product.image, 640)}
           srcSet={imageSrcSet(product.image)}
-          sizes="(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
+          sizes={CARD_PICTURE_SIZES}
           alt=""
           width={640}
           height={640}
