@@ -4,7 +4,7 @@ import { publicUrlFrom, seo } from "~/lib/seo";
 import { parseCartField } from "~/modules/cart/cart.schema";
 import { drawnCart, priceCartLines } from "~/modules/cart/cart.server";
 import { lineId, useCart } from "~/components/storefront/use-cart";
-import { CartLineRow, CartSummary } from "~/components/storefront/cart-lines";
+import { CartLineRow, CartSummary, LINES_ON_THE_FIRST_SCREEN } from "~/components/storefront/cart-lines";
 import { RouteError } from "~/components/ui/route-error";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -76,10 +76,11 @@ export default function Cart() {
             </div>
           )}
           <ul className="divide-y divide-leather-200 rounded-xl border border-leather-200 bg-white px-4">
-            {cart.rows.map((row) => (
+            {cart.rows.map((row, i) => (
               <CartLineRow
                 key={lineId(row.line)}
                 row={row}
+                onFirstScreen={i < LINES_ON_THE_FIRST_SCREEN}
                 onQuantity={(q) => cart.setQuantity(row.line, q)}
                 onRemove={() => cart.remove(row.line)}
               />

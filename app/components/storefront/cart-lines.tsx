@@ -14,7 +14,20 @@ function ProblemNote({ row }: { row: CartRow }) {
   return null;
 }
 
-export function CartLineRow({ row, onQuantity, onRemove }: { row: CartRow; onQuantity: (q: number) => void; onRemove: () => void }) {
+/** How many of the cart's lines a phone's first screen shows: their pictures are fetched with the page, not once laid out (lazily). */
+export const LINES_ON_THE_FIRST_SCREEN = 3;
+
+export function CartLineRow({
+  row,
+  onFirstScreen = false,
+  onQuantity,
+  onRemove,
+}: {
+  row: CartRow;
+  onFirstScreen?: boolean;
+  onQuantity: (q: number) => void;
+  onRemove: () => void;
+}) {
   const { line, priced } = row;
   // What is left, and never more than one order takes of one item (the server holds the same cap).
   const stock = priced?.found ? priced.available : line.productQuantity;
@@ -39,6 +52,7 @@ export function CartLineRow({ row, onQuantity, onRemove }: { row: CartRow; onQua
           alt={name}
           width={96}
           height={96}
+          loading={onFirstScreen ? "eager" : "lazy"}
           className="h-full w-full object-cover"
         />
       </div>
