@@ -1,17 +1,8 @@
 import "~/lib/zod-in-the-browser";
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  type LinksFunction,
-  type ShouldRevalidateFunctionArgs,
-} from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, type LinksFunction, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import { useNonce } from "~/lib/nonce";
+import { ScrollRestoration } from "~/components/ui/scroll-restoration";
 import { getEnv } from "~/config.server";
 import { cachedFooterCategories } from "~/modules/cache/catalog-read-cache.server";
 import { logger } from "~/lib/logger.server";

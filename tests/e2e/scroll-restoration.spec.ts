@@ -1,0 +1,86 @@
+import { expect, test, type Page } from "@playwright/test";
+import { visitHydrated } from "../support/axe";
+
+/*
+ * Where the page was scrolled to comes back with Back and with a reload (React Router's scroll
+ * restoration, app/components/ui/scroll-restoration.tsx), and a page opened anew does not pay for
+ * it while it is read: its inline script neither reads sessionStorage nor replaces the history
+ * entry in the middle of the parser's work (docs/performance.md).
+ */
+
+const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
+
+test("Back from a product returns to where the shopper was on the list @mobile", async ({ page }) => {
+  await visitHydrated(page, "/shop");
+  const card = page.locator("main article").nth(9);
+  await card.scrollIntoViewIfNeeded();
+  const at = await scrollY(page);
+  expect(at).toBeGreaterThan(500);
+  await card.getByRole("link").click();
+  await expect(page).toHaveURL(/\/product\//);
+  await expect.poll(() => scrollY(page)).toBe(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/shop$/);
+  await expect.poll(() => scrollY(page)).toBe(at);
+});
+
+test("two pages opened anew keep their own places: Back and Forward return to each @mobile", async ({ page }) => {
+  await visitHydrated(page, "/shop");
+  await page.evaluate(() => window.scrollTo(0, 900));
+  const first = await scrollY(page);
+  // A page opened anew (typed, or a link followed before the scripts came): a document of its own.
+  await visitHydrated(page, "/about");
+  await page.evaluate(() => window.scrollTo(0, 300));
+  const second = await scrollY(page);
+  expect(second).not.toBe(first);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/shop$/);
+  await expect.poll(() => scrollY(page)).toBe(first);
+  await page.goForward();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect.poll(() => scrollY(page)).toBe(second);
+});
+
+test("a reload keeps the place @mobile", async ({ page }) => {
+  await visitHydrated(page, "/shop");
+  await page.evaluate(() => window.scrollTo(0, 1200));
+  const at = await scrollY(page);
+  await page.reload();
+  await expect.poll(() => scrollY(page)).toBe(at);
+});
+
+test("a page opened anew reads no stored places and replaces no history entry in the parser's work, and has its key before its scripts run", async ({
+  page,
+}) => {
+  // What an inline script does while the parser runs it (document.currentScript is that script); a task of its own is not counted.
+  await page.addInitScript(() => {
+    const calls: string[] = [];
+    (window as unknown as { whileRead: string[] }).whileRead = calls;
+    const getItem = Object.getOwnPropertyDescriptor(Storage.prototype, "getItem")!.value as (this: Storage, key: string) => string | null;
+    Storage.prototype.getItem = function (this: Storage, key: string) {
+      if (document.currentScript) calls.push(`getItem ${key}`);
+      return getItem.call(this, key);
+    };
+    const replaceState = Object.getOwnPropertyDescriptor(History.prototype, "replaceState")!.value as (
+      this: History,
+      ...args: Parameters<History["replaceState"]>
+    ) => void;
+    History.prototype.replaceState = function (this: History, ...args: Parameters<History["replaceState"]>) {
+      if (document.currentScript) calls.push("replaceState");
+      return replaceState.apply(this, args);
+    };
+  });
+  for (const path of ["/", "/shop", "/track"]) {
+    await page.goto(path);
+    // The page's scripts wait for the shopper (decision 0060); the entry has its key meanwhile.
+    await expect(page.locator("#page-module")).toHaveCount(1);
+    await expect.poll(() => page.evaluate(() => typeof (history.state as { key?: unknown } | null)?.key)).toBe("string");
+    expect(await page.evaluate(() => (window as unknown as { whileRead: string[] }).whileRead), path).toEqual([]);
+    const key = await page.evaluate(() => (history.state as { key: string }).key);
+    // React Router takes that key when its scripts come.
+    await page.keyboard.press("Shift");
+    await expect(page.locator("#page-module")).toHaveCount(0);
+    await expect.poll(() => page.evaluate(() => (history.state as { key: string; idx?: number }).idx)).toBe(0);
+    expect(await page.evaluate(() => (history.state as { key: string }).key), path).toBe(key);
+  }
+});
