@@ -1,13 +1,16 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import type { FullConfig } from "@playwright/test";
 import { freePort } from "./free-port";
 
 /*
  * The browser tests' servers (scripts/e2e-server.mjs: the production build on a throw-away data
- * folder), started together by Playwright's global setup: each one's first start creates its
- * database and loads the demo catalogue, about 15 s that Playwright's own `webServer` list would
- * spend one after another.
+ * folder), started together by Playwright's global setup. A first start creates the database and
+ * loads the demo catalogue (about 10 s); the setup does that once, and each server starts from a
+ * copy of that folder (prepareDataFolder below).
  */
 export const PORT = Number(process.env.E2E_PORT ?? 3210);
 /*
@@ -100,7 +103,8 @@ async function stop(child: ChildProcess): Promise<void> {
 /**
  * One more test server of a spec's own, configured by `env` (e.g. TRUST_PROXY without PUBLIC_URL,
  * which none of the shared servers is), on a free port; its mail is read with mailTo like theirs.
- * Its first start costs about 15 s. stop() stops it and its data folder goes with it.
+ * It starts from a copy of the prepared data folder (a few seconds), unless it is an import.
+ * stop() stops it and its data folder goes with it.
  */
 export async function startOwnServer(env: Record<string, string>): Promise<{ port: number; baseURL: string; stop: () => Promise<void> }> {
   const port = await freePort();
@@ -125,15 +129,38 @@ export default async function startServers(config: FullConfig): Promise<() => Pr
   const servers = SERVERS.filter(({ port }) => ports.has(port));
   const taken = (await Promise.all(servers.map(({ port }) => answers(port)))).flatMap((up, i) => (up ? [servers[i].port] : []));
   if (taken.length) throw new Error(`Something already answers on port ${taken.join(", ")}: stop it, or set E2E_PORT to another first port.`);
-  const children = servers.map(({ port, env }) => start(port, env));
+  // An import makes its own first start; it goes on while the others' data folder is prepared.
+  const children = new Map(servers.filter(({ env }) => env?.E2E_IMPORT).map(({ port, env }) => [port, start(port, env)]));
+  const prepared = fs.mkdtempSync(path.join(os.tmpdir(), "shop-e2e-prepared-"));
   const stopAll = async () => {
-    await Promise.all(children.map(stop));
+    await Promise.all([...children.values()].map(stop));
+    fs.rmSync(prepared, { recursive: true, force: true });
   };
   try {
-    await Promise.all(servers.map(({ port }, i) => whenReady(port, children[i])));
+    await prepareDataFolder(prepared);
+    // Every server started from now on (the specs' own too: workers inherit it) starts from a copy.
+    process.env.E2E_PREPARED = prepared;
+    for (const { port, env } of servers) if (!children.has(port)) children.set(port, start(port, env));
+    await Promise.all(servers.map(({ port }) => whenReady(port, children.get(port)!)));
   } catch (error) {
     await stopAll();
     throw error;
   }
   return stopAll;
+}
+
+/**
+ * A first start's data folder (the database, the demo catalogue, the main admin), made once: each
+ * test server starts from a copy of it instead of spending about 10 s making its own
+ * (scripts/e2e-server.mjs). The first start itself is tested in server/first-start.integration.test.ts
+ * and tests/deploy/dev-server.spec.ts.
+ */
+async function prepareDataFolder(dir: string): Promise<void> {
+  const child = spawn(process.execPath, [path.join("scripts", "e2e-server.mjs")], {
+    cwd: path.resolve(import.meta.dirname, "..", ".."),
+    env: { ...process.env, E2E_PREPARE_INTO: dir },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const [status, signal] = (await once(child, "exit")) as [number | null, NodeJS.Signals | null];
+  if (status !== 0) throw new Error(`Preparing the test servers' data folder failed (${signal ?? `exit code ${status}`}); see its output above.`);
 }
