@@ -28,7 +28,8 @@ const SCRIPTS_FAILED = {
  * Should one of the page's module scripts fail to load before the page has hydrated (a network
  * that dropped it), its held controls would stay held: a page holding any then says so at its
  * foot, with a link that loads it again (SCRIPTS_FAILED), instead of leaving the shopper to tap
- * in vain.
+ * in vain. And Back or Forward to an entry of the shop an earlier document of the tab made, which
+ * the browser hands to this one to draw, loads that entry's page until the scripts could draw it.
  *
  * Two static scripts (so that a kept page's policy can allow them by their hashes): one in the
  * head takes the presses from the start, one at the end of the body holds the controls.
@@ -60,6 +61,11 @@ export const HOLD_CONTROLS = [
   'document.addEventListener("click",e=>{const c=held(e);if(!c)return;e.preventDefault();e.stopImmediatePropagation();if(c.tagName==="BUTTON"&&q.length<8){q.push(c);show(c)}},true);',
   'const still=e=>{const c=held(e);if(c&&c.tagName!=="BUTTON"&&(e.type!=="mousedown"||c.tagName==="SELECT")&&(e.type!=="keydown"||!["Tab","Shift","Escape"].includes(e.key)))e.preventDefault()};',
   'for(const t of ["mousedown","keydown","beforeinput"])document.addEventListener(t,still,true);',
+  // Back or Forward to an entry an earlier document of this tab made within the shop (a product
+  // opened from the list, then reloaded, or brought back after the phone dropped the tab): the
+  // browser hands it to this document as a move within it, which only the page's scripts can draw.
+  // Until they have taken over, that page is loaded (its place comes back by its entry's key).
+  `const at=location.pathname+location.search;addEventListener("popstate",()=>{if(window.${HELD_PRESSES}&&location.pathname+location.search!==at)location.reload()});`,
   // A module script, or its preload, that failed before the page hydrated.
   `addEventListener("error",e=>{const t=e.target;if(!(t instanceof HTMLScriptElement&&t.type==="module"||t instanceof HTMLLinkElement&&t.rel==="modulepreload")||!window.${HELD_PRESSES}||!document.querySelector("[${HELD_ATTRIBUTE}]")||document.getElementById(${JSON.stringify(SCRIPTS_FAILED.id)}))return;`,
   `const n=document.createElement("div");n.id=${JSON.stringify(SCRIPTS_FAILED.id)};n.setAttribute("role","alert");`,

@@ -29,6 +29,44 @@ test("Back from a product returns to where the shopper was on the list @mobile",
   await historyTo(page, "back", /\/shop$/, at);
 });
 
+test("Back to the list from a product page reloaded meanwhile shows the list where the shopper was, before its scripts come @mobile", async ({
+  page,
+}) => {
+  await visitHydrated(page, "/shop");
+  const card = page.locator("main article").nth(9);
+  await card.scrollIntoViewIfNeeded();
+  const at = await scrollY(page);
+  expect(at).toBeGreaterThan(500);
+  // Within the shop (no new document), then the product page loaded again (a reload, or the phone
+  // bringing back a tab it had dropped): the browser hands Back to the product page's document.
+  await card.getByRole("link").click();
+  await expect(page).toHaveURL(/\/product\//);
+  await page.reload();
+  await expect(page.locator("#page-module")).toHaveCount(1);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/shop$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Shop" })).toBeVisible();
+  await expect.poll(() => scrollY(page)).toBe(at);
+  await expect(page.locator("#page-module")).toHaveCount(1);
+  // Once its scripts have come, it is still the list.
+  await page.keyboard.press("Shift");
+  await expect(page.locator("#page-module")).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1, name: "Shop" })).toBeVisible();
+  await expect(page.locator("main article")).toHaveCount(24);
+});
+
+test("before the scripts come, Back from a jump within the page stays on the page, without loading it again @mobile", async ({ page }) => {
+  await page.goto("/shop");
+  await expect(page.locator("#page-module")).toHaveCount(1);
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/shop#main$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/shop$/);
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+});
+
 test("two pages opened anew keep their own places: Back and Forward return to each @mobile", async ({ page }) => {
   await visitHydrated(page, "/shop");
   await page.evaluate(() => window.scrollTo(0, 900));
