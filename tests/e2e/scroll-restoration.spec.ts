@@ -17,7 +17,8 @@ async function historyTo(page: Page, way: "back" | "forward", address: RegExp, p
   await expect.poll(() => scrollY(page)).toBe(place);
 }
 
-test("Back from a product returns to where the shopper was on the list @mobile", async ({ page }) => {
+/** Scrolls the list down to its tenth product and opens it within the shop: returns where the list was. */
+async function productFromTheList(page: Page): Promise<number> {
   await visitHydrated(page, "/shop");
   const card = page.locator("main article").nth(9);
   await card.scrollIntoViewIfNeeded();
@@ -25,6 +26,11 @@ test("Back from a product returns to where the shopper was on the list @mobile",
   expect(at).toBeGreaterThan(500);
   await card.getByRole("link").click();
   await expect(page).toHaveURL(/\/product\//);
+  return at;
+}
+
+test("Back from a product returns to where the shopper was on the list @mobile", async ({ page }) => {
+  const at = await productFromTheList(page);
   await expect.poll(() => scrollY(page)).toBe(0);
   await historyTo(page, "back", /\/shop$/, at);
 });
@@ -32,15 +38,9 @@ test("Back from a product returns to where the shopper was on the list @mobile",
 test("Back to the list from a product page reloaded meanwhile shows the list where the shopper was, before its scripts come @mobile", async ({
   page,
 }) => {
-  await visitHydrated(page, "/shop");
-  const card = page.locator("main article").nth(9);
-  await card.scrollIntoViewIfNeeded();
-  const at = await scrollY(page);
-  expect(at).toBeGreaterThan(500);
   // Within the shop (no new document), then the product page loaded again (a reload, or the phone
   // bringing back a tab it had dropped): the browser hands Back to the product page's document.
-  await card.getByRole("link").click();
-  await expect(page).toHaveURL(/\/product\//);
+  const at = await productFromTheList(page);
   await page.reload();
   await expect(page.locator("#page-module")).toHaveCount(1);
   await page.goBack();
