@@ -5,7 +5,9 @@ import { visitHydrated } from "../support/axe";
  * Where the page was scrolled to comes back with Back and with a reload (React Router's scroll
  * restoration, app/components/ui/scroll-restoration.tsx), and a page opened anew does not pay for
  * it while it is read: its inline script neither reads sessionStorage nor replaces the history
- * entry in the middle of the parser's work (docs/performance.md).
+ * entry in the middle of the parser's work (docs/performance.md). Before the page's scripts come,
+ * Back to an entry an earlier document of the tab made is the holding script's to load
+ * (app/lib/held-controls.server.ts, decision 0060).
  */
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
