@@ -38,18 +38,33 @@ test("a grid's pictures are the smallest files that are sharp where they are dra
         const picture = pictures.nth(i);
         await picture.scrollIntoViewIfNeeded();
         await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-        const { drawn, file, files } = await picture.evaluate((img: HTMLImageElement) => ({
-          drawn: img.getBoundingClientRect().width * window.devicePixelRatio,
-          file: Number(/-(\d+)\.webp$/.exec(img.currentSrc)?.[1]),
-          files: img.srcset
-            .split(",")
-            .map((candidate) => Number(/(\d+)w\s*$/.exec(candidate)?.[1]))
-            .sort((a, b) => a - b),
-        }));
+        const { drawn, file, files, chosen } = await picture.evaluate(async (img: HTMLImageElement) => {
+          // The file the browser takes by the page's `sizes` on the laid-out page, asked for again under
+          // addresses of their own. The page's own choice was once, in CI, larger: 960 px for a picture
+          // drawn 473 device pixels wide on a 412 px phone, the file for the grid's width from 768 px, as
+          // if the browser chose before it knew the phone's width (not reproduced in 150 loads of /shop here);
+          // a larger file the browser already holds is then shown for the smaller one.
+          const probe = new Image();
+          probe.sizes = img.sizes;
+          probe.srcset = img.srcset.replace(/\.webp(\s)/g, `.webp?probe=${Math.random()}$1`);
+          await probe.decode();
+          const fileOf = (url: string) => Number(/-(\d+)\.webp(\?|$)/.exec(url)?.[1]);
+          return {
+            drawn: img.getBoundingClientRect().width * window.devicePixelRatio,
+            file: fileOf(img.currentSrc),
+            chosen: fileOf(probe.currentSrc),
+            files: img.srcset
+              .split(",")
+              .map((candidate) => Number(/(\d+)w\s*$/.exec(candidate)?.[1]))
+              .sort((a, b) => a - b),
+          };
+        });
         const smallestSharp = files.find((w) => w >= drawn) ?? files[files.length - 1];
-        expect(file, `${name}: ${path}, ${grid}, picture ${i + 1}, drawn ${Math.round(drawn)} device pixels wide, files ${files.join("/")}`).toBe(
-          smallestSharp,
-        );
+        const where = `${name}: ${path}, ${grid}, picture ${i + 1}, drawn ${Math.round(drawn)} device pixels wide, files ${files.join("/")}`;
+        // The page's `sizes` makes the browser take the smallest file that is sharp where it is drawn…
+        expect(chosen, where).toBe(smallestSharp);
+        // …and the picture shown is never a smaller, blurred one.
+        expect(file, where).toBeGreaterThanOrEqual(smallestSharp);
       }
     }
     await context.close();
