@@ -117,16 +117,16 @@ describe(`login limits (${testTarget()})`, () => {
     }
   });
 
-  for (const role of ["user", "main-admin"] as const) {
-    it(`105 wrong guesses at one ${role === "user" ? "shopper's account" : "main admin's account"} from 21 addresses do not lock the owner out: the right password from a fresh address gets in`, async () => {
-      const email = await newAccount(role);
-      const addresses = Array.from({ length: 21 }, (_, i) => `192.0.2.${i + 1}`);
-      // As the attack ran: 5 guesses from each address, one address after another, in 28 s.
-      for (const address of addresses) await burst(guesses(5, () => email, address));
-      const { user } = await attempt(email, "right-pass", "192.0.2.222");
-      expect(user.email).toBe(email);
-    });
-  }
+  // The attack as it ran at the main admin's account (decision 0046). A shopper's account under the same
+  // pressure is the next test's: the owner from an address of their own gets in.
+  it("105 wrong guesses at the main admin's account from 21 addresses do not lock the owner out: the right password from a fresh address gets in", async () => {
+    const email = await newAccount("main-admin");
+    const addresses = Array.from({ length: 21 }, (_, i) => `192.0.2.${i + 1}`);
+    // As the attack ran: 5 guesses from each address, one address after another, in 28 s.
+    for (const address of addresses) await burst(guesses(5, () => email, address));
+    const { user } = await attempt(email, "right-pass", "192.0.2.222");
+    expect(user.email).toBe(email);
+  });
 
   it("100 failures at one account within an hour, from anywhere, slow every address down to 2 guesses per 15 minutes", async () => {
     const email = await newAccount();
