@@ -6,7 +6,7 @@ import { visitHydrated } from "../support/axe";
  * restoration, app/components/ui/scroll-restoration.tsx), and a page opened anew does not pay for
  * it while it is read: its inline script neither reads sessionStorage nor replaces the history
  * entry in the middle of the parser's work (docs/performance.md). Before the page's scripts come,
- * Back to an entry an earlier document of the tab made is the holding script's to load
+ * Back or Forward to an entry an earlier document of the tab made is the holding script's to load
  * (app/lib/held-controls.server.ts, decision 0060).
  */
 
@@ -55,6 +55,20 @@ test("Back to the list from a product page reloaded meanwhile shows the list whe
   await expect(page.locator("#page-module")).toHaveCount(0);
   await expect(page.getByRole("heading", { level: 1, name: "Shop" })).toBeVisible();
   await expect(page.locator("main article")).toHaveCount(24);
+});
+
+test("Forward to a product from the list reloaded meanwhile shows the product, before the list's scripts come @mobile", async ({ page }) => {
+  // The product opened and left within the shop, then the list loaded again: the browser hands
+  // Forward to the list's document, as it hands Back in the test above.
+  const at = await productFromTheList(page);
+  const product = await page.getByRole("heading", { level: 1 }).textContent();
+  await historyTo(page, "back", /\/shop$/, at);
+  await page.reload();
+  await expect(page.locator("#page-module")).toHaveCount(1);
+  await page.goForward();
+  await expect(page).toHaveURL(/\/product\//);
+  await expect(page.getByRole("heading", { level: 1, name: product! })).toBeVisible();
+  await expect(page.locator("#page-module")).toHaveCount(1);
 });
 
 test("before the scripts come, Back from a jump within the page stays on the page, without loading it again @mobile", async ({ page }) => {
