@@ -61,7 +61,10 @@ test("Forward to a product from the list reloaded meanwhile shows the product, b
   // The product opened and left within the shop, then the list loaded again: the browser hands
   // Forward to the list's document, as it hands Back in the test above.
   const at = await productFromTheList(page);
-  const product = await page.getByRole("heading", { level: 1 }).textContent();
+  // The product's own heading, not the list's still on the screen while the product is drawn.
+  const heading = page.getByRole("heading", { level: 1 });
+  await expect(heading).not.toHaveText("Shop");
+  const product = await heading.textContent();
   await historyTo(page, "back", /\/shop$/, at);
   await page.reload();
   await expect(page.locator("#page-module")).toHaveCount(1);
